@@ -1,0 +1,49 @@
+#pragma once
+// The values that flow through the one door of a game: decisions, actions, events, outcomes.
+#include <string>
+#include <vector>
+
+#include "tessera/component.hpp"
+
+namespace tessera {
+
+// One choice a seat can make. `text` is the stable form a human, a replay or the
+// protocol sends back ("buy 3"); `label` is for people ("Buy Scout (3 coins)").
+// `args` is the plugin's own parsed form of `text` and never leaves the process.
+struct Action {
+  std::string text;
+  std::string label;
+  std::vector<int> args;
+};
+
+// Who must decide now. seat == kNobody once the game is over.
+struct Decision {
+  int seat = kNobody;
+  std::string prompt;
+};
+
+// Something that happened, for logs and UIs. `audience` is a seat when only that seat
+// may read it (a card drawn into a hand), or kSpectator when everyone may.
+struct Event {
+  std::string text;
+  int audience = kSpectator;
+};
+
+// The result of a finished game. `winners` holds every seat that shares the win.
+struct Outcome {
+  std::vector<int> scores;
+  std::vector<int> winners;
+  std::vector<std::string> breakdown;  // per seat, a readable account of the score
+};
+
+// What apply() returns: the events on success, or the reason of a refusal.
+struct ApplyResult {
+  bool ok = false;
+  std::string error;
+  std::vector<Event> events;
+};
+
+// Splits an action text into its words ("buy 3" -> {"buy", "3"}).
+std::vector<std::string> split_words(const std::string& text);
+
+}  // namespace tessera

@@ -1,0 +1,46 @@
+#pragma once
+// GameBase: what most plugins derive from. It keeps the Table and the shared script
+// runtime and implements the Game door generically: legal actions pass through the
+// variants' legal_filter hooks, apply() finds the action by its text and carries it out
+// on the table as a transaction, on_action hooks run after each action, render() shows
+// every component. A plugin writes decision(), generate_actions(), perform(), outcome(),
+// clone() and rematch().
+#include <memory>
+
+#include "tessera/game.hpp"
+#include "tessera/script_runtime.hpp"
+
+namespace tessera {
+
+class GameBase : public Game {
+ public:
+  const Table& table() const override { return table_; }
+  std::vector<Action> legal_actions() const override;
+  ApplyResult apply(std::string_view action_text) override;
+  std::string render(int viewer) const override;
+  void set_state(const nlohmann::json& state) override;
+
+ protected:
+  GameBase(Table table, std::shared_ptr<ScriptRuntime> scripts)
+      : table_(std::move(table)), scripts_(std::move(scripts)) {}
+  GameBase(const GameBase&) = default;
+
+  // The actions of decision().seat before variant filters; empty when the game is over.
+  virtual std::vector<Action> generate_actions() const = 0;
+  // Carries out `action` (one of generate_actions()). Throw RuleError (or any Error) to
+  // refuse; the table is then restored by apply().
+  virtual void perform(const Action& action, std::vector<Event>& events) = 0;
+
+  Table& state() { return table_; }
+  // Null when the game was made without scripts.
+  ScriptRuntime* scripts() const { return scripts_.get(); }
+  const std::shared_ptr<ScriptRuntime>& shared_scripts() const { return scripts_; }
+  // Runs a variant hook, if any variant registered it.
+  void run_hook(std::string_view hook, int seat, std::vector<Event>& events, const nlohmann::json& arg);
+
+ private:
+  Table table_;
+  std::shared_ptr<ScriptRuntime> scripts_;
+};
+
+}  // namespace tessera

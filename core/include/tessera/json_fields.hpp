@@ -1,0 +1,21 @@
+#pragma once
+// Small checked readers for components' read_json: each throws DataError naming the
+// field and the expected type, so a bad `set` or save file gets a clear message.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tessera::json_fields {
+
+const nlohmann::json& field(const nlohmann::json& object, std::string_view key);
+int int_field(const nlohmann::json& object, std::string_view key);
+bool bool_field(const nlohmann::json& object, std::string_view key);
+std::string string_field(const nlohmann::json& object, std::string_view key);
+std::vector<int> ints_field(const nlohmann::json& object, std::string_view key);
+std::vector<std::string> strings_field(const nlohmann::json& object, std::string_view key);
+// Element checks for nested arrays: `what` names the place in messages.
+int as_int(const nlohmann::json& value, const std::string& what);
+std::string as_string(const nlohmann::json& value, const std::string& what);
+
+}  // namespace tessera::json_fields

@@ -1,0 +1,71 @@
+#pragma once
+// PluginRegistry: finds, checks and loads game plugins (Boost.DLL) and their data.
+//
+// Plugin folders are searched in order: the ones given (the build's plugin folder),
+// then TESSERA_PLUGIN_PATH (':'-separated), then the install prefix. A data root holds
+// data/<id>/ and scripts/<id>/; roots are the ones given, then TESSERA_DATA_PATH, then
+// the install prefix. A library that is not a plugin, has a different ABI version, a
+// missing symbol, or no data folder is refused with a reason (see problems()), never
+// loaded half-way. The registry keeps every library loaded for its own lifetime:
+// destroy every Game before the registry.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tessera/plugin.hpp"
+
+namespace tessera {
+
+struct PluginEntry {
+  Manifest manifest;
+  std::filesystem::path library;
+  std::filesystem::path data_dir;    // <root>/data/<id>
+  std::filesystem::path script_dir;  // <root>/scripts/<id>
+  std::shared_ptr<const GameModule> module;
+};
+
+class PluginRegistry {
+ public:
+  PluginRegistry(std::vector<std::filesystem::path> plugin_dirs, std::vector<std::filesystem::path> data_roots);
+  ~PluginRegistry();
+  PluginRegistry(const PluginRegistry&) = delete;
+  PluginRegistry& operator=(const PluginRegistry&) = delete;
+
+  // Loads every `*.so` of the plugin folders; a library that fails is recorded in
+  // problems(), and the first plugin found for an id wins.
+  void scan();
+  // Loads one library file; throws PluginError naming the file and the reason.
+  const PluginEntry& load(const std::filesystem::path& library);
+
+  const std::vector<std::string>& problems() const { return problems_; }
+  // Loaded games sorted by id.
+  std::vector<const PluginEntry*> games() const;
+  // Throws PluginError("unknown game 'x'; installed: a, b").
+  const PluginEntry& game(std::string_view id) const;
+
+  // A checked config: player count within the manifest's range, every variant present in
+  // scripts/<id>/variants/. Throws Error with the reason.
+  GameConfig config(std::string_view id, int players, std::uint64_t seed,
+                    std::vector<std::string> variants = {}) const;
+  std::unique_ptr<Game> new_game(const GameConfig& config, std::string_view id) const;
+
+  const std::vector<std::filesystem::path>& plugin_dirs() const { return plugin_dirs_; }
+  const std::vector<std::filesystem::path>& data_roots() const { return data_roots_; }
+
+ private:
+  struct Library;
+  std::vector<std::filesystem::path> plugin_dirs_;
+  std::vector<std::filesystem::path> data_roots_;
+  std::vector<std::unique_ptr<Library>> libraries_;  // declared before entries_: destroyed after them
+  std::vector<std::unique_ptr<PluginEntry>> entries_;
+  std::vector<std::string> problems_;
+};
+
+// The plugin folders and data roots the host uses: `first` (may be empty), then the
+// environment variable, then the install prefix.
+std::vector<std::filesystem::path> plugin_search_path(const std::filesystem::path& first);
+std::vector<std::filesystem::path> data_search_path(const std::filesystem::path& first);
+
+}  // namespace tessera

@@ -1,0 +1,93 @@
+#pragma once
+// ScriptRuntime: one sandboxed Lua 5.4 state holding a game's effects and hooks.
+//
+// Scripts define effects and hooks, and keep nothing between calls (the state is the
+// Table), so one runtime serves every clone of a game and every game of a batch on the
+// same thread. A runtime is not thread-safe: use one per thread.
+//
+// In Lua:
+//   effect("gain_coins", function(ctx, params, choice) ... end)
+//   effect("steal", { options = function(ctx, params) return {{id="1", label="Seat 1"}} end,
+//                     apply   = function(ctx, params, choice) ... end })
+//   hook("on_round_end", function(ctx, arg) ... end)
+//   hook("legal_filter", function(ctx, action) return action.text ~= "pass" end)
+// A later effect() with the same name replaces the earlier one (how variants override).
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tessera/action.hpp"
+#include "tessera/table.hpp"
+
+namespace tessera {
+
+struct ScriptLimits {
+  std::size_t memory_bytes = 64u << 20;              // whole VM
+  std::uint64_t instructions_per_call = 10'000'000;  // per effect/hook call
+};
+
+// What a script call sees besides the table: ctx.seat and where ctx:log writes.
+struct CallContext {
+  int seat = kNobody;
+  std::vector<Event>* events = nullptr;
+};
+
+// One choice an effect offers (from its options function): `id` is passed back to apply.
+struct EffectChoice {
+  std::string id;
+  std::string label;
+};
+
+using EffectId = int;
+
+class ScriptRuntime {
+ public:
+  // `script_dir` is the game's script folder on disk; `chunk_root` is how its files are
+  // named in messages, e.g. "scripts/tutorial" gives "scripts/tutorial/cards.lua:12: ...".
+  ScriptRuntime(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits = {});
+  ~ScriptRuntime();
+  ScriptRuntime(const ScriptRuntime&) = delete;
+  ScriptRuntime& operator=(const ScriptRuntime&) = delete;
+
+  // Runs a script (path relative to the script folder) that defines effects and hooks.
+  void run_file(const std::string& relative_path);
+  // Runs variants/<name>.lua.
+  void run_variant(const std::string& name);
+
+  bool has_effect(std::string_view name) const;
+  std::vector<std::string> effect_names() const;
+
+  // Binds an effect name to its params (converted to a Lua table once). Throws
+  // ScriptError for an unknown effect. The id is valid for the life of this runtime.
+  EffectId prepare(std::string_view effect, const nlohmann::json& params);
+  bool has_options(EffectId id) const;
+  // Calls options(ctx, params); the table must not be changed by it.
+  std::vector<EffectChoice> options(EffectId id, const Table& table, const CallContext& ctx);
+  // Calls apply(ctx, params, choice); choice is "" when the effect has no options.
+  void apply(EffectId id, Table& table, const CallContext& ctx, const std::string& choice = "");
+
+  bool has_hook(std::string_view hook) const;
+  // Calls every function registered for `hook`, in registration order, with `arg`.
+  void run_hook(std::string_view hook, Table& table, const CallContext& ctx, const nlohmann::json& arg);
+  // legal_filter: true unless some filter returns false for this action.
+  bool keeps(const Table& table, const CallContext& ctx, const Action& action);
+
+  // A C++ function a plugin offers its scripts as ctx:call(name, args...).
+  using NativeFunction =
+      std::function<nlohmann::json(Table& table, const CallContext& ctx, const nlohmann::json& args)>;
+  void register_function(std::string name, NativeFunction fn);
+
+  // The names of the Lua files under variants/ of `script_dir`, without ".lua", sorted.
+  static std::vector<std::string> list_variants(const std::filesystem::path& script_dir);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tessera

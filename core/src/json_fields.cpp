@@ -1,0 +1,56 @@
+#include "tessera/json_fields.hpp"
+
+#include "tessera/error.hpp"
+
+namespace tessera::json_fields {
+
+using nlohmann::json;
+
+const json& field(const json& object, std::string_view key) {
+  if (!object.is_object()) throw DataError("expected an object");
+  auto it = object.find(std::string(key));
+  if (it == object.end()) throw DataError("missing field '" + std::string(key) + "'");
+  return *it;
+}
+
+int as_int(const json& value, const std::string& what) {
+  if (!value.is_number_integer()) throw DataError("'" + what + "' must be an integer");
+  return value.get<int>();
+}
+
+std::string as_string(const json& value, const std::string& what) {
+  if (!value.is_string()) throw DataError("'" + what + "' must be a string");
+  return value.get<std::string>();
+}
+
+int int_field(const json& object, std::string_view key) { return as_int(field(object, key), std::string(key)); }
+
+bool bool_field(const json& object, std::string_view key) {
+  const json& v = field(object, key);
+  if (!v.is_boolean()) throw DataError("'" + std::string(key) + "' must be true or false");
+  return v.get<bool>();
+}
+
+std::string string_field(const json& object, std::string_view key) {
+  return as_string(field(object, key), std::string(key));
+}
+
+std::vector<int> ints_field(const json& object, std::string_view key) {
+  const json& v = field(object, key);
+  if (!v.is_array()) throw DataError("'" + std::string(key) + "' must be an array of integers");
+  std::vector<int> out;
+  out.reserve(v.size());
+  for (const auto& e : v) out.push_back(as_int(e, std::string(key) + "[]"));
+  return out;
+}
+
+std::vector<std::string> strings_field(const json& object, std::string_view key) {
+  const json& v = field(object, key);
+  if (!v.is_array()) throw DataError("'" + std::string(key) + "' must be an array of strings");
+  std::vector<std::string> out;
+  out.reserve(v.size());
+  for (const auto& e : v) out.push_back(as_string(e, std::string(key) + "[]"));
+  return out;
+}
+
+}  // namespace tessera::json_fields

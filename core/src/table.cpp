@@ -1,0 +1,130 @@
+#include "tessera/table.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace tessera {
+
+using nlohmann::json;
+
+std::string_view to_string(Visibility v) {
+  switch (v) {
+    case Visibility::Public: return "public";
+    case Visibility::Owner: return "owner";
+    case Visibility::Hidden: return "hidden";
+  }
+  return "public";
+}
+
+Visibility visibility_from_string(std::string_view text) {
+  if (text == "public") return Visibility::Public;
+  if (text == "owner") return Visibility::Owner;
+  if (text == "hidden") return Visibility::Hidden;
+  throw DataError("visibility '" + std::string(text) + "': expected public, owner or hidden");
+}
+
+Table::Table(const Table& other) : players_(other.players_), rng_(other.rng_) {
+  components_.reserve(other.components_.size());
+  for (const auto& c : other.components_) components_.push_back(c->clone());
+}
+
+Table& Table::operator=(const Table& other) {
+  if (this != &other) {
+    Table copy(other);
+    *this = std::move(copy);
+  }
+  return *this;
+}
+
+std::uint32_t Table::add_component(std::unique_ptr<Component> component) {
+  if (component->owner() != kNobody && (component->owner() < 0 || component->owner() >= players_))
+    throw DataError("component '" + component->name() + "': owner seat " +
+                    std::to_string(component->owner()) + " is not a seat of this table");
+  if (find(component->name(), component->owner()))
+    throw DataError("component '" + component->name() + "' is added twice");
+  components_.push_back(std::move(component));
+  return static_cast<std::uint32_t>(components_.size() - 1);
+}
+
+const Component* Table::find(std::string_view name, int owner) const {
+  for (const auto& c : components_)
+    if (c->owner() == owner && c->name() == name) return c.get();
+  return nullptr;
+}
+
+Component* Table::find(std::string_view name, int owner) {
+  return const_cast<Component*>(static_cast<const Table&>(*this).find(name, owner));
+}
+
+std::uint32_t Table::index_of(std::string_view name, int owner) const {
+  for (std::uint32_t i = 0; i < components_.size(); ++i)
+    if (components_[i]->owner() == owner && components_[i]->name() == name) return i;
+  std::string who = owner == kNobody ? "global" : "seat " + std::to_string(owner);
+  throw DataError("no " + who + " component named '" + std::string(name) + "'");
+}
+
+json Table::write(int viewer, bool with_rng) const {
+  json out = json::object();
+  out["players"] = players_;
+  if (with_rng) out["rng"] = rng_.save();
+  json& global = out["global"] = json::object();
+  json& seats = out["seats"] = json::array();
+  for (int s = 0; s < players_; ++s) seats.push_back(json::object());
+  for (const auto& c : components_) {
+    json body = json::object();
+    body["kind"] = c->kind();
+    body["visibility"] = to_string(c->visibility());
+    c->write_json(body, viewer);
+    if (c->owner() == kNobody)
+      global[c->name()] = std::move(body);
+    else
+      seats[c->owner()][c->name()] = std::move(body);
+  }
+  return out;
+}
+
+json Table::to_json() const { return write(kOmniscient, /*with_rng=*/true); }
+json Table::view(int viewer) const { return write(viewer, /*with_rng=*/false); }
+
+void Table::assign_json(const json& state) {
+  if (!state.is_object()) throw DataError("state: expected a JSON object");
+  if (!state.contains("players") || state["players"] != players_)
+    throw DataError("state: 'players' must be " + std::to_string(players_));
+  Table next(*this);
+  if (!state.contains("rng") || !state["rng"].is_string()) throw DataError("state: 'rng' must be a string");
+  next.rng_.restore(state["rng"].get<std::string>());
+  const json* global = state.contains("global") ? &state["global"] : nullptr;
+  const json* seats = state.contains("seats") ? &state["seats"] : nullptr;
+  if (!global || !global->is_object()) throw DataError("state: 'global' must be an object");
+  if (!seats || !seats->is_array() || seats->size() != static_cast<std::size_t>(players_))
+    throw DataError("state: 'seats' must be an array of " + std::to_string(players_) + " objects");
+  std::size_t seen = 0;
+  for (auto& c : next.components_) {
+    const json& group = c->owner() == kNobody ? *global : (*seats)[c->owner()];
+    std::string where = c->owner() == kNobody ? "/global/" + c->name()
+                                              : "/seats/" + std::to_string(c->owner()) + "/" + c->name();
+    if (!group.is_object() || !group.contains(c->name())) throw DataError("state: missing " + where);
+    const json& body = group[c->name()];
+    if (!body.is_object() || body.value("kind", "") != c->kind())
+      throw DataError("state: " + where + " must be an object of kind '" + std::string(c->kind()) + "'");
+    try {
+      c->read_json(body);
+    } catch (const DataError& e) {
+      throw DataError("state: " + where + ": " + e.what());
+    } catch (const json::exception& e) {
+      throw DataError("state: " + where + ": " + e.what());
+    }
+    ++seen;
+  }
+  std::size_t given = global->size();
+  for (const auto& s : *seats) given += s.is_object() ? s.size() : 0;
+  if (given != seen) throw DataError("state: holds components this game does not have");
+  *this = std::move(next);
+}
+
+void Table::resample_hidden(int viewer, Rng& rng) {
+  for (auto& c : components_) c->resample_hidden(viewer, rng);
+}
+
+bool Table::operator==(const Table& other) const { return to_json() == other.to_json(); }
+
+}  // namespace tessera

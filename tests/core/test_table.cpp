@@ -1,0 +1,64 @@
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "tessera/counters.hpp"
+#include "tessera/table.hpp"
+
+using namespace tessera;
+
+TEST_CASE("A table copy is an independent clone of every component", "[core]") {
+  Table table(2, 7);
+  auto flow = table.add<Counters>("flow");
+  auto tally = table.add<Counters>("tally", 1, Visibility::Owner);
+  table.get(flow).set("round", 1);
+  table.get(tally).set("secret", 5);
+
+  Table copy = table;
+  copy.get(flow).set("round", 2);
+  CHECK(table.get(flow).get("round") == 1);
+  CHECK(copy.get(flow).get("round") == 2);
+  CHECK_FALSE(copy == table);
+  copy.get(flow).set("round", 1);
+  CHECK(copy == table);
+}
+
+TEST_CASE("A table's JSON round-trips and a view hides what a seat may not see", "[core]") {
+  Table table(2, 7);
+  table.add<Counters>("flow");
+  auto tally = table.add<Counters>("tally", 1, Visibility::Owner);
+  table.get(tally).set("secret", 5);
+  table.rng().next();
+
+  nlohmann::json state = table.to_json();
+  Table other(2, 99);
+  other.add<Counters>("flow");
+  other.add<Counters>("tally", 1, Visibility::Owner);
+  other.assign_json(state);
+  CHECK(other == table);
+  CHECK(other.rng() == table.rng());
+
+  CHECK(table.view(1)["seats"][1]["tally"]["values"]["secret"] == 5);
+  CHECK_FALSE(table.view(0)["seats"][1]["tally"].contains("values"));
+  CHECK_FALSE(table.view(0).contains("rng"));
+}
+
+TEST_CASE("Assigning a state JSON that does not fit leaves the table unchanged", "[core]") {
+  Table table(2, 7);
+  auto flow = table.add<Counters>("flow");
+  table.get(flow).set("round", 3);
+  nlohmann::json bad = table.to_json();
+  bad["global"]["flow"]["values"]["round"] = "three";
+  CHECK_THROWS_WITH(table.assign_json(bad), Catch::Contains("/global/flow") && Catch::Contains("integer"));
+  CHECK(table.get(flow).get("round") == 3);
+  bad = table.to_json();
+  bad["global"].erase("flow");
+  CHECK_THROWS_AS(table.assign_json(bad), DataError);
+}
+
+TEST_CASE("Looking up a component by a wrong name or kind is a clear error", "[core]") {
+  Table table(1, 1);
+  table.add<Counters>("flow");
+  CHECK_THROWS_WITH(table.get<Counters>("flo"), Catch::Contains("no global component named 'flo'"));
+  CHECK_THROWS_AS(table.add<Counters>("flow"), DataError);
+  CHECK_THROWS_AS(table.add<Counters>("x", 3), DataError);
+}
