@@ -49,7 +49,7 @@ class PluginRegistry {
   // scripts/<id>/variants/. Throws Error with the reason.
   GameConfig config(std::string_view id, int players, std::uint64_t seed,
                     std::vector<std::string> variants = {}) const;
-  std::unique_ptr<Game> new_game(const GameConfig& config, std::string_view id) const;
+  std::unique_ptr<Game> new_game(std::string_view id, const GameConfig& config) const;
 
   const std::vector<std::filesystem::path>& plugin_dirs() const { return plugin_dirs_; }
   const std::vector<std::filesystem::path>& data_roots() const { return data_roots_; }
