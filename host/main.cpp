@@ -1,1 +1,85 @@
-int main() { return 0; }
+// tessera: the host program. Loads game plugins at run time and plays, simulates,
+// replays, validates and serves them.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "commands.hpp"
+#include "host_environment.hpp"
+#include "tessera/error.hpp"
+
+using namespace tessera::host;
+
+namespace {
+
+void add_game_options(CLI::App* cmd, GameChoice& choice, bool with_game = true) {
+  if (with_game) cmd->add_option("game", choice.game, "Game id (see `tessera list`)")->required();
+  cmd->add_option("--players,-p", choice.players, "Number of players (default: the game's smallest count, 2 if allowed)");
+  cmd->add_option("--seed,-s", choice.seed, "Seed of the game's random generator");
+  cmd->add_option("--variant,-v", choice.variants, "A variant (house rule) to play with; repeatable");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"tessera - a framework for euro board games. Games are plugins loaded at run time."};
+  app.require_subcommand(1);
+
+  std::string game;
+  auto* list = app.add_subcommand("list", "List the installed games");
+  auto* info = app.add_subcommand("info", "Show a game's manifest, player counts and variants");
+  info->add_option("game", game, "Game id")->required();
+  auto* validate = app.add_subcommand("validate", "Load a game's data and scripts and report every problem");
+  validate->add_option("game", game, "Game id")->required();
+
+  PlayOptions play_options;
+  auto* play = app.add_subcommand("play", "Play in the terminal, against people or bots");
+  add_game_options(play, play_options.choice);
+  play->add_option("--seats", play_options.seats, "Who sits in each seat: human or random (default: all random)")
+      ->delimiter(',');
+  play->add_option("--log", play_options.log_path, "Write the game log (for `tessera replay`) to this file");
+  play->add_flag("--quiet,-q", play_options.quiet, "Print only the final result");
+
+  SimulateOptions sim_options;
+  auto* simulate = app.add_subcommand("simulate", "Play many games with random bots and summarise them");
+  add_game_options(simulate, sim_options.choice);
+  simulate->add_option("--games,-n", sim_options.games, "Number of games (game i uses seed + i)");
+  simulate->add_option("--jobs,-j", sim_options.jobs, "Threads to play on");
+  simulate->add_flag("--json", sim_options.json, "Print one JSON object instead of text");
+  simulate->add_option("--log-dir", sim_options.log_dir, "Write each game's log into this folder");
+
+  std::string log_path;
+  auto* replay = app.add_subcommand("replay", "Replay a saved game log and verify it");
+  replay->add_option("log", log_path, "Log file written by play, simulate or serve's save")->required();
+
+  GameChoice through_choice;
+  auto* playthrough = app.add_subcommand("playthrough", "Print a seeded random game step by step (a golden record)");
+  add_game_options(playthrough, through_choice);
+
+  auto* serve = app.add_subcommand("serve", "Speak the JSON-lines protocol on stdin/stdout");
+
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    auto registry = make_default_registry();
+    if (*list) return run_list(*registry, std::cout);
+    if (*info) return run_info(*registry, game, std::cout);
+    if (*validate) return run_validate(*registry, game, std::cout);
+    if (*play) return run_play(*registry, play_options, std::cin, std::cout);
+    if (*simulate) {
+      sim_options.progress = isatty(STDERR_FILENO) && !sim_options.json;
+      return run_simulate(*registry, sim_options, std::cout, std::cerr);
+    }
+    if (*replay) return run_replay(*registry, log_path, std::cout);
+    if (*playthrough) return run_playthrough(*registry, through_choice, std::cout);
+    if (*serve) return run_serve(*registry, std::cin, std::cout);
+  } catch (const tessera::Error& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

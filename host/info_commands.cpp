@@ -1,0 +1,71 @@
+// `tessera list`, `tessera info <game>` and `tessera validate <game>`.
+#include <algorithm>
+#include <ostream>
+
+#include "commands.hpp"
+#include "host_environment.hpp"
+#include "tessera/error.hpp"
+
+namespace tessera::host {
+
+GameChoice resolve_choice(const PluginRegistry& registry, GameChoice choice) {
+  const Manifest& m = registry.game(choice.game).manifest;
+  if (choice.players == 0) choice.players = std::max(m.min_players, std::min(2, m.max_players));
+  return choice;
+}
+
+int run_list(const PluginRegistry& registry, std::ostream& out) {
+  for (const PluginEntry* entry : registry.games()) {
+    const Manifest& m = entry->manifest;
+    out << m.id << "  " << m.title << " (" << m.min_players << "-" << m.max_players << " players)";
+    if (!m.summary.empty()) out << " - " << m.summary;
+    out << "\n";
+  }
+  if (registry.games().empty()) out << "no games found; searched:\n";
+  for (const auto& problem : registry.problems()) out << "warning: " << problem << "\n";
+  if (registry.games().empty())
+    for (const auto& dir : registry.plugin_dirs()) out << "  " << dir.string() << "\n";
+  return 0;
+}
+
+int run_info(const PluginRegistry& registry, const std::string& game, std::ostream& out) {
+  const PluginEntry& entry = registry.game(game);
+  const Manifest& m = entry.manifest;
+  out << m.title << " [" << m.id << "] version " << m.version << "\n";
+  if (!m.summary.empty()) out << m.summary << "\n";
+  out << "players: " << m.min_players << "-" << m.max_players << "\n";
+  out << "plugin:  " << entry.library.string() << "\n";
+  out << "data:    " << entry.data_dir.string() << "\n";
+  out << "scripts: " << (entry.script_dir.empty() ? "(none)" : entry.script_dir.string()) << "\n";
+  auto variants = list_variants(entry);
+  out << "variants:" << (variants.empty() ? " none" : "") << "\n";
+  for (const auto& v : variants) out << "  " << v.name << (v.description.empty() ? "" : "  - " + v.description) << "\n";
+  return 0;
+}
+
+int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out) {
+  const PluginEntry& entry = registry.game(game);
+  const Manifest& m = entry.manifest;
+  std::vector<std::string> problems;
+  auto check = [&](std::vector<std::string> variants, const std::string& label) {
+    for (int players = m.min_players; players <= m.max_players; ++players) {
+      try {
+        GameConfig config = registry.config(game, players, /*seed=*/1, variants);
+        for (auto& p : entry.module->validate(config)) problems.push_back(label + p);
+      } catch (const std::exception& e) {
+        problems.push_back(label + e.what());
+      }
+    }
+  };
+  check({}, "");
+  for (const auto& v : list_variants(entry)) check({v.name}, "variant " + v.name + ": ");
+  // The same problem is found once per player count; report it once.
+  std::vector<std::string> unique;
+  for (auto& p : problems)
+    if (std::find(unique.begin(), unique.end(), p) == unique.end()) unique.push_back(p);
+  for (const auto& p : unique) out << p << "\n";
+  out << m.id << ": " << (unique.empty() ? "ok" : std::to_string(unique.size()) + " problem(s)") << "\n";
+  return unique.empty() ? 0 : 1;
+}
+
+}  // namespace tessera::host

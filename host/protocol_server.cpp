@@ -1,0 +1,226 @@
+#include "protocol_server.hpp"
+
+#include <istream>
+#include <ostream>
+
+#include "commands.hpp"
+#include "host_environment.hpp"
+#include "tessera/error.hpp"
+
+namespace tessera::host {
+
+using nlohmann::json;
+
+namespace {
+
+// An error the client caused; `code` is stable, `message` is for people.
+struct ProtocolError {
+  std::string code;
+  std::string message;
+};
+
+json error_response(const std::string& code, const std::string& message) {
+  return json{{"ok", false}, {"error", {{"code", code}, {"message", message}}}};
+}
+
+template <typename T>
+T param(const json& request, const char* key, const char* type) {
+  auto it = request.find(key);
+  if (it == request.end()) throw ProtocolError{"bad_request", std::string("missing \"") + key + "\" (" + type + ")"};
+  try {
+    return it->get<T>();
+  } catch (const json::exception&) {
+    throw ProtocolError{"bad_request", std::string("\"") + key + "\" must be " + type};
+  }
+}
+
+template <typename T>
+T param_or(const json& request, const char* key, const char* type, T fallback) {
+  return request.contains(key) ? param<T>(request, key, type) : fallback;
+}
+
+json events_json(const std::vector<Event>& events) {
+  json out = json::array();
+  for (const auto& e : events) out.push_back(json{{"text", e.text}, {"audience", e.audience}});
+  return out;
+}
+
+json outcome_json(const Outcome& o) {
+  return json{{"scores", o.scores}, {"winners", o.winners}, {"breakdown", o.breakdown}};
+}
+
+}  // namespace
+
+std::string ProtocolServer::handle_line(const std::string& line) {
+  json response;
+  json request;
+  try {
+    request = json::parse(line);
+  } catch (const json::exception& e) {
+    return error_response("parse_error", std::string("not valid JSON: ") + e.what()).dump();
+  }
+  try {
+    if (!request.is_object()) throw ProtocolError{"bad_request", "a request is a JSON object with \"cmd\""};
+    response = handle(request);
+    response["ok"] = true;
+  } catch (const ProtocolError& e) {
+    response = error_response(e.code, e.message);
+  } catch (const PluginError& e) {
+    response = error_response("plugin_error", e.what());
+  } catch (const ScriptError& e) {
+    response = error_response("script_error", e.what());
+  } catch (const DataError& e) {
+    response = error_response("bad_data", e.what());
+  } catch (const std::exception& e) {
+    response = error_response("error", e.what());
+  }
+  if (request.is_object() && request.contains("id")) response["id"] = request["id"];
+  return response.dump();
+}
+
+json ProtocolServer::handle(const json& request) {
+  const std::string cmd = param<std::string>(request, "cmd", "a string");
+  if (cmd == "games") return cmd_games();
+  if (cmd == "new") return cmd_new(request);
+  if (cmd == "state") return cmd_state();
+  if (cmd == "view") return cmd_view(request);
+  if (cmd == "legal") return cmd_legal();
+  if (cmd == "act") return cmd_act(request);
+  if (cmd == "save") return json{{"log", session().log()}};
+  if (cmd == "load") return cmd_load(request);
+  if (cmd == "set") return cmd_set(request);
+  if (cmd == "quit") {
+    quit_ = true;
+    return json::object();
+  }
+  throw ProtocolError{"unknown_command", "unknown cmd '" + cmd +
+                                             "'; known: games, new, state, view, legal, act, save, load, set, quit"};
+}
+
+Session& ProtocolServer::session() const {
+  if (!session_) throw ProtocolError{"no_game", "no game is running; send {\"cmd\":\"new\",...} or load first"};
+  return *session_;
+}
+
+json ProtocolServer::status() const {
+  const Game& game = session().game();
+  const Decision d = game.decision();
+  json out{{"over", game.is_over()}, {"seat", d.seat}, {"prompt", d.prompt}};
+  if (game.is_over()) out["outcome"] = outcome_json(game.outcome());
+  return out;
+}
+
+json ProtocolServer::cmd_games() const {
+  json games = json::array();
+  for (const PluginEntry* entry : registry_.games()) {
+    json variants = json::array();
+    for (const auto& v : list_variants(*entry)) variants.push_back(json{{"name", v.name}, {"description", v.description}});
+    const Manifest& m = entry->manifest;
+    games.push_back(json{{"id", m.id},
+                         {"title", m.title},
+                         {"version", m.version},
+                         {"min_players", m.min_players},
+                         {"max_players", m.max_players},
+                         {"variants", variants}});
+  }
+  return json{{"games", games}};
+}
+
+json ProtocolServer::cmd_new(const json& request) {
+  GameChoice choice;
+  choice.game = param<std::string>(request, "game", "a game id");
+  choice.players = param_or<int>(request, "players", "an integer", 0);
+  choice.seed = param_or<std::uint64_t>(request, "seed", "a non-negative integer", 1);
+  choice.variants = param_or<std::vector<std::string>>(request, "variants", "an array of names", {});
+  try {
+    choice = resolve_choice(registry_, choice);
+  } catch (const PluginError& e) {
+    throw ProtocolError{"unknown_game", e.what()};
+  }
+  auto seats = param_or<std::vector<std::string>>(request, "seats", "an array of strings", {});
+  SessionSetup setup{choice.game, choice.players, choice.seed, choice.variants, seats};
+  std::unique_ptr<Session> next;
+  try {
+    next = std::make_unique<Session>(registry_, setup);
+  } catch (const PluginError& e) {
+    throw ProtocolError{"unknown_game", e.what()};
+  } catch (const DataError& e) {
+    throw;
+  } catch (const ScriptError& e) {
+    throw;
+  } catch (const Error& e) {
+    throw ProtocolError{"bad_request", e.what()};
+  }
+  session_ = std::move(next);
+  json out = status();
+  out["game"] = choice.game;
+  out["players"] = choice.players;
+  out["seed"] = choice.seed;
+  return out;
+}
+
+json ProtocolServer::cmd_state() const {
+  json out = status();
+  out["state"] = session().game().table().to_json();
+  return out;
+}
+
+json ProtocolServer::cmd_view(const json& request) const {
+  const int seat = param<int>(request, "seat", "a seat number (-1 for a spectator)");
+  const Game& game = session().game();
+  if (seat < -1 || seat >= game.table().players())
+    throw ProtocolError{"bad_request", "seat " + std::to_string(seat) + " is not a seat of this game"};
+  json out = status();
+  out["view"] = game.table().view(seat);
+  out["text"] = game.render(seat);
+  return out;
+}
+
+json ProtocolServer::cmd_legal() const {
+  json actions = json::array();
+  for (const auto& a : session().game().legal_actions()) actions.push_back(json{{"text", a.text}, {"label", a.label}});
+  json out = status();
+  out["actions"] = actions;
+  return out;
+}
+
+json ProtocolServer::cmd_act(const json& request) {
+  const std::string text = param<std::string>(request, "action", "an action text");
+  ApplyResult r = session().act(text);
+  if (!r.ok) throw ProtocolError{"illegal_action", r.error};
+  json out = status();
+  out["events"] = events_json(r.events);
+  return out;
+}
+
+json ProtocolServer::cmd_load(const json& request) {
+  if (!request.contains("log")) throw ProtocolError{"bad_request", "missing \"log\" (a log object from save)"};
+  auto next = Session::from_log(registry_, request["log"]);
+  session_ = std::move(next);
+  json out = status();
+  out["steps"] = session_->steps();
+  return out;
+}
+
+json ProtocolServer::cmd_set(const json& request) {
+  const std::string pointer = param<std::string>(request, "pointer", "a JSON pointer such as /global/score/positions/0");
+  if (!request.contains("value")) throw ProtocolError{"bad_request", "missing \"value\""};
+  try {
+    session().set(pointer, request["value"]);
+  } catch (const DataError& e) {
+    throw ProtocolError{"bad_set", e.what()};
+  }
+  return status();
+}
+
+int run_serve(const PluginRegistry& registry, std::istream& in, std::ostream& out) {
+  ProtocolServer server(registry);
+  std::string line;
+  while (!server.quit_requested() && std::getline(in, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    out << server.handle_line(line) << "\n" << std::flush;
+  }
+  return 0;
+}
+
+}  // namespace tessera::host

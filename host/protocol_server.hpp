@@ -1,0 +1,38 @@
+#pragma once
+// ProtocolServer: the JSON-lines protocol of `tessera serve` (sdk/docs/protocol.md).
+// One request line in, one response line out; a bad request changes nothing.
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "session.hpp"
+
+namespace tessera::host {
+
+class ProtocolServer {
+ public:
+  explicit ProtocolServer(const PluginRegistry& registry) : registry_(registry) {}
+
+  // Handles one request line and returns the response line (without newline).
+  std::string handle_line(const std::string& line);
+  bool quit_requested() const { return quit_; }
+
+ private:
+  nlohmann::json handle(const nlohmann::json& request);
+  nlohmann::json cmd_games() const;
+  nlohmann::json cmd_new(const nlohmann::json& request);
+  nlohmann::json cmd_state() const;
+  nlohmann::json cmd_view(const nlohmann::json& request) const;
+  nlohmann::json cmd_legal() const;
+  nlohmann::json cmd_act(const nlohmann::json& request);
+  nlohmann::json cmd_load(const nlohmann::json& request);
+  nlohmann::json cmd_set(const nlohmann::json& request);
+  Session& session() const;  // throws a "no_game" error
+  nlohmann::json status() const;
+
+  const PluginRegistry& registry_;
+  std::unique_ptr<Session> session_;
+  bool quit_ = false;
+};
+
+}  // namespace tessera::host

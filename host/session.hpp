@@ -1,0 +1,53 @@
+#pragma once
+// Session: one running game together with its log (game, seed, seats, variants and every
+// step), which is what a save file and a replay are. Play, serve and replay share it.
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tessera/plugin_registry.hpp"
+
+namespace tessera::host {
+
+struct SessionSetup {
+  std::string game;
+  int players = 2;
+  std::uint64_t seed = 1;
+  std::vector<std::string> variants;
+  std::vector<std::string> seats;  // bot or "human" per seat; informational in the log
+};
+
+class Session {
+ public:
+  // Starts a new game. Throws tessera::Error (unknown game, bad player count...).
+  Session(const PluginRegistry& registry, SessionSetup setup);
+  // Rebuilds a session from a log by replaying every step; throws DataError naming the
+  // step that failed. The log format is described in sdk/docs/protocol.md.
+  static std::unique_ptr<Session> from_log(const PluginRegistry& registry, const nlohmann::json& log);
+
+  Game& game() { return *game_; }
+  const Game& game() const { return *game_; }
+  const SessionSetup& setup() const { return setup_; }
+
+  // Applies an action and records it when it succeeds.
+  ApplyResult act(const std::string& action_text);
+  // Scenario edit: sets the value at a JSON pointer of the full state and records it.
+  // Throws DataError (and changes nothing) when the pointer or value does not fit.
+  void set(const std::string& pointer, const nlohmann::json& value);
+
+  std::size_t steps() const { return steps_.size(); }
+  // The log: {"tessera_log":1, game, players, seed, variants, seats, steps, checksum}.
+  nlohmann::json log() const;
+
+ private:
+  SessionSetup setup_;
+  std::unique_ptr<Game> game_;
+  nlohmann::json steps_ = nlohmann::json::array();
+};
+
+// A short stable digest of a full state (FNV-1a of its JSON text), for logs and tests.
+std::string state_checksum(const Game& game);
+
+}  // namespace tessera::host

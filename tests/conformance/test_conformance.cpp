@@ -1,0 +1,150 @@
+// The conformance suite: every plugin found in the build's plugin folder must pass it.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "support/registry.hpp"
+
+using namespace tessera;
+using tessera::testing::game_registry;
+using tessera::testing::play_randomly;
+
+namespace {
+
+std::vector<std::string> game_ids() {
+  std::vector<std::string> ids;
+  for (const PluginEntry* e : game_registry().games()) ids.push_back(e->manifest.id);
+  return ids;
+}
+
+std::vector<int> player_counts(const std::string& id) {
+  const Manifest& m = game_registry().game(id).manifest;
+  std::vector<int> counts;
+  for (int n = m.min_players; n <= m.max_players; ++n) counts.push_back(n);
+  return counts;
+}
+
+// The legal actions' texts, in order.
+std::vector<std::string> texts(const Game& game) {
+  std::vector<std::string> out;
+  for (const auto& a : game.legal_actions()) out.push_back(a.text);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Every plugin in the build folder loads and none is refused", "[conformance]") {
+  CHECK(game_registry().problems().empty());
+  for (const auto& p : game_registry().problems()) WARN(p);
+  CHECK_FALSE(game_ids().empty());
+  for (const auto& id : game_ids()) {
+    INFO(id);
+    CHECK(game_registry().game(id).manifest.id == id);
+  }
+}
+
+TEST_CASE("Every game plays seeded random games to the end for every player count", "[conformance]") {
+  for (const auto& id : game_ids())
+    for (int players : player_counts(id))
+      for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        INFO(id << " players " << players << " seed " << seed);
+        auto game = tessera::testing::new_game(id, players, seed);
+        play_randomly(*game, seed);
+        Outcome o = game->outcome();
+        CHECK(o.scores.size() == static_cast<std::size_t>(players));
+        CHECK_FALSE(o.winners.empty());
+        CHECK(game->legal_actions().empty());
+      }
+}
+
+TEST_CASE("A clone equals its original and evolves independently", "[conformance]") {
+  for (const auto& id : game_ids()) {
+    INFO(id);
+    auto game = tessera::testing::new_game(id, player_counts(id).front(), 11);
+    for (int step = 0; step < 30 && !game->is_over(); ++step) {
+      auto copy = game->clone();
+      CHECK(copy->table() == game->table());
+      CHECK(texts(*copy) == texts(*game));
+      const auto actions = game->legal_actions();
+      REQUIRE(game->apply(actions[static_cast<std::size_t>(step) % actions.size()].text).ok);
+      REQUIRE(copy->apply(actions[static_cast<std::size_t>(step) % actions.size()].text).ok);
+      CHECK(copy->table() == game->table());
+    }
+  }
+}
+
+TEST_CASE("A state's JSON round-trips through set_state", "[conformance]") {
+  for (const auto& id : game_ids()) {
+    INFO(id);
+    auto game = tessera::testing::new_game(id, player_counts(id).back(), 5);
+    auto other = tessera::testing::new_game(id, player_counts(id).back(), 6);
+    Rng rng(5);
+    for (int step = 0; step < 40 && !game->is_over(); ++step) {
+      const auto json = game->table().to_json();
+      other->set_state(json);
+      CHECK(other->table().to_json() == json);
+      CHECK(texts(*other) == texts(*game));
+      const auto actions = game->legal_actions();
+      REQUIRE(game->apply(actions[rng.below(actions.size())].text).ok);
+    }
+  }
+}
+
+TEST_CASE("A seat's view does not change when what it cannot see is re-dealt", "[conformance]") {
+  for (const auto& id : game_ids())
+    for (int players : player_counts(id)) {
+      INFO(id << " players " << players);
+      auto game = tessera::testing::new_game(id, players, 9);
+      Rng rng(9);
+      for (int step = 0; step < 60 && !game->is_over(); ++step) {
+        for (int seat = 0; seat < players; ++seat) {
+          Table resampled = game->table();
+          resampled.resample_hidden(seat, rng);
+          CHECK(resampled.view(seat) == game->table().view(seat));
+        }
+        const auto actions = game->legal_actions();
+        REQUIRE(game->apply(actions[rng.below(actions.size())].text).ok);
+      }
+    }
+}
+
+TEST_CASE("The same seed and actions give the same final state, and rematch equals a new game",
+          "[conformance]") {
+  for (const auto& id : game_ids()) {
+    INFO(id);
+    const int players = player_counts(id).back();
+    auto a = tessera::testing::new_game(id, players, 21);
+    auto b = tessera::testing::new_game(id, players, 21);
+    play_randomly(*a, 4);
+    play_randomly(*b, 4);
+    CHECK(a->table().to_json() == b->table().to_json());
+    auto fresh = tessera::testing::new_game(id, players, 22);
+    auto again = a->rematch(22);
+    CHECK(again->table().to_json() == fresh->table().to_json());
+  }
+}
+
+TEST_CASE("An action that is not legal is refused and changes nothing", "[conformance]") {
+  for (const auto& id : game_ids()) {
+    INFO(id);
+    auto game = tessera::testing::new_game(id, player_counts(id).front(), 3);
+    const auto before = game->table().to_json();
+    ApplyResult r = game->apply("no such action 42");
+    CHECK_FALSE(r.ok);
+    CHECK_FALSE(r.error.empty());
+    CHECK(game->table().to_json() == before);
+  }
+}
+
+TEST_CASE("Every shipped variant plays complete games", "[conformance]") {
+  for (const auto& id : game_ids()) {
+    const PluginEntry& entry = game_registry().game(id);
+    if (entry.script_dir.empty()) continue;
+    for (const auto& variant : ScriptRuntime::list_variants(entry.script_dir))
+      for (int players : player_counts(id)) {
+        INFO(id << " variant " << variant << " players " << players);
+        auto game = tessera::testing::new_game(id, players, 2, {variant});
+        play_randomly(*game, 2);
+        CHECK(game->is_over());
+      }
+  }
+}

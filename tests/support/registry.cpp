@@ -1,0 +1,42 @@
+#include "support/registry.hpp"
+
+#include <catch2/catch.hpp>
+#include <functional>
+
+#include "tessera/rng.hpp"
+
+namespace tessera::testing {
+
+const PluginRegistry& game_registry() {
+  static PluginRegistry* registry = [] {
+    auto* r = new PluginRegistry({std::string(TESSERA_BUILD_DIR) + "/plugins"}, {TESSERA_SOURCE_DIR});
+    r->scan();
+    return r;
+  }();  // never destroyed: games made by tests may live until exit
+  return *registry;
+}
+
+std::unique_ptr<Game> new_game(const std::string& id, int players, std::uint64_t seed,
+                               std::vector<std::string> variants) {
+  const PluginRegistry& registry = game_registry();
+  return registry.new_game(id, registry.config(id, players, seed, std::move(variants)));
+}
+
+std::size_t play_randomly(Game& game, std::uint64_t seed, std::size_t max_actions,
+                          const std::function<void(const Game&)>& check) {
+  Rng rng(seed);
+  std::size_t count = 0;
+  while (!game.is_over()) {
+    REQUIRE(count < max_actions);
+    auto actions = game.legal_actions();
+    REQUIRE_FALSE(actions.empty());
+    const auto& chosen = actions[rng.below(actions.size())];
+    ApplyResult r = game.apply(chosen.text);
+    if (!r.ok) FAIL("legal action '" << chosen.text << "' refused: " << r.error);
+    ++count;
+    if (check) check(game);
+  }
+  return count;
+}
+
+}  // namespace tessera::testing

@@ -1,0 +1,22 @@
+#pragma once
+// The registry every game test uses: the build's plugin folder and the source tree's data.
+#include <functional>
+
+#include "tessera/plugin_registry.hpp"
+#include "tessera/script_runtime.hpp"
+
+namespace tessera::testing {
+
+// Scanned once per test process.
+const PluginRegistry& game_registry();
+
+// A new game of `id`; fails the test on any error.
+std::unique_ptr<Game> new_game(const std::string& id, int players, std::uint64_t seed,
+                               std::vector<std::string> variants = {});
+
+// Plays `game` to the end with a seeded uniform-random choice; returns the action count.
+// Calls `check` after every action when given.
+std::size_t play_randomly(Game& game, std::uint64_t seed, std::size_t max_actions = 100000,
+                          const std::function<void(const Game&)>& check = {});
+
+}  // namespace tessera::testing

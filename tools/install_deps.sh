@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what Tessera needs to build and test on Debian. Idempotent: it installs only
+# the packages that are missing, so a second run does nothing.
+set -euo pipefail
+packages=(g++ cmake make pkg-config ccache libboost-dev liblua5.4-dev libyaml-cpp-dev catch2
+          nlohmann-json3-dev libcli11-dev)
+[ "${1:-}" = "--bench" ] && packages+=(libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  echo "installing: ${missing[*]}"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
