@@ -236,18 +236,21 @@ std::vector<SquareGrid::Pos> SquareGrid::region(int x, int y, const CellTest& te
   std::vector<Pos> out;
   if (!passes(test, x, y)) return out;
   std::vector<char> seen(cells_.size(), 0);
-  std::vector<int> todo{y * width_ + x};
-  seen[todo[0]] = 1;
+  std::vector<int> frontier{y * width_ + x};
+  seen[frontier[0]] = 1;
   std::vector<int> found;
-  while (!todo.empty()) {
-    int i = todo.back();
-    todo.pop_back();
+  constexpr int kDx[4] = {0, 1, 0, -1}, kDy[4] = {-1, 0, 1, 0};
+  while (!frontier.empty()) {
+    const int i = frontier.back();
+    frontier.pop_back();
     found.push_back(i);
-    for (const Pos& n : neighbours(i % width_, i / width_)) {
-      int j = n.y * width_ + n.x;
-      if (!seen[j] && passes(test, n.x, n.y)) {
+    for (int d = 0; d < 4; ++d) {
+      const int nx = i % width_ + kDx[d], ny = i / width_ + kDy[d];
+      if (!inside(nx, ny)) continue;
+      const int j = ny * width_ + nx;
+      if (!seen[j] && passes(test, nx, ny)) {
         seen[j] = 1;
-        todo.push_back(j);
+        frontier.push_back(j);
       }
     }
   }
