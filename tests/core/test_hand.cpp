@@ -218,3 +218,38 @@ TEST_CASE("Unseen hand cards are pooled with the deck's face-down cards and re-d
   CHECK(table == before);
   CHECK_THROWS_AS(resample_hidden_cards(table, "hand", "nodeck", 0, rng), DataError);
 }
+
+TEST_CASE("A row owned by nobody re-deals its face-down cards with its deck", "[core]") {
+  Deck deck("forts");
+  deck.add_pile("draw", false, {"f9", "f8", "f7"});
+  Hand row("row", kNobody, Visibility::Hidden);
+  row.add_all({"f1", "f2", "f3", "f4"});
+  row.set_revealed(0, true);
+  row.set_revealed(1, true);
+  Hand mine("kept", 0, Visibility::Owner);
+  mine.add("f5");
+  Rng rng(10);
+  bool swapped = false;
+  for (int i = 0; i < 30; ++i) {
+    resample_hidden_cards({&row, &mine}, {&deck}, 0, rng);
+    CHECK(row.card(0) == "f1");
+    CHECK(row.card(1) == "f2");
+    CHECK(mine.cards() == Cards{"f5"});
+    CHECK(deck.size("draw") == 3);
+    Cards pooled = deck.cards("draw");
+    pooled.push_back(row.card(2));
+    pooled.push_back(row.card(3));
+    CHECK(sorted(pooled) == Cards{"f3", "f4", "f7", "f8", "f9"});
+    swapped |= deck.contains("f3");
+  }
+  CHECK(swapped);
+  // Seat 1 sees neither the row's hidden cards nor seat 0's hand: all are pooled.
+  bool moved_mine = false;
+  for (int i = 0; i < 30; ++i) {
+    resample_hidden_cards({&row, &mine}, {&deck}, 1, rng);
+    moved_mine |= mine.card(0) != "f5";
+  }
+  CHECK(moved_mine);
+  CHECK(row.size() == 4);
+  CHECK(mine.size() == 1);
+}

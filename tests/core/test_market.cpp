@@ -57,6 +57,10 @@ TEST_CASE("Setup fills the lower row first, then the upper row, from the piles i
   CHECK(market.fill_all(deck) == Cards{"s1", "s2", "s3", "s4", "t1", "t2"});
   CHECK(market.slots() == Cards{"s1", "s2", "s3", "s4", "t1", "t2"});
   CHECK(market.at(1, 0) == "s4");
+  CHECK_FALSE(market.is_empty(1, 0));
+  market.take_at(1, 0);
+  CHECK(market.is_empty(1, 0));
+  market.place(1, 0, "s4");
   CHECK(market.card_count() == 6);
   CHECK(market.cards() == Cards{"s1", "s2", "s3", "s4", "t1", "t2"});
   CHECK(deck.total_size() == 1);
