@@ -335,3 +335,25 @@ TEST_CASE("list_variants names the variant files sorted; run_variant refuses oth
   CallContext ctx{0, nullptr};
   CHECK_FALSE(h.runtime.keeps(h.table, ctx, Action{"pass", "Pass", {}}));
 }
+
+TEST_CASE("A native function may run another effect; the outer call's handles stay valid", "[lua]") {
+  Harness h;
+  h.runtime.run_file("effects.lua");
+  const EffectId bump = h.runtime.prepare("bump_round", json::object());
+  h.runtime.register_function("nested", [&](Table& table, const CallContext& ctx, const json&) {
+    h.runtime.apply(bump, table, ctx);
+    return json();
+  });
+  h.apply("outer");
+  CHECK(h.reports == std::vector<json>{1});
+  CHECK(h.table.get<Counters>("flow").get("outer") == 2);
+  CHECK(h.table.get<Counters>("flow").get("round") == 1);
+}
+
+TEST_CASE("A ctx kept past its call cannot be used while a script loads", "[lua]") {
+  Harness h;
+  h.runtime.run_file("effects.lua");
+  h.apply("keep_ctx");
+  CHECK_THROWS_WITH(h.runtime.run_file("bad/use_ctx_at_load.lua"),
+                    Catch::StartsWith("scripts/test/bad/use_ctx_at_load.lua:2: ctx:get used outside an effect or hook call"));
+}

@@ -125,3 +125,13 @@ effect("query_in_options", {
   options = function(ctx) ctx:call("report", ctx:get("flow"):get("round")) return { "ok" } end,
   apply = function() end,
 })
+
+effect("outer", function(ctx)
+  local flow = ctx:get("flow")
+  flow:add("outer", 1)
+  ctx:call("nested")  -- the plugin runs effect bump_round from C++
+  flow:add("outer", 1)  -- this call's handle is still valid afterwards
+  ctx:call("report", flow:get("round"))
+end)
+
+effect("keep_ctx", function(ctx) kept_ctx = ctx end)
