@@ -1,21 +1,484 @@
-// Temporary: replaced by the Lua runtime.
+// C++ calling Lua: loading scripts, effects and hooks, each call one lua_pcall with the
+// traceback handler (protected_call) under the call's limits and frame.
 #include "tessera/script_runtime.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "lua_bindings.hpp"
+#include "lua_context.hpp"
+#include "lua_sandbox.hpp"
+#include "lua_state.hpp"
+
 namespace tessera {
-struct ScriptRuntime::Impl {};
-ScriptRuntime::ScriptRuntime(std::filesystem::path, std::string, ScriptLimits) { throw ScriptError("no Lua runtime yet"); }
-ScriptRuntime::~ScriptRuntime() = default;
-void ScriptRuntime::run_file(const std::string&) {}
-void ScriptRuntime::run_variant(const std::string&) {}
-bool ScriptRuntime::has_effect(std::string_view) const { return false; }
-std::vector<std::string> ScriptRuntime::effect_names() const { return {}; }
-EffectId ScriptRuntime::prepare(std::string_view, const nlohmann::json&) { return 0; }
-bool ScriptRuntime::has_options(EffectId) const { return false; }
-std::vector<EffectChoice> ScriptRuntime::options(EffectId, const Table&, const CallContext&) { return {}; }
-void ScriptRuntime::apply(EffectId, Table&, const CallContext&, const std::string&) {}
-bool ScriptRuntime::has_hook(std::string_view) const { return false; }
-void ScriptRuntime::run_hook(std::string_view, Table&, const CallContext&, const nlohmann::json&) {}
-bool ScriptRuntime::keeps(const Table&, const CallContext&, const Action&) { return true; }
-void ScriptRuntime::register_function(std::string, NativeFunction) {}
-std::vector<std::string> ScriptRuntime::list_variants(const std::filesystem::path&) { return {}; }
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::array<std::string_view, 6> kHookNames = {"on_setup",     "on_round_start", "on_action",
+                                                        "on_round_end", "final_scoring",  "legal_filter"};
+constexpr int kLegalFilter = 5;
+
+int hook_index(std::string_view name) {
+  for (std::size_t i = 0; i < kHookNames.size(); ++i)
+    if (kHookNames[i] == name) return static_cast<int>(i);
+  return -1;
 }
+
+std::string known_hooks() {
+  std::string out;
+  for (auto name : kHookNames) out += (out.empty() ? "" : ", ") + std::string(name);
+  return out;
+}
+
+struct Effect {
+  std::string name;
+  int apply = LUA_NOREF;
+  int options = LUA_NOREF;  // LUA_NOREF: the effect needs no choice
+  std::string defined_at;   // "scripts/g/f.lua:12" of its effect() call
+};
+
+struct Prepared {
+  int effect;  // index into effects: follows overrides of that name
+  int params;  // registry ref of the params table
+};
+
+struct HookFunction {
+  int function;
+  std::string defined_at;
+};
+
+// What a call is doing, for the last line of its error message. Only indices and views
+// that outlive the call: the text is built on the error path alone.
+struct CallSite {
+  enum class What { Start, Load, Prepare, Apply, Options, Hook } what;
+  int index = 0;       // effect slot or hook number
+  int function = 0;    // the n-th function of a hook
+  std::string_view text = {};  // file of a Load
+};
+
+}  // namespace
+
+struct ScriptRuntime::Impl {
+  Impl(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits);
+
+  // Sets the frame (and, outermost, the limits) for the length of one call.
+  class CallGuard {
+   public:
+    CallGuard(Impl& rt, const lua::CallFrame* frame) : rt_(rt), outer_(rt.vm.frame()) {
+      if (rt_.depth++ == 0) rt_.vm.arm_limits();
+      rt_.vm.set_frame(frame);
+    }
+    ~CallGuard() {
+      rt_.vm.set_frame(outer_);
+      if (--rt_.depth == 0) rt_.vm.disarm_limits();
+    }
+    CallGuard(const CallGuard&) = delete;
+    CallGuard& operator=(const CallGuard&) = delete;
+
+   private:
+    Impl& rt_;
+    const lua::CallFrame* outer_;
+  };
+
+  template <typename F>
+  void run(const lua::CallFrame* frame, const CallSite& site, F& body) {
+    lua_State* L = vm.get();
+    CallGuard guard(*this, frame);
+    if (const int status = lua::protected_call(L, body); status != LUA_OK) fail(site, status);
+  }
+
+  [[noreturn]] void fail(const CallSite& site, int status);
+  std::string describe(const CallSite& site) const;
+  lua::CallFrame frame_for(const Table& table, Table* mutable_table, const CallContext& ctx,
+                           const char* read_only_what) {
+    return lua::CallFrame{&table, mutable_table, &ctx, vm.next_generation(), read_only_what};
+  }
+  Prepared prepared_at(EffectId id) const {
+    if (id < 0 || static_cast<std::size_t>(id) >= prepared.size())
+      throw ScriptError("effect id " + std::to_string(id) + " was not made by prepare() of this runtime");
+    return prepared[static_cast<std::size_t>(id)];
+  }
+  void read_choices(lua_State* L, int effect, std::vector<EffectChoice>& out) const;
+
+  static Impl& from_upvalue(lua_State* L) { return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1))); }
+  static int l_effect(lua_State* L);
+  static int l_hook(lua_State* L);
+
+  ScriptLimits limits;
+  lua::LuaState vm;
+  lua::Sandbox sandbox;
+  lua::LuaBindings bindings;
+  lua::Natives natives;
+  std::vector<Effect> effects;
+  std::map<std::string, int, std::less<>> effect_slots;
+  std::vector<Prepared> prepared;
+  std::unordered_map<std::string, EffectId> prepared_ids;  // effect name '\0' params JSON
+  std::array<std::vector<HookFunction>, kHookNames.size()> hooks;
+  int ctx = LUA_NOREF;
+  int depth = 0;  // calls in progress (a native function may call the runtime again)
+};
+
+ScriptRuntime::Impl::Impl(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits_)
+    : limits(limits_), vm(limits_) {
+  std::error_code ec;
+  sandbox.script_dir = std::filesystem::weakly_canonical(std::filesystem::absolute(script_dir, ec), ec);
+  if (ec) sandbox.script_dir = std::move(script_dir);
+  while (!chunk_root.empty() && chunk_root.back() == '/') chunk_root.pop_back();
+  sandbox.chunk_root = std::move(chunk_root);
+  lua::register_component_bindings(bindings);
+  auto body = [this](lua_State* L) {
+    lua::build_sandbox(L, sandbox);
+    bindings.install(L);
+    ctx = lua::create_context(L, bindings, natives);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, sandbox.env);
+    lua_pushlightuserdata(L, this);
+    lua_pushcclosure(L, lua::guarded<l_effect>, 1);
+    lua_setfield(L, -2, "effect");
+    lua_pushlightuserdata(L, this);
+    lua_pushcclosure(L, lua::guarded<l_hook>, 1);
+    lua_setfield(L, -2, "hook");
+  };
+  run(nullptr, CallSite{CallSite::What::Start}, body);
+}
+
+void ScriptRuntime::Impl::fail(const CallSite& site, int status) {
+  lua_State* L = vm.get();
+  std::size_t size = 0;
+  const char* raw = lua_tolstring(L, -1, &size);
+  std::string text = raw ? std::string(raw, size) : std::string("(error object is not a string)");
+  lua_pop(L, 1);
+  // A memory error carries Lua's fixed "not enough memory" and no traceback: use what the
+  // spotter recorded. A spent budget may have been re-raised from a pcall: keep its
+  // original position and the traceback of where it finally surfaced.
+  if (status == LUA_ERRMEM || vm.memory_failed()) {
+    lua_gc(L, LUA_GCCOLLECT);  // give the failed call's garbage back now, not at the next cycle
+    text = vm.memory_message()[0] != '\0'
+               ? std::string(vm.memory_message())
+               : "memory cap of " + std::to_string(vm.memory_cap()) + " bytes exceeded";
+  } else if (vm.budget_exhausted()) {
+    const auto traceback = text.find("\nstack traceback:");
+    text = vm.budget_message() + (traceback == std::string::npos ? std::string() : text.substr(traceback));
+  }
+  // The last frame is protected_call's C thunk: name the host's call instead.
+  const std::string_view thunk = "\n\t[C]: in ?";
+  if (text.size() >= thunk.size() && text.compare(text.size() - thunk.size(), thunk.size(), thunk) == 0)
+    text.resize(text.size() - thunk.size());
+  if (text.find("\nstack traceback:") == std::string::npos) text += "\nstack traceback:";
+  text += "\n\t[host]: " + describe(site);
+  throw ScriptError(text);
+}
+
+std::string ScriptRuntime::Impl::describe(const CallSite& site) const {
+  auto effect = [&](const char* what) {
+    const Effect& e = effects.at(static_cast<std::size_t>(site.index));
+    return std::string(what) + " of effect '" + e.name + "' (defined at " + e.defined_at + ")";
+  };
+  switch (site.what) {
+    case CallSite::What::Start: return "starting the Lua runtime";
+    case CallSite::What::Load: return "loading " + std::string(site.text);
+    case CallSite::What::Prepare: return "preparing the params of effect '" + effects.at(site.index).name + "'";
+    case CallSite::What::Apply: return effect("apply");
+    case CallSite::What::Options: return effect("options");
+    case CallSite::What::Hook: {
+      const auto& functions = hooks.at(static_cast<std::size_t>(site.index));
+      std::string out = "hook " + std::string(kHookNames.at(site.index));
+      if (static_cast<std::size_t>(site.function) < functions.size())
+        out += " (defined at " + functions[site.function].defined_at + ")";
+      return out;
+    }
+  }
+  return "";
+}
+
+// effect(name, fn | {apply = fn, options = fn})
+int ScriptRuntime::Impl::l_effect(lua_State* L) {
+  Impl& rt = from_upvalue(L);
+  if (rt.vm.frame()) return luaL_error(L, "effect() may only be called while a script loads, not during a call");
+  const std::string name(lua::check_string(L, 1));
+  luaL_argcheck(L, !name.empty(), 1, "an effect needs a name");
+  lua_settop(L, 2);
+  if (lua_type(L, 2) == LUA_TFUNCTION) {
+    lua_pushvalue(L, 2);  // 3: apply
+    lua_pushnil(L);       // 4: no options
+  } else if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, 2) != 0) {
+      lua_pop(L, 1);
+      const bool known = lua_type(L, -1) == LUA_TSTRING &&
+                         (std::string_view(lua_tostring(L, -1)) == "apply" ||
+                          std::string_view(lua_tostring(L, -1)) == "options");
+      if (!known)
+        return luaL_error(L, "effect '%s': unknown field %s (expected apply and, if it needs a choice, options)",
+                          name.c_str(), luaL_tolstring(L, -1, nullptr));
+    }
+    if (lua_getfield(L, 2, "apply") != LUA_TFUNCTION)
+      return luaL_error(L, "effect '%s': apply must be a function", name.c_str());
+    const int options = lua_getfield(L, 2, "options");
+    if (options != LUA_TFUNCTION && options != LUA_TNIL)
+      return luaL_error(L, "effect '%s': options must be a function", name.c_str());
+  } else {
+    return luaL_typeerror(L, 2, "function or table {apply = ..., options = ...}");
+  }
+  Effect effect{name, LUA_NOREF, LUA_NOREF, lua::script_position(L, 1)};
+  const bool has_options = !lua_isnil(L, 4);
+  effect.options = luaL_ref(L, LUA_REGISTRYINDEX);  // pops 4 (LUA_REFNIL for nil)
+  if (!has_options) effect.options = LUA_NOREF;
+  effect.apply = luaL_ref(L, LUA_REGISTRYINDEX);
+  auto slot = rt.effect_slots.find(name);
+  if (slot == rt.effect_slots.end()) {
+    rt.effects.push_back(std::move(effect));
+    rt.effect_slots.emplace(name, static_cast<int>(rt.effects.size() - 1));
+  } else {
+    Effect& old = rt.effects[static_cast<std::size_t>(slot->second)];
+    luaL_unref(L, LUA_REGISTRYINDEX, old.apply);
+    luaL_unref(L, LUA_REGISTRYINDEX, old.options);
+    old = std::move(effect);
+  }
+  return 0;
+}
+
+// hook(name, fn)
+int ScriptRuntime::Impl::l_hook(lua_State* L) {
+  Impl& rt = from_upvalue(L);
+  if (rt.vm.frame()) return luaL_error(L, "hook() may only be called while a script loads, not during a call");
+  const std::string_view name = lua::check_string(L, 1);
+  const int index = hook_index(name);
+  if (index < 0)
+    return luaL_error(L, "unknown hook '%s' (known hooks: %s)", lua_tostring(L, 1), known_hooks().c_str());
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  std::string defined_at = lua::script_position(L, 1);
+  lua_settop(L, 2);
+  const int function = luaL_ref(L, LUA_REGISTRYINDEX);
+  rt.hooks[static_cast<std::size_t>(index)].push_back(HookFunction{function, std::move(defined_at)});
+  return 0;
+}
+
+void ScriptRuntime::Impl::read_choices(lua_State* L, int effect, std::vector<EffectChoice>& out) const {
+  const Effect& e = effects[static_cast<std::size_t>(effect)];
+  const int result = lua_gettop(L);
+  if (!lua_istable(L, result))
+    luaL_error(L, "%s: options() of effect '%s' must return an array of choices, got a %s", e.defined_at.c_str(),
+               e.name.c_str(), luaL_typename(L, result));
+  const auto count = static_cast<lua_Integer>(lua_rawlen(L, result));
+  out.reserve(static_cast<std::size_t>(count));
+  for (lua_Integer i = 1; i <= count; ++i) {
+    lua_settop(L, result);
+    const int type = lua_rawgeti(L, result, i);
+    EffectChoice choice;
+    if (type == LUA_TSTRING) {
+      choice.id = lua_tostring(L, -1);
+      choice.label = choice.id;
+    } else if (type == LUA_TTABLE) {
+      const int id_type = lua_getfield(L, -1, "id");
+      if (id_type == LUA_TNUMBER && lua_isinteger(L, -1))
+        choice.id = std::to_string(lua_tointeger(L, -1));
+      else if (id_type == LUA_TSTRING)
+        choice.id = lua_tostring(L, -1);
+      else
+        luaL_error(L, "%s: options() of effect '%s': choice %d needs an id (a string or an integer), got a %s",
+                   e.defined_at.c_str(), e.name.c_str(), static_cast<int>(i), luaL_typename(L, -1));
+      const int label_type = lua_getfield(L, -2, "label");
+      if (label_type == LUA_TSTRING)
+        choice.label = lua_tostring(L, -1);
+      else if (label_type == LUA_TNIL)
+        choice.label = choice.id;
+      else
+        luaL_error(L, "%s: options() of effect '%s': the label of choice %d must be a string, got a %s",
+                   e.defined_at.c_str(), e.name.c_str(), static_cast<int>(i), luaL_typename(L, -1));
+    } else {
+      luaL_error(L, "%s: options() of effect '%s': choice %d must be a string or a table {id = ..., label = ...}, got a %s",
+                 e.defined_at.c_str(), e.name.c_str(), static_cast<int>(i), luaL_typename(L, -1));
+    }
+    const bool blank = choice.id.empty() || std::any_of(choice.id.begin(), choice.id.end(),
+                                                        [](unsigned char c) { return std::isspace(c) != 0; });
+    if (blank)
+      luaL_error(L, "%s: options() of effect '%s': id '%s' of choice %d must be non-empty and without spaces",
+                 e.defined_at.c_str(), e.name.c_str(), choice.id.c_str(), static_cast<int>(i));
+    for (const auto& earlier : out)
+      if (earlier.id == choice.id)
+        luaL_error(L, "%s: options() of effect '%s': id '%s' is offered twice", e.defined_at.c_str(), e.name.c_str(),
+                   choice.id.c_str());
+    out.push_back(std::move(choice));
+  }
+}
+
+ScriptRuntime::ScriptRuntime(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits)
+    : impl_(std::make_unique<Impl>(std::move(script_dir), std::move(chunk_root), limits)) {}
+
+ScriptRuntime::~ScriptRuntime() = default;
+
+void ScriptRuntime::run_file(const std::string& relative_path) {
+  const std::filesystem::path path(relative_path);
+  bool inside = !relative_path.empty() && path.is_relative();
+  for (const auto& part : path)
+    if (part == "..") inside = false;
+  if (!inside)
+    throw ScriptError("run_file('" + relative_path + "'): expected a path inside the script folder");
+  const std::string display = impl_->sandbox.chunk_root + "/" + path.generic_string();
+  const std::string source = lua::read_script(impl_->sandbox.script_dir / path, display);
+  auto body = [&](lua_State* L) {
+    lua::load_chunk(L, impl_->sandbox, source, display);
+    lua_call(L, 0, 0);
+  };
+  impl_->run(nullptr, CallSite{CallSite::What::Load, 0, 0, display}, body);
+}
+
+void ScriptRuntime::run_variant(const std::string& name) {
+  const std::vector<std::string> variants = list_variants(impl_->sandbox.script_dir);
+  if (std::find(variants.begin(), variants.end(), name) == variants.end()) {
+    std::string known;
+    for (const auto& v : variants) known += (known.empty() ? "" : ", ") + v;
+    throw ScriptError("unknown variant '" + name + "' (variants in " + impl_->sandbox.chunk_root +
+                      "/variants: " + (known.empty() ? "none" : known) + ")");
+  }
+  run_file("variants/" + name + ".lua");
+}
+
+bool ScriptRuntime::has_effect(std::string_view name) const {
+  return impl_->effect_slots.find(name) != impl_->effect_slots.end();
+}
+
+std::vector<std::string> ScriptRuntime::effect_names() const {
+  std::vector<std::string> names;
+  names.reserve(impl_->effect_slots.size());
+  for (const auto& [name, slot] : impl_->effect_slots) names.push_back(name);
+  return names;
+}
+
+EffectId ScriptRuntime::prepare(std::string_view effect, const json& params) {
+  const auto slot = impl_->effect_slots.find(effect);
+  if (slot == impl_->effect_slots.end())
+    throw ScriptError("unknown effect '" + std::string(effect) + "': no script in " + impl_->sandbox.chunk_root +
+                      " defines it with effect()");
+  std::string key(effect);
+  key += '\0';
+  key += params.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (const auto known = impl_->prepared_ids.find(key); known != impl_->prepared_ids.end()) return known->second;
+  int ref = LUA_NOREF;
+  auto body = [&](lua_State* L) {
+    lua::push_json(L, params);
+    ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  };
+  impl_->run(nullptr, CallSite{CallSite::What::Prepare, slot->second}, body);
+  const auto id = static_cast<EffectId>(impl_->prepared.size());
+  impl_->prepared.push_back(Prepared{slot->second, ref});
+  impl_->prepared_ids.emplace(std::move(key), id);
+  return id;
+}
+
+bool ScriptRuntime::has_options(EffectId id) const {
+  return impl_->effects[static_cast<std::size_t>(impl_->prepared_at(id).effect)].options != LUA_NOREF;
+}
+
+std::vector<EffectChoice> ScriptRuntime::options(EffectId id, const Table& table, const CallContext& ctx) {
+  const Prepared p = impl_->prepared_at(id);
+  const Effect& e = impl_->effects[static_cast<std::size_t>(p.effect)];
+  if (e.options == LUA_NOREF)
+    throw ScriptError("effect '" + e.name + "' (defined at " + e.defined_at + ") has no options function");
+  const lua::CallFrame frame = impl_->frame_for(table, nullptr, ctx, "options()");
+  std::vector<EffectChoice> choices;
+  auto body = [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->effects[static_cast<std::size_t>(p.effect)].options);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, p.params);
+    lua_call(L, 2, 1);
+    impl_->read_choices(L, p.effect, choices);
+  };
+  impl_->run(&frame, CallSite{CallSite::What::Options, p.effect}, body);
+  return choices;
+}
+
+void ScriptRuntime::apply(EffectId id, Table& table, const CallContext& ctx, const std::string& choice) {
+  const Prepared p = impl_->prepared_at(id);
+  const lua::CallFrame frame = impl_->frame_for(table, &table, ctx, nullptr);
+  auto body = [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->effects[static_cast<std::size_t>(p.effect)].apply);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, p.params);
+    lua::push_string(L, choice);
+    lua_call(L, 3, 0);
+  };
+  impl_->run(&frame, CallSite{CallSite::What::Apply, p.effect}, body);
+}
+
+bool ScriptRuntime::has_hook(std::string_view hook) const {
+  const int index = hook_index(hook);
+  return index >= 0 && !impl_->hooks[static_cast<std::size_t>(index)].empty();
+}
+
+void ScriptRuntime::run_hook(std::string_view hook, Table& table, const CallContext& ctx, const json& arg) {
+  const int index = hook_index(hook);
+  if (index < 0) throw ScriptError("unknown hook '" + std::string(hook) + "' (known hooks: " + known_hooks() + ")");
+  const auto& functions = impl_->hooks[static_cast<std::size_t>(index)];
+  for (std::size_t i = 0; i < functions.size(); ++i) {
+    const lua::CallFrame frame = impl_->frame_for(table, &table, ctx, nullptr);
+    const int function = functions[i].function;
+    auto body = [&](lua_State* L) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, function);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+      lua::push_json(L, arg);
+      lua_call(L, 2, 0);
+    };
+    impl_->run(&frame, CallSite{CallSite::What::Hook, index, static_cast<int>(i)}, body);
+  }
+}
+
+bool ScriptRuntime::keeps(const Table& table, const CallContext& ctx, const Action& action) {
+  const auto& filters = impl_->hooks[kLegalFilter];
+  for (std::size_t i = 0; i < filters.size(); ++i) {
+    const lua::CallFrame frame = impl_->frame_for(table, nullptr, ctx, "legal_filter");
+    const int function = filters[i].function;
+    bool keep = true;
+    auto body = [&](lua_State* L) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, function);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+      lua_createtable(L, 0, 2);
+      lua::push_string(L, action.text);
+      lua_setfield(L, -2, "text");
+      lua::push_string(L, action.label);
+      lua_setfield(L, -2, "label");
+      lua_call(L, 2, 1);
+      const int type = lua_type(L, -1);
+      if (type == LUA_TBOOLEAN)
+        keep = lua_toboolean(L, -1) != 0;
+      else if (type != LUA_TNIL)
+        luaL_error(L, "%s: legal_filter must return true, false or nothing, got a %s",
+                   impl_->hooks[kLegalFilter][i].defined_at.c_str(), luaL_typename(L, -1));
+    };
+    impl_->run(&frame, CallSite{CallSite::What::Hook, kLegalFilter, static_cast<int>(i)}, body);
+    if (!keep) return false;
+  }
+  return true;
+}
+
+void ScriptRuntime::register_function(std::string name, NativeFunction fn) {
+  if (!fn) throw ScriptError("register_function('" + name + "'): the function is empty");
+  impl_->natives[std::move(name)] = lua::Native{std::move(fn), nullptr};
+}
+
+void ScriptRuntime::register_query(std::string name, NativeQuery fn) {
+  if (!fn) throw ScriptError("register_query('" + name + "'): the function is empty");
+  impl_->natives[std::move(name)] = lua::Native{nullptr, std::move(fn)};
+}
+
+std::size_t ScriptRuntime::memory_used() const { return impl_->vm.memory_used(); }
+
+std::vector<std::string> ScriptRuntime::list_variants(const std::filesystem::path& script_dir) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(script_dir / "variants", ec), end; !ec && it != end;
+       it.increment(ec)) {
+    const auto& path = it->path();
+    if (path.extension() == ".lua" && it->is_regular_file(ec)) names.push_back(path.stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace tessera

@@ -12,6 +12,14 @@
 //   hook("on_round_end", function(ctx, arg) ... end)
 //   hook("legal_filter", function(ctx, action) return action.text ~= "pass" end)
 // A later effect() with the same name replaces the earlier one (how variants override).
+// effect() and hook() may only be called while a script loads, never during a call.
+//
+// Limits: each effect/hook call (and each script load) gets `instructions_per_call` Lua
+// instructions; the whole VM gets `memory_bytes`. Exceeding either fails that call with a
+// ScriptError naming the script's file:line; the runtime stays usable. Every failure of a
+// script is a ScriptError whose message starts "scripts/<game>/<file>.lua:<line>: ...",
+// then a stack traceback, then a "[host]: ..." line naming the effect or hook.
+// The Lua side is documented in sdk/docs/lua-api.md.
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -27,8 +35,8 @@
 namespace tessera {
 
 struct ScriptLimits {
-  std::size_t memory_bytes = 64u << 20;              // whole VM
-  std::uint64_t instructions_per_call = 10'000'000;  // per effect/hook call
+  std::size_t memory_bytes = 64u << 20;              // whole VM; 0 = no cap
+  std::uint64_t instructions_per_call = 10'000'000;  // per effect/hook call; 0 = no budget
 };
 
 // What a script call sees besides the table: ctx.seat and where ctx:log writes.
@@ -63,24 +71,45 @@ class ScriptRuntime {
   std::vector<std::string> effect_names() const;
 
   // Binds an effect name to its params (converted to a Lua table once). Throws
-  // ScriptError for an unknown effect. The id is valid for the life of this runtime.
+  // ScriptError for an unknown effect. The id is valid for the life of this runtime and
+  // follows later overrides of the effect. Preparing the same (effect, params) again
+  // returns the same id, so games sharing a runtime do not grow it.
   EffectId prepare(std::string_view effect, const nlohmann::json& params);
   bool has_options(EffectId id) const;
-  // Calls options(ctx, params); the table must not be changed by it.
+  // Calls options(ctx, params); the table must not be changed by it (ctx is read-only).
+  // Choices come back in the script's order; an entry may be a string (id = label) or
+  // {id = string or integer, label = string (default: id)}; ids are non-empty, without
+  // spaces and distinct. Throws ScriptError when the effect has no options function.
   std::vector<EffectChoice> options(EffectId id, const Table& table, const CallContext& ctx);
   // Calls apply(ctx, params, choice); choice is "" when the effect has no options.
   void apply(EffectId id, Table& table, const CallContext& ctx, const std::string& choice = "");
 
+  // Known hooks: on_setup, on_round_start, on_action, on_round_end, final_scoring,
+  // legal_filter. True when some script registered `hook`.
   bool has_hook(std::string_view hook) const;
-  // Calls every function registered for `hook`, in registration order, with `arg`.
+  // Calls every function registered for `hook`, in registration order, with (ctx, arg);
+  // arg is converted from JSON for each function. Throws ScriptError for an unknown hook.
   void run_hook(std::string_view hook, Table& table, const CallContext& ctx, const nlohmann::json& arg);
-  // legal_filter: true unless some filter returns false for this action.
+  // legal_filter: true unless some filter returns false for {text = ..., label = ...}
+  // (returning nothing keeps the action; ctx is read-only).
   bool keeps(const Table& table, const CallContext& ctx, const Action& action);
 
   // A C++ function a plugin offers its scripts as ctx:call(name, args...).
+  // `args` is the JSON array of the Lua arguments after the name; the result goes back to
+  // Lua converted from JSON. A std::exception it throws becomes a Lua error with its
+  // message. Registering a name again replaces the function; register before running
+  // scripts, never from inside a call.
   using NativeFunction =
       std::function<nlohmann::json(Table& table, const CallContext& ctx, const nlohmann::json& args)>;
   void register_function(std::string name, NativeFunction fn);
+  // A native that only reads the table: callable from read-only calls (options(),
+  // legal_filter) too, where register_function's natives are refused.
+  using NativeQuery =
+      std::function<nlohmann::json(const Table& table, const CallContext& ctx, const nlohmann::json& args)>;
+  void register_query(std::string name, NativeQuery fn);
+
+  // Bytes the Lua VM holds now (what ScriptLimits::memory_bytes caps).
+  std::size_t memory_used() const;
 
   // The names of the Lua files under variants/ of `script_dir`, without ".lua", sorted.
   static std::vector<std::string> list_variants(const std::filesystem::path& script_dir);

@@ -1,0 +1,192 @@
+#include "lua_context.hpp"
+
+#include <cstring>
+#include <nlohmann/json.hpp>
+
+#include "tessera/table.hpp"
+
+namespace tessera::lua {
+
+namespace {
+
+// The ctx userdata: a tag only, so that a handle cannot pass for it (sizes differ too).
+struct ContextData {
+  std::uint32_t magic;
+};
+constexpr std::uint32_t kContextMagic = 0xc0417e87;
+
+void check_context(lua_State* L) {
+  if (lua_type(L, 1) != LUA_TUSERDATA || lua_rawlen(L, 1) != sizeof(ContextData) ||
+      static_cast<ContextData*>(lua_touserdata(L, 1))->magic != kContextMagic)
+    luaL_typeerror(L, 1, "ctx (call methods as ctx:name(...))");
+}
+
+const LuaBindings& bindings_of(lua_State* L) {
+  return *static_cast<const LuaBindings*>(lua_touserdata(L, lua_upvalueindex(1)));
+}
+
+const Natives& natives_of(lua_State* L) {
+  return *static_cast<const Natives*>(lua_touserdata(L, lua_upvalueindex(2)));
+}
+
+// The owner argument at `arg`: nil means a global component.
+int check_owner(lua_State* L, int arg, const Table& table) {
+  if (lua_isnoneornil(L, arg)) return kNobody;
+  const int seat = check_int(L, arg);
+  if (seat < 0 || seat >= table.players())
+    luaL_error(L, "seat %d is not a seat of this table (%d players)", seat, table.players());
+  return seat;
+}
+
+// The index of component (name, owner) in the call's table, or -1.
+long find_component(const Table& table, std::string_view name, int owner) {
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const Component& c = table.at(i);
+    if (c.owner() == owner && c.name() == name) return static_cast<long>(i);
+  }
+  return -1;
+}
+
+// c = ctx:get(name [, seat])
+int l_get(lua_State* L) {
+  check_context(L);
+  const std::string_view name = check_string(L, 2);
+  const CallFrame& frame = current_frame(L, "ctx:get");
+  const int owner = check_owner(L, 3, *frame.table);
+  const long index = find_component(*frame.table, name, owner);
+  if (index < 0) {
+    if (owner == kNobody) return luaL_error(L, "no global component named '%s'", lua_tostring(L, 2));
+    return luaL_error(L, "seat %d has no component named '%s'", owner, lua_tostring(L, 2));
+  }
+  bindings_of(L).push_handle(L, static_cast<std::uint32_t>(index));
+  return 1;
+}
+
+// b = ctx:has(name [, seat])
+int l_has(lua_State* L) {
+  check_context(L);
+  const std::string_view name = check_string(L, 2);
+  const CallFrame& frame = current_frame(L, "ctx:has");
+  const int owner = check_owner(L, 3, *frame.table);
+  lua_pushboolean(L, find_component(*frame.table, name, owner) >= 0);
+  return 1;
+}
+
+// n = ctx:roll(faces)
+int l_roll(lua_State* L) {
+  check_context(L);
+  const int faces = check_int(L, 2);
+  luaL_argcheck(L, faces >= 1, 2, "a die has at least 1 face");
+  lua_pushinteger(L, mutable_table(L).rng().between(1, faces));
+  return 1;
+}
+
+// t = ctx:shuffle(t)
+int l_shuffle(lua_State* L) {
+  check_context(L);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  Rng& rng = mutable_table(L).rng();
+  lua_settop(L, 2);
+  // The same Fisher-Yates as Rng::shuffle, so Lua and C++ shuffles agree for one seed.
+  for (lua_Integer i = static_cast<lua_Integer>(lua_rawlen(L, 2)); i > 1; --i) {
+    const auto j = static_cast<lua_Integer>(rng.below(static_cast<std::uint64_t>(i))) + 1;
+    lua_rawgeti(L, 2, i);
+    lua_rawgeti(L, 2, j);
+    lua_rawseti(L, 2, i);
+    lua_rawseti(L, 2, j);
+  }
+  return 1;
+}
+
+// ctx:log(text [, seat])
+int l_log(lua_State* L) {
+  check_context(L);
+  const std::string_view text = check_string(L, 2);
+  const CallFrame& frame = current_frame(L, "ctx:log");
+  const int audience = lua_isnoneornil(L, 3) ? kSpectator : check_owner(L, 3, *frame.table);
+  mutable_table(L);  // a read-only call may not log either
+  if (frame.call->events) frame.call->events->push_back(Event{std::string(text), audience});
+  return 0;
+}
+
+// r = ctx:call(name, ...)
+int l_call(lua_State* L) {
+  check_context(L);
+  const std::string_view name = check_string(L, 2);
+  const CallFrame& frame = current_frame(L, "ctx:call");
+  const Natives& natives = natives_of(L);
+  const auto it = natives.find(name);
+  if (it == natives.end()) {
+    std::string known;
+    for (const auto& [n, _] : natives) known += (known.empty() ? "" : ", ") + n;
+    return luaL_error(L, "ctx:call: no native function named '%s' (registered: %s)", lua_tostring(L, 2),
+                      known.empty() ? "none" : known.c_str());
+  }
+  const Native& native = it->second;
+  if (!native.query && !frame.mutable_table)
+    return luaL_error(L, "%s may not change the state (ctx:call('%s') may; a plugin offers read-only "
+                      "natives with register_query)", frame.read_only_what, lua_tostring(L, 2));
+  nlohmann::json args = nlohmann::json::array();
+  for (int i = 3, top = lua_gettop(L); i <= top; ++i) args.push_back(to_json(L, i));
+  nlohmann::json result;
+  try {
+    result = native.query ? native.query(*frame.table, *frame.call, args)
+                          : native.function(*frame.mutable_table, *frame.call, args);
+  } catch (const std::exception& e) {
+    return luaL_error(L, "ctx:call('%s'): %s", lua_tostring(L, 2), e.what());
+  }
+  push_json(L, result);
+  return 1;
+}
+
+// v = ctx.seat | ctx.players | ctx.<method>
+int l_index(lua_State* L) {
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+  if (lua_type(L, 2) != LUA_TSTRING) return 1;
+  const char* key = lua_tostring(L, 2);
+  if (std::strcmp(key, "seat") == 0) {
+    lua_pushinteger(L, current_frame(L, "ctx.seat").call->seat);
+  } else if (std::strcmp(key, "players") == 0) {
+    lua_pushinteger(L, current_frame(L, "ctx.players").table->players());
+  }
+  return 1;
+}
+
+// ctx.x = v   (refused)
+int l_newindex(lua_State* L) { return luaL_error(L, "ctx has no fields to set"); }
+
+// "ctx"
+int l_tostring(lua_State* L) {
+  lua_pushliteral(L, "ctx");
+  return 1;
+}
+
+const luaL_Reg kMethods[] = {{"get", guarded<l_get>},         {"has", guarded<l_has>},
+                             {"roll", guarded<l_roll>},       {"shuffle", guarded<l_shuffle>},
+                             {"log", guarded<l_log>},         {"call", guarded<l_call>},
+                             {nullptr, nullptr}};
+
+}  // namespace
+
+int create_context(lua_State* L, const LuaBindings& bindings, const Natives& natives) {
+  auto* data = static_cast<ContextData*>(lua_newuserdatauv(L, sizeof(ContextData), 0));
+  data->magic = kContextMagic;
+  lua_createtable(L, 0, 4);  // metatable
+  lua_createtable(L, 0, 8);  // methods
+  lua_pushlightuserdata(L, const_cast<LuaBindings*>(&bindings));
+  lua_pushlightuserdata(L, const_cast<Natives*>(&natives));
+  luaL_setfuncs(L, kMethods, 2);
+  lua_pushcclosure(L, l_index, 1);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, l_newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, l_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushliteral(L, "ctx");
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+}  // namespace tessera::lua

@@ -1,0 +1,231 @@
+#include "lua_sandbox.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+namespace tessera::lua {
+
+namespace {
+
+constexpr const char* kBaseWhitelist[] = {"assert",   "error",  "ipairs",   "next",     "pairs",
+                                          "select",   "tonumber", "tostring", "type",   "rawequal",
+                                          "rawget",   "rawlen", "rawset",   "getmetatable"};
+
+// Runs the function below it on the stack with every argument; an UnwindSpotter here
+// records where a memory error happened before the script's pcall unwinds the stack.
+int spot_call(lua_State* L) {
+  UnwindSpotter spotter(LuaState::from(L));
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+// The results of pcall/xpcall: `base` values below the call stay. A limit error goes on.
+int finish_pcall(lua_State* L, int status, int base) {
+  LuaState& vm = LuaState::from(L);
+  if (status == LUA_ERRMEM) vm.mark_memory_failed();
+  if (status != LUA_OK && (vm.memory_failed() || vm.budget_exhausted())) return lua_error(L);
+  lua_pushboolean(L, status == LUA_OK);
+  lua_insert(L, base + 1);
+  return lua_gettop(L) - base;
+}
+
+// ok, ... = pcall(f, ...)
+int l_pcall(lua_State* L) {
+  luaL_checkany(L, 1);
+  lua_pushcfunction(L, spot_call);
+  lua_insert(L, 1);
+  const int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+  return finish_pcall(L, status, 0);
+}
+
+// ok, ... = xpcall(f, handler, ...)
+int l_xpcall(lua_State* L) {
+  const int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushcfunction(L, spot_call);
+  lua_insert(L, 1);      // spot_call, f, handler, args...
+  lua_pushvalue(L, 3);
+  lua_remove(L, 3);
+  lua_insert(L, 1);      // handler, spot_call, f, args...
+  const int status = lua_pcall(L, n - 1, LUA_MULTRET, 1);
+  return finish_pcall(L, status, 1);
+}
+
+// t = setmetatable(t, mt)
+int l_setmetatable(lua_State* L) {
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_pushliteral(L, "__gc");
+    if (lua_rawget(L, 2) != LUA_TNIL) return luaL_error(L, "setmetatable: __gc metamethods are not allowed in scripts");
+    lua_pop(L, 1);
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));  // the base library's setmetatable
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+// Lower-case words of [a-z0-9_] separated by single dots: "cards", "lib.deck_tools".
+bool valid_module_name(std::string_view name) {
+  if (name.empty() || name.front() == '.' || name.back() == '.') return false;
+  char previous = '\0';
+  for (char c : name) {
+    const bool word = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    if (!word && c != '.') return false;
+    if (c == '.' && previous == '.') return false;
+    previous = c;
+  }
+  return true;
+}
+
+bool is_inside(const std::filesystem::path& path, const std::filesystem::path& root) {
+  auto p = path.begin();
+  for (auto r = root.begin(); r != root.end(); ++r, ++p)
+    if (p == path.end() || *p != *r) return false;
+  return true;
+}
+
+// Marks a module as being loaded for as long as its chunk runs (also when it raises: the
+// C++ build of Lua runs this destructor while the error unwinds).
+class LoadingMark {
+ public:
+  LoadingMark(std::vector<std::string>& loading, std::string name) : loading_(loading) {
+    loading_.push_back(std::move(name));
+  }
+  ~LoadingMark() { loading_.pop_back(); }
+  LoadingMark(const LoadingMark&) = delete;
+  LoadingMark& operator=(const LoadingMark&) = delete;
+
+ private:
+  std::vector<std::string>& loading_;
+};
+
+// module = require(name)
+int l_require(lua_State* L) {
+  Sandbox& sandbox = *static_cast<Sandbox*>(lua_touserdata(L, lua_upvalueindex(1)));
+  const std::string name(check_string(L, 1));
+  lua_settop(L, 1);
+  if (!valid_module_name(name))
+    return luaL_error(L,
+                      "require('%s'): a module name is lower-case words separated by dots ('lib.cards' "
+                      "loads lib/cards.lua of the game's script folder)",
+                      name.c_str());
+  lua_pushvalue(L, 1);
+  if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1;
+  lua_pop(L, 1);
+  if (std::find(sandbox.loading.begin(), sandbox.loading.end(), name) != sandbox.loading.end()) {
+    std::string chain;
+    for (const auto& m : sandbox.loading) chain += m + " -> ";
+    return luaL_error(L, "require('%s'): modules require each other in a cycle (%s%s)", name.c_str(),
+                      chain.c_str(), name.c_str());
+  }
+  std::string relative = name;
+  std::replace(relative.begin(), relative.end(), '.', '/');
+  relative += ".lua";
+  const std::string display = sandbox.chunk_root + "/" + relative;
+  std::error_code ec;
+  const std::filesystem::path file = std::filesystem::canonical(sandbox.script_dir / relative, ec);
+  if (ec || !std::filesystem::is_regular_file(file, ec))
+    return luaL_error(L, "require('%s'): there is no file %s", name.c_str(), display.c_str());
+  if (!is_inside(file, sandbox.script_dir))
+    return luaL_error(L, "require('%s'): %s leads outside the script folder", name.c_str(), display.c_str());
+  const std::string source = read_script(file, display);
+  LoadingMark mark(sandbox.loading, name);
+  load_chunk(L, sandbox, source, display);
+  lua_call(L, 0, 1);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushboolean(L, 1);
+  }
+  lua_pushvalue(L, 1);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, lua_upvalueindex(2));
+  return 1;
+}
+
+// Opens one standard library and leaves its table on the stack.
+void open_library(lua_State* L, const char* name, lua_CFunction open) { luaL_requiref(L, name, open, 0); }
+
+void remove_field(lua_State* L, int table, const char* name) {
+  lua_pushnil(L);
+  lua_setfield(L, table, name);
+}
+
+}  // namespace
+
+void build_sandbox(lua_State* L, Sandbox& sandbox) {
+  const int base = lua_gettop(L);
+  open_library(L, LUA_GNAME, luaopen_base);        // base + 1: the real globals
+  open_library(L, LUA_STRLIBNAME, luaopen_string);  // base + 2 (also the strings' metatable)
+  open_library(L, LUA_TABLIBNAME, luaopen_table);   // base + 3
+  open_library(L, LUA_MATHLIBNAME, luaopen_math);   // base + 4
+  open_library(L, LUA_UTF8LIBNAME, luaopen_utf8);   // base + 5
+  // Removed from the library tables themselves, because ("").dump reaches string.dump
+  // through the strings' metatable.
+  remove_field(L, base + 2, "dump");
+  remove_field(L, base + 4, "random");
+  remove_field(L, base + 4, "randomseed");
+
+  lua_createtable(L, 0, 32);  // base + 6: the environment
+  const int env = base + 6;
+  for (const char* name : kBaseWhitelist) {
+    lua_getfield(L, base + 1, name);
+    lua_setfield(L, env, name);
+  }
+  lua_pushcfunction(L, l_pcall);
+  lua_setfield(L, env, "pcall");
+  lua_pushcfunction(L, l_xpcall);
+  lua_setfield(L, env, "xpcall");
+  lua_getfield(L, base + 1, "setmetatable");
+  lua_pushcclosure(L, l_setmetatable, 1);
+  lua_setfield(L, env, "setmetatable");
+  lua_pushvalue(L, base + 2);
+  lua_setfield(L, env, LUA_STRLIBNAME);
+  lua_pushvalue(L, base + 3);
+  lua_setfield(L, env, LUA_TABLIBNAME);
+  lua_pushvalue(L, base + 4);
+  lua_setfield(L, env, LUA_MATHLIBNAME);
+  lua_pushvalue(L, base + 5);
+  lua_setfield(L, env, LUA_UTF8LIBNAME);
+  lua_pushlightuserdata(L, &sandbox);
+  lua_newtable(L);  // the cache of required modules
+  lua_pushcclosure(L, guarded<l_require>, 2);
+  lua_setfield(L, env, "require");
+
+  lua_pushvalue(L, env);
+  sandbox.env = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_settop(L, base);
+}
+
+void load_chunk(lua_State* L, const Sandbox& sandbox, std::string_view source, const std::string& display_name) {
+  const std::string chunk_name = "@" + display_name;
+  const int status = luaL_loadbufferx(L, source.data(), source.size(), chunk_name.c_str(), "t");
+  if (status == LUA_ERRMEM) {
+    LuaState::from(L).mark_memory_failed();
+    lua_error(L);
+  }
+  if (status != LUA_OK) {
+    // Syntax errors start with the file name already; the refusal of bytecode does not.
+    const char* message = lua_tostring(L, -1);
+    if (!message || std::strncmp(message, display_name.c_str(), display_name.size()) != 0) {
+      lua_pushfstring(L, "%s: %s", display_name.c_str(), message ? message : "cannot load");
+      lua_remove(L, -2);
+    }
+    lua_error(L);
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, sandbox.env);
+  lua_setupvalue(L, -2, 1);  // a main chunk's only upvalue is _ENV
+}
+
+std::string read_script(const std::filesystem::path& file, const std::string& display_name) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ScriptError(display_name + ": cannot open the script file");
+  std::ostringstream contents;
+  contents << in.rdbuf();
+  if (in.bad()) throw ScriptError(display_name + ": cannot read the script file");
+  return contents.str();
+}
+
+}  // namespace tessera::lua

@@ -1,0 +1,41 @@
+#pragma once
+// The sandbox scripts run in: one environment table holding only whitelisted functions,
+// and the loader of script files (text chunks only, named "scripts/<game>/<file>.lua").
+//
+// Available: assert error ipairs next pairs pcall select tonumber tostring type xpcall
+// rawequal rawget rawlen rawset setmetatable getmetatable, string (without dump), table,
+// math (without random/randomseed), utf8, and require(name), which only loads
+// <script_dir>/<name with dots as folders>.lua. Not available: io, os, debug, package,
+// coroutine, load, loadstring, dofile, loadfile, collectgarbage, print.
+//
+// pcall/xpcall never swallow a limit error (budget or memory): it propagates to the host.
+// setmetatable refuses metatables with __gc, so no script code runs outside a call.
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lua_state.hpp"
+
+namespace tessera::lua {
+
+struct Sandbox {
+  std::filesystem::path script_dir;   // absolute and canonical when it exists
+  std::string chunk_root;             // how files are named in messages: "scripts/tutorial"
+  int env = LUA_NOREF;                // registry ref of the environment table
+  std::vector<std::string> loading;   // modules being required now, to report cycles
+};
+
+// Opens the whitelisted libraries and builds the environment (sets sandbox.env). The
+// runtime adds its own globals (effect, hook) to it afterwards.
+void build_sandbox(lua_State* L, Sandbox& sandbox);
+
+// Pushes the function of a script: `source` loaded as a text chunk named
+// "@<display_name>" (bytecode refused) with the sandbox environment as its _ENV.
+// Raises a Lua error starting with the file name when the script does not compile.
+void load_chunk(lua_State* L, const Sandbox& sandbox, std::string_view source, const std::string& display_name);
+
+// The contents of a script file. Throws ScriptError naming `display_name` when unreadable.
+std::string read_script(const std::filesystem::path& file, const std::string& display_name);
+
+}  // namespace tessera::lua

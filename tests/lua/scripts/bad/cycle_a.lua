@@ -1,0 +1,1 @@
+return require("bad.cycle_b")

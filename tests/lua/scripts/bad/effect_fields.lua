@@ -1,0 +1,1 @@
+effect("typo", { aply = function() end })

@@ -1,0 +1,2 @@
+-- Loops forever while loading.
+while true do end

@@ -1,0 +1,4 @@
+-- Does not compile.
+effect("broken", function(ctx
+  return 1
+end)
