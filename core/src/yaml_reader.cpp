@@ -1,5 +1,6 @@
 #include "tessera/yaml_reader.hpp"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -475,6 +476,9 @@ YamlDocument parse_yaml(std::string_view text, std::string display_name) {
   } catch (const YAML::Exception& e) {
     YamlPlace place{file, 0, 0};
     if (e.mark.line >= 0 && e.mark.column >= 0) place = YamlPlace{file, e.mark.line + 1, e.mark.column + 1};
+    // yaml-cpp 0.7's depth guard carries an unrelated message ("bad file"): say what it means.
+    if (const auto* deep = dynamic_cast<const YAML::DeepRecursion*>(&e))
+      throw error_at(place, "nested too deeply (more than " + std::to_string(deep->depth()) + " levels)");
     throw error_at(place, e.msg);
   }
   YamlPlace start{file, 0, 0};

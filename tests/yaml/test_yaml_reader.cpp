@@ -7,6 +7,7 @@
 using namespace tessera;
 using Catch::Matchers::Contains;
 using Catch::Matchers::Equals;
+using Catch::Matchers::Matches;
 
 namespace {
 
@@ -59,6 +60,8 @@ TEST_CASE("A YAML syntax error names the file, 1-based line and column and the p
   CHECK_THROWS_WITH(fixture("broken.yaml"),
                     Equals("tests/yaml/data/broken.yaml:3:3: end of sequence flow not found"));
   CHECK_THROWS_WITH(parse("a: 1\n\tb: 2\n"), Equals("inline.yaml:2:1: illegal tab when looking for indentation"));
+  std::string deep = std::string(3000, '[') + std::string(3000, ']');
+  CHECK_THROWS_WITH(parse(deep), Matches("inline\\.yaml:1:1: nested too deeply \\(more than [0-9]+ levels\\)"));
 }
 
 TEST_CASE("A missing YAML file is a DataError naming it", "[yaml]") {
