@@ -681,6 +681,8 @@ ValuePtr merge(const YamlValue* base, const ValuePtr& overlay) {
 }  // namespace
 
 YamlNode merge_overlay(const YamlNode& base, const YamlNode& overlay) {
+  // An empty overlay file changes nothing (a null anywhere else removes or is data).
+  if (overlay.is_null()) return base;
   const ValuePtr& base_value = YamlAccess::value(base);
   ValuePtr merged = merge(base_value.get(), YamlAccess::value(overlay));
   return YamlAccess::make(std::move(merged), base.path());

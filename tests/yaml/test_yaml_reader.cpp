@@ -225,6 +225,10 @@ TEST_CASE("An overlay merges maps key by key, replaces scalars and lists, and re
     YamlNode replace = parse_yaml("nested: !replace {z: 3}\n", "over.yaml").root;
     CHECK(keys_of(merge_overlay(base, replace).at("nested")) == std::vector<std::string>{"z"});
   }
+  SECTION("an empty overlay changes nothing") {
+    YamlNode same = merge_overlay(base, parse_yaml("# nothing yet\n", "over.yaml").root);
+    CHECK(keys_of(same) == std::vector<std::string>{"a", "nested", "list", "gone", "kept"});
+  }
   SECTION("an overlay value of another kind replaces the base value") {
     YamlNode other = parse_yaml("list: {k: 1}\na: [1]\n", "over.yaml").root;
     YamlNode m = merge_overlay(base, other);

@@ -175,6 +175,7 @@ nlohmann::json to_json(const YamlNode& node);
 //   - anything else (scalars, other lists, a change of kind): the overlay value replaces
 //     the base value.
 //   - a value tagged `!replace` replaces the base value without merging.
+//   - a null overlay root (an empty overlay file) changes nothing.
 // A merged map or list keeps the base's position; every value taken from the overlay keeps
 // the overlay's file and position, so later loader errors about it name the overlay file.
 // Throws DataError at the overlay's position for a removal of something absent, a
