@@ -33,10 +33,20 @@ class PluginRegistry {
   PluginRegistry(const PluginRegistry&) = delete;
   PluginRegistry& operator=(const PluginRegistry&) = delete;
 
-  // Loads every `*.so` of the plugin folders; a library that fails is recorded in
-  // problems(), and the first plugin found for an id wins.
+  // Loads every `*.so` of the plugin folders (folders in order, files sorted by name); a
+  // library that fails is recorded in problems(), and the first plugin found for an id
+  // wins (a later one is a problem). A folder that does not exist is skipped; a library
+  // already loaded is not loaded again. Each call starts problems() afresh.
   void scan();
-  // Loads one library file; throws PluginError naming the file and the reason.
+  // Loads one library file; throws PluginError naming the file and the reason:
+  //   "<file>: cannot load (<dlopen's reason>)"
+  //   "<file>: not a Tessera plugin (no tessera_plugin_abi_version symbol)"
+  //   "<file>: plugin ABI version 2, host expects 1"
+  //   "<file>: no data folder for game 'x' (searched: <root>/data/x, ...)"
+  //   "<file>: game 'x' is already loaded from <other file>"
+  // The game's data_dir is <root>/data/<id> of the first data root that has it; its
+  // script_dir is <root>/scripts/<id> of that same root, or empty when that folder is absent
+  // (a game without scripts). Nothing is kept of a library that is refused.
   const PluginEntry& load(const std::filesystem::path& library);
 
   const std::vector<std::string>& problems() const { return problems_; }
@@ -47,8 +57,14 @@ class PluginRegistry {
 
   // A checked config: player count within the manifest's range, every variant present in
   // scripts/<id>/variants/. Throws Error with the reason.
+  // Messages: "game 'x' is for 2 to 4 players, not 5", "game 'x' has no variant 'y'
+  // (available: a, b)", "variant 'y' is given twice"; an unknown id as game() says.
   GameConfig config(std::string_view id, int players, std::uint64_t seed,
                     std::vector<std::string> variants = {}) const;
+  // The names of scripts/<id>/variants/*.lua without ".lua", sorted; empty without scripts.
+  std::vector<std::string> variants(std::string_view id) const;
+  // The module's new_game(config). Its tessera::Error passes through; any other exception
+  // or a null game becomes a PluginError naming the game.
   std::unique_ptr<Game> new_game(std::string_view id, const GameConfig& config) const;
 
   const std::vector<std::filesystem::path>& plugin_dirs() const { return plugin_dirs_; }
@@ -64,7 +80,8 @@ class PluginRegistry {
 };
 
 // The plugin folders and data roots the host uses: `first` (may be empty), then the
-// environment variable, then the install prefix.
+// ':'-separated entries of TESSERA_PLUGIN_PATH / TESSERA_DATA_PATH, then the install
+// prefix. Each path is made absolute and normalised; empty entries and repeats are dropped.
 std::vector<std::filesystem::path> plugin_search_path(const std::filesystem::path& first);
 std::vector<std::filesystem::path> data_search_path(const std::filesystem::path& first);
 

@@ -1,0 +1,277 @@
+#include "tessera/plugin_registry.hpp"
+
+#include <algorithm>
+#include <boost/dll/shared_library.hpp>
+#include <cstdlib>
+#include <system_error>
+
+#include "tessera/error.hpp"
+
+namespace tessera {
+
+namespace fs = std::filesystem;
+
+struct PluginRegistry::Library {
+  boost::dll::shared_library library;
+};
+
+namespace {
+
+constexpr const char* kAbiSymbol = "tessera_plugin_abi_version";
+constexpr const char* kFactorySymbol = "tessera_plugin_v1";
+
+// Boost.DLL reports a failed dlopen as "... (dlerror system message: <path>: <reason>): <errc>";
+// the reason in the middle is the useful part.
+std::string load_failure(const std::exception& e, const fs::path& library) {
+  std::string text = e.what();
+  const std::string prefix = "(dlerror system message: ";
+  std::size_t start = text.find(prefix);
+  std::size_t end = text.rfind(')');
+  if (start == std::string::npos || end == std::string::npos || end < start + prefix.size()) return text;
+  std::string reason = text.substr(start + prefix.size(), end - start - prefix.size());
+  const std::string path_prefix = library.string() + ": ";
+  if (reason.compare(0, path_prefix.size(), path_prefix) == 0) reason.erase(0, path_prefix.size());
+  return reason;
+}
+
+bool valid_id(const std::string& id) {
+  return !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : ", ") + w;
+  return out;
+}
+
+bool is_folder(const fs::path& path) {
+  std::error_code ec;
+  return fs::is_directory(path, ec);
+}
+
+// Absolute and normalised, so that the same folder or file given two ways compares equal.
+fs::path normal(const fs::path& path) {
+  std::error_code ec;
+  fs::path absolute = fs::absolute(path, ec);
+  return (ec ? path : absolute).lexically_normal();
+}
+
+fs::path canonical_or_normal(const fs::path& path) {
+  std::error_code ec;
+  fs::path canonical = fs::canonical(path, ec);
+  return ec ? normal(path) : canonical;
+}
+
+std::vector<fs::path> search_path(const fs::path& first, const char* variable, const char* installed) {
+  std::vector<fs::path> paths;
+  auto add = [&](const fs::path& path) {
+    if (path.empty()) return;
+    fs::path n = normal(path);
+    if (std::find(paths.begin(), paths.end(), n) == paths.end()) paths.push_back(n);
+  };
+  add(first);
+  if (const char* value = std::getenv(variable)) {
+    std::string list = value;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+      std::size_t colon = list.find(':', start);
+      if (colon == std::string::npos) colon = list.size();
+      add(list.substr(start, colon - start));
+      start = colon + 1;
+    }
+  }
+  add(installed);
+  return paths;
+}
+
+// Names of <script_dir>/variants/*.lua without the extension, sorted.
+std::vector<std::string> variant_names(const fs::path& script_dir) {
+  std::vector<std::string> names;
+  if (script_dir.empty()) return names;
+  std::error_code ec;
+  fs::directory_iterator it(script_dir / "variants", ec);
+  if (ec) return names;
+  for (const fs::directory_entry& entry : it) {
+    std::error_code type_ec;
+    if (entry.path().extension() == ".lua" && entry.is_regular_file(type_ec))
+      names.push_back(entry.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
+
+PluginRegistry::PluginRegistry(std::vector<fs::path> plugin_dirs, std::vector<fs::path> data_roots)
+    : plugin_dirs_(std::move(plugin_dirs)), data_roots_(std::move(data_roots)) {}
+
+// Entries (and the modules they hold) go first: their code lives in the libraries.
+PluginRegistry::~PluginRegistry() { entries_.clear(); }
+
+void PluginRegistry::scan() {
+  problems_.clear();
+  for (const fs::path& dir : plugin_dirs_) {
+    // A folder of the search path that does not exist (an install prefix never used) is normal.
+    if (!is_folder(dir)) continue;
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      std::error_code type_ec;
+      if (it->path().extension() == ".so" && it->is_regular_file(type_ec)) files.push_back(it->path());
+    }
+    if (ec) {
+      problems_.push_back(dir.string() + ": cannot list the folder (" + ec.message() + ")");
+      continue;
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path& file : files) {
+      // The same library reached twice (a folder listed twice, a symlink) is not a duplicate game.
+      const fs::path real = canonical_or_normal(file);
+      bool loaded = std::any_of(entries_.begin(), entries_.end(),
+                                [&](const auto& e) { return canonical_or_normal(e->library) == real; });
+      if (loaded) continue;
+      try {
+        load(file);
+      } catch (const PluginError& e) {
+        problems_.push_back(e.what());
+      }
+    }
+  }
+}
+
+const PluginEntry& PluginRegistry::load(const fs::path& library) {
+  const std::string name = library.string();
+  auto lib = std::make_unique<Library>();
+  auto entry = std::make_unique<PluginEntry>();
+  entry->library = library;
+  // `lib` outlives this block: an exception thrown by plugin code may need the plugin's
+  // code to be destroyed, so the library is unloaded only after the handler has run.
+  try {
+    try {
+      // rtld_now: an unresolved symbol is a load error here, not a crash at its first call;
+      // rtld_local: two plugins' symbols never interpose on each other.
+      lib->library.load(library, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
+    } catch (const std::exception& e) {
+      throw PluginError(name + ": cannot load (" + load_failure(e, library) + ")");
+    }
+    if (!lib->library.has(kAbiSymbol))
+      throw PluginError(name + ": not a Tessera plugin (no " + std::string(kAbiSymbol) + " symbol)");
+    const int abi = lib->library.get_alias<int()>(kAbiSymbol)();
+    if (abi != kPluginAbiVersion)
+      throw PluginError(name + ": plugin ABI version " + std::to_string(abi) + ", host expects " +
+                        std::to_string(kPluginAbiVersion));
+    if (!lib->library.has(kFactorySymbol))
+      throw PluginError(name + ": no " + std::string(kFactorySymbol) + " symbol (the plugin factory)");
+    std::shared_ptr<GameModule> module = lib->library.get_alias<std::shared_ptr<GameModule>()>(kFactorySymbol)();
+    if (!module) throw PluginError(name + ": the plugin factory returned no module");
+    entry->module = std::move(module);
+    entry->manifest = entry->module->manifest();
+  } catch (const PluginError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw PluginError(name + ": " + e.what());
+  }
+
+  const Manifest& m = entry->manifest;
+  if (!valid_id(m.id))
+    throw PluginError(name + ": game id '" + m.id + "' is not snake_case (a-z, 0-9, _)");
+  if (m.min_players < 1 || m.max_players < m.min_players)
+    throw PluginError(name + ": game '" + m.id + "' has an invalid player range " + std::to_string(m.min_players) +
+                      ".." + std::to_string(m.max_players));
+  for (const auto& other : entries_)
+    if (other->manifest.id == m.id)
+      throw PluginError(name + ": game '" + m.id + "' is already loaded from " + other->library.string());
+
+  std::vector<std::string> searched;
+  for (const fs::path& root : data_roots_) {
+    if (is_folder(root / "data" / m.id)) {
+      entry->data_dir = root / "data" / m.id;
+      if (is_folder(root / "scripts" / m.id)) entry->script_dir = root / "scripts" / m.id;
+      break;
+    }
+    searched.push_back((root / "data" / m.id).string());
+  }
+  if (entry->data_dir.empty())
+    throw PluginError(name + ": no data folder for game '" + m.id + "' (searched: " +
+                      (searched.empty() ? std::string("no data roots") : joined(searched)) + ")");
+
+  libraries_.push_back(std::move(lib));
+  entries_.push_back(std::move(entry));
+  return *entries_.back();
+}
+
+std::vector<const PluginEntry*> PluginRegistry::games() const {
+  std::vector<const PluginEntry*> out;
+  for (const auto& e : entries_) out.push_back(e.get());
+  std::sort(out.begin(), out.end(),
+            [](const PluginEntry* a, const PluginEntry* b) { return a->manifest.id < b->manifest.id; });
+  return out;
+}
+
+const PluginEntry& PluginRegistry::game(std::string_view id) const {
+  for (const auto& e : entries_)
+    if (e->manifest.id == id) return *e;
+  std::vector<std::string> ids;
+  for (const PluginEntry* e : games()) ids.push_back(e->manifest.id);
+  throw PluginError("unknown game '" + std::string(id) + "'; " +
+                    (ids.empty() ? std::string("no games are installed") : "installed: " + joined(ids)));
+}
+
+std::vector<std::string> PluginRegistry::variants(std::string_view id) const {
+  return variant_names(game(id).script_dir);
+}
+
+GameConfig PluginRegistry::config(std::string_view id, int players, std::uint64_t seed,
+                                  std::vector<std::string> variants) const {
+  const PluginEntry& entry = game(id);
+  const Manifest& m = entry.manifest;
+  if (players < m.min_players || players > m.max_players) {
+    std::string range = m.min_players == m.max_players
+                            ? std::to_string(m.min_players)
+                            : std::to_string(m.min_players) + " to " + std::to_string(m.max_players);
+    throw Error("game '" + m.id + "' is for " + range + " players, not " + std::to_string(players));
+  }
+  const std::vector<std::string> available = variant_names(entry.script_dir);
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    const std::string& v = variants[i];
+    if (std::find(available.begin(), available.end(), v) == available.end())
+      throw Error("game '" + m.id + "' has no variant '" + v + "' (" +
+                  (available.empty() ? std::string("it has no variants") : "available: " + joined(available)) + ")");
+    if (std::find(variants.begin(), variants.begin() + static_cast<std::ptrdiff_t>(i), v) !=
+        variants.begin() + static_cast<std::ptrdiff_t>(i))
+      throw Error("variant '" + v + "' is given twice");
+  }
+  GameConfig config;
+  config.players = players;
+  config.seed = seed;
+  config.variants = std::move(variants);
+  config.data_dir = entry.data_dir;
+  config.script_dir = entry.script_dir;
+  return config;
+}
+
+std::unique_ptr<Game> PluginRegistry::new_game(std::string_view id, const GameConfig& config) const {
+  const PluginEntry& entry = game(id);
+  std::unique_ptr<Game> game;
+  try {
+    game = entry.module->new_game(config);
+  } catch (const Error&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw PluginError("game '" + entry.manifest.id + "': " + e.what());
+  }
+  if (!game) throw PluginError("game '" + entry.manifest.id + "': the plugin made no game");
+  return game;
+}
+
+std::vector<fs::path> plugin_search_path(const fs::path& first) {
+  return search_path(first, "TESSERA_PLUGIN_PATH", TESSERA_INSTALL_PLUGINDIR);
+}
+
+std::vector<fs::path> data_search_path(const fs::path& first) {
+  return search_path(first, "TESSERA_DATA_PATH", TESSERA_INSTALL_DATADIR);
+}
+
+}  // namespace tessera

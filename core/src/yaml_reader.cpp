@@ -1,0 +1,726 @@
+#include "tessera/yaml_reader.hpp"
+
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <unordered_map>
+
+namespace tessera {
+
+namespace detail {
+
+struct YamlPlace {
+  std::shared_ptr<const std::string> file;
+  int line = 0;  // 1-based; 0 when unknown
+  int column = 0;
+};
+
+// Overlay markers (see merge_overlay): written as the tags !replace and !remove.
+enum class YamlMarker { None, Replace, Remove };
+
+struct YamlEntry {
+  std::string key;
+  YamlPlace place;  // of the key
+  std::shared_ptr<const YamlValue> value;
+};
+
+struct YamlValue {
+  YamlNode::Kind kind = YamlNode::Kind::Null;
+  YamlMarker marker = YamlMarker::None;
+  bool quoted = false;  // a scalar that is a string whatever its text
+  std::string text;     // scalar text
+  std::vector<YamlEntry> entries;                       // map, in file order
+  std::vector<std::shared_ptr<const YamlValue>> items;  // list
+  YamlPlace place;
+};
+
+}  // namespace detail
+
+using detail::YamlEntry;
+using detail::YamlMarker;
+using detail::YamlPlace;
+using detail::YamlValue;
+using ValuePtr = std::shared_ptr<const YamlValue>;
+
+// Builds YamlNode handles for the free functions below without making the constructor public.
+class YamlAccess {
+ public:
+  static YamlNode make(ValuePtr value, std::string path, std::size_t subject_pos = 0) {
+    YamlNode node(std::move(value), std::move(path));
+    node.subject_pos_ = subject_pos;
+    return node;
+  }
+  static const ValuePtr& value(const YamlNode& node) { return node.value_; }
+  static YamlNode child(const YamlNode& parent, std::string_view key, ValuePtr value) {
+    std::string path = parent.path_;
+    std::size_t subject = path.size();
+    if (!path.empty()) {
+      path += '.';
+      subject = path.size();
+    }
+    path += key;
+    return make(std::move(value), std::move(path), subject);
+  }
+  static YamlNode item(const YamlNode& parent, std::size_t index, ValuePtr value) {
+    // An item is named with its list: 'cards[3]'.
+    return make(std::move(value), parent.path_ + "[" + std::to_string(index) + "]", parent.subject_pos_);
+  }
+};
+
+namespace {
+
+std::string place_text(const YamlPlace& place) {
+  std::string out = place.file ? *place.file : std::string();
+  if (place.line > 0) out += ":" + std::to_string(place.line) + ":" + std::to_string(place.column);
+  return out;
+}
+
+DataError error_at(const YamlPlace& place, std::string_view message) {
+  std::string where = place_text(place);
+  if (where.empty()) return DataError(std::string(message));
+  return DataError(where + ": " + std::string(message));
+}
+
+// ---- YAML 1.2 core schema scalars ----
+
+bool is_digits(std::string_view s, int base) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    bool ok = base == 16 ? std::isxdigit(static_cast<unsigned char>(c)) != 0
+                         : c >= '0' && c < static_cast<char>('0' + base);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+struct IntText {
+  bool negative = false;
+  int base = 10;
+  std::string_view digits;
+};
+
+// Recognises an integer: [-+]?[0-9]+, 0o[0-7]+ or 0x[0-9a-fA-F]+.
+std::optional<IntText> int_text(std::string_view s) {
+  IntText out;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'o')) {
+    out.base = s[1] == 'x' ? 16 : 8;
+    out.digits = s.substr(2);
+  } else {
+    if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
+      out.negative = s[0] == '-';
+      s.remove_prefix(1);
+    }
+    out.digits = s;
+  }
+  if (!is_digits(out.digits, out.base)) return std::nullopt;
+  return out;
+}
+
+// The value of an integer text; nullopt when it does not fit 64 bits.
+std::optional<std::int64_t> int64_value(const IntText& t) {
+  std::uint64_t magnitude = 0;
+  auto [end, ec] = std::from_chars(t.digits.data(), t.digits.data() + t.digits.size(), magnitude, t.base);
+  if (ec != std::errc() || end != t.digits.data() + t.digits.size()) return std::nullopt;
+  constexpr std::uint64_t kMax = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  if (t.negative) {
+    if (magnitude > kMax + 1) return std::nullopt;
+    return magnitude == kMax + 1 ? std::numeric_limits<std::int64_t>::min()
+                                 : -static_cast<std::int64_t>(magnitude);
+  }
+  if (magnitude > kMax) return std::nullopt;
+  return static_cast<std::int64_t>(magnitude);
+}
+
+double int_as_double(const IntText& t) {
+  double value = 0;
+  for (char c : t.digits) {
+    int digit = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10;
+    value = value * t.base + digit;
+  }
+  return t.negative ? -value : value;
+}
+
+// Recognises a float: [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?, [-+]?.inf, .nan.
+std::optional<double> float_value(std::string_view s) {
+  bool negative = false;
+  std::string_view body = s;
+  if (!body.empty() && (body[0] == '-' || body[0] == '+')) {
+    negative = body[0] == '-';
+    body.remove_prefix(1);
+  }
+  if (body == ".inf" || body == ".Inf" || body == ".INF")
+    return negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+  if (s == ".nan" || s == ".NaN" || s == ".NAN") return std::numeric_limits<double>::quiet_NaN();
+  std::size_t i = 0;
+  std::size_t int_digits = 0, frac_digits = 0;
+  while (i < body.size() && std::isdigit(static_cast<unsigned char>(body[i]))) ++i, ++int_digits;
+  if (i < body.size() && body[i] == '.') {
+    ++i;
+    while (i < body.size() && std::isdigit(static_cast<unsigned char>(body[i]))) ++i, ++frac_digits;
+  }
+  if (int_digits == 0 && frac_digits == 0) return std::nullopt;
+  if (i < body.size() && (body[i] == 'e' || body[i] == 'E')) {
+    ++i;
+    if (i < body.size() && (body[i] == '-' || body[i] == '+')) ++i;
+    std::size_t exp_digits = 0;
+    while (i < body.size() && std::isdigit(static_cast<unsigned char>(body[i]))) ++i, ++exp_digits;
+    if (exp_digits == 0) return std::nullopt;
+  }
+  if (i != body.size()) return std::nullopt;
+  // from_chars is locale-independent, unlike strtod; it wants a digit before the point.
+  std::string digits = body.front() == '.' ? "0" + std::string(body) : std::string(body);
+  double value = 0;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (end != digits.data() + digits.size()) return std::nullopt;
+  if (ec == std::errc::result_out_of_range) {
+    // Too large becomes infinity, too small zero: what YAML readers usually do.
+    bool huge = digits.find_first_of("eE") == std::string::npos ||
+                digits[digits.find_first_of("eE") + 1] != '-';
+    value = huge ? std::numeric_limits<double>::infinity() : 0.0;
+  } else if (ec != std::errc()) {
+    return std::nullopt;
+  }
+  return negative ? -value : value;
+}
+
+std::optional<bool> bool_value(std::string_view s) {
+  if (s == "true" || s == "True" || s == "TRUE") return true;
+  if (s == "false" || s == "False" || s == "FALSE") return false;
+  return std::nullopt;
+}
+
+// How a found value is named in "expected X, got Y".
+std::string found_text(const YamlValue& v) {
+  switch (v.kind) {
+    case YamlNode::Kind::Null: return "nothing (null)";
+    case YamlNode::Kind::List: return "a list";
+    case YamlNode::Kind::Map: return "a map";
+    case YamlNode::Kind::Scalar: break;
+  }
+  std::string text = v.text;
+  bool cut = false;
+  if (auto nl = text.find('\n'); nl != std::string::npos) {
+    text.resize(nl);
+    cut = true;
+  }
+  if (text.size() > 40) {
+    text.resize(40);
+    cut = true;
+  }
+  if (cut) text += "...";
+  return v.quoted ? "the string \"" + text + "\"" : "'" + text + "'";
+}
+
+// ---- conversion from yaml-cpp ----
+
+class Converter {
+ public:
+  Converter(std::shared_ptr<const std::string> file, std::string_view text)
+      : file_(std::move(file)), text_(text) {}
+
+  ValuePtr convert(const YAML::Node& node, const YamlPlace& fallback) {
+    const YAML::Mark mark = node.Mark();
+    const bool has_mark = mark.pos >= 0 && mark.line >= 0 && mark.column >= 0;
+    const bool shareable = has_mark && (node.IsMap() || node.IsSequence());
+    if (shareable) {
+      // An alias is the same yaml-cpp node as its anchor: convert it once and share the
+      // result, so that nested aliases cannot blow up the tree.
+      for (const auto& [seen, value] : memo_[mark.pos])
+        if (seen.is(node)) return value;
+    }
+    auto value = std::make_shared<YamlValue>();
+    value->place = has_mark ? YamlPlace{file_, mark.line + 1, mark.column + 1} : fallback;
+    switch (node.Type()) {
+      case YAML::NodeType::Undefined:
+      case YAML::NodeType::Null:
+        value->kind = YamlNode::Kind::Null;
+        // yaml-cpp marks an empty value (`key:`) at the next token, often a line below:
+        // then the key (or the list) is the better place to point at.
+        if (!has_mark || !writes_null_at(static_cast<std::size_t>(mark.pos))) value->place = fallback;
+        break;
+      case YAML::NodeType::Scalar:
+        value->kind = YamlNode::Kind::Scalar;
+        value->text = node.Scalar();
+        read_scalar_tag(node.Tag(), *value);
+        break;
+      case YAML::NodeType::Sequence:
+        value->kind = YamlNode::Kind::List;
+        read_collection_tag(node.Tag(), "tag:yaml.org,2002:seq", *value);
+        value->items.reserve(node.size());
+        for (const YAML::Node& item : node) value->items.push_back(convert(item, value->place));
+        break;
+      case YAML::NodeType::Map:
+        value->kind = YamlNode::Kind::Map;
+        read_collection_tag(node.Tag(), "tag:yaml.org,2002:map", *value);
+        read_map(node, *value);
+        break;
+    }
+    if (shareable) memo_[mark.pos].emplace_back(node, value);
+    return value;
+  }
+
+ private:
+  bool writes_null_at(std::size_t pos) const {
+    std::string_view rest = pos < text_.size() ? text_.substr(pos) : std::string_view();
+    for (std::string_view word : {"~", "null", "Null", "NULL"})
+      if (rest.substr(0, word.size()) == word) return true;
+    return false;
+  }
+
+  static void read_marker(const std::string& tag, YamlValue& value) {
+    if (tag == "!replace") value.marker = YamlMarker::Replace;
+    else if (tag == "!remove") value.marker = YamlMarker::Remove;
+    else throw error_at(value.place, "unsupported tag '" + tag + "' (only !!str, !replace and !remove are known)");
+  }
+
+  static void read_scalar_tag(const std::string& tag, YamlValue& value) {
+    // yaml-cpp 0.7 gives "?" for a plain scalar and "!" for a quoted or block one.
+    if (tag == "?" || tag.empty()) return;
+    if (tag == "!" || tag == "tag:yaml.org,2002:str") {
+      value.quoted = true;
+      return;
+    }
+    read_marker(tag, value);
+  }
+
+  static void read_collection_tag(const std::string& tag, std::string_view standard, YamlValue& value) {
+    if (tag == "?" || tag.empty() || tag == "!" || tag == standard) return;
+    read_marker(tag, value);
+  }
+
+  void read_map(const YAML::Node& node, YamlValue& value) {
+    std::unordered_map<std::string, int> first_line;  // key -> line, for duplicate messages
+    value.entries.reserve(node.size());
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      ValuePtr key = convert(it->first, value.place);
+      if (key->kind != YamlNode::Kind::Scalar)
+        throw error_at(key->place, key->kind == YamlNode::Kind::Null ? "a map key must not be empty"
+                                                                      : "a map key must be a scalar, not " +
+                                                                            found_text(*key));
+      if (key->marker != YamlMarker::None) throw error_at(key->place, "a map key cannot carry a tag");
+      auto [seen, fresh] = first_line.emplace(key->text, key->place.line);
+      if (!fresh)
+        throw error_at(key->place, "duplicate key '" + key->text + "' (first at line " +
+                                       std::to_string(seen->second) + ")");
+      ValuePtr item = convert(it->second, key->place);
+      value.entries.push_back(YamlEntry{key->text, key->place, std::move(item)});
+    }
+  }
+
+  std::shared_ptr<const std::string> file_;
+  std::string_view text_;
+  std::unordered_map<long, std::vector<std::pair<YAML::Node, ValuePtr>>> memo_;
+};
+
+}  // namespace
+
+// ---- YamlNode ----
+
+YamlNode::YamlNode() : YamlNode(nullptr, "") {}
+
+YamlNode::YamlNode(ValuePtr value, std::string path) : value_(std::move(value)), path_(std::move(path)) {
+  if (!value_) {
+    auto null = std::make_shared<YamlValue>();
+    null->place.file = std::make_shared<const std::string>();
+    value_ = std::move(null);
+  }
+}
+
+YamlNode::Kind YamlNode::kind() const { return value_->kind; }
+bool YamlNode::is_quoted() const { return value_->kind == Kind::Scalar && value_->quoted; }
+const std::string& YamlNode::file() const { return *value_->place.file; }
+int YamlNode::line() const { return value_->place.line; }
+int YamlNode::column() const { return value_->place.column; }
+std::string YamlNode::mark() const { return place_text(value_->place); }
+DataError YamlNode::error(std::string_view message) const { return error_at(value_->place, message); }
+
+std::string YamlNode::subject() const { return path_.substr(std::min(subject_pos_, path_.size())); }
+
+void YamlNode::type_error(std::string_view expected) const {
+  std::string subject_text = subject();
+  std::string message = "expected " + std::string(expected);
+  if (!subject_text.empty()) message += " for '" + subject_text + "'";
+  message += ", got " + found_text(*value_);
+  throw error(message);
+}
+
+const std::string& YamlNode::scalar() const {
+  if (!is_scalar()) type_error("a scalar");
+  return value_->text;
+}
+
+std::int64_t YamlNode::as_int64() const {
+  if (!is_scalar() || is_quoted()) type_error("an integer");
+  std::optional<IntText> text = int_text(value_->text);
+  if (!text) type_error("an integer");
+  std::optional<std::int64_t> value = int64_value(*text);
+  if (!value) type_error("a 64-bit integer");
+  return *value;
+}
+
+int YamlNode::as_int() const {
+  std::int64_t value = as_int64();
+  if (value < INT_MIN || value > INT_MAX) type_error("an integer from -2147483648 to 2147483647");
+  return static_cast<int>(value);
+}
+
+bool YamlNode::as_bool() const {
+  if (!is_scalar() || is_quoted()) type_error("true or false");
+  std::optional<bool> value = bool_value(value_->text);
+  if (!value) type_error("true or false");
+  return *value;
+}
+
+double YamlNode::as_double() const {
+  if (!is_scalar() || is_quoted()) type_error("a number");
+  if (std::optional<IntText> text = int_text(value_->text)) return int_as_double(*text);
+  std::optional<double> value = float_value(value_->text);
+  if (!value) type_error("a number");
+  return *value;
+}
+
+std::string YamlNode::as_string() const {
+  if (!is_scalar()) type_error("a string");
+  return value_->text;
+}
+
+std::vector<YamlNode> YamlNode::as_list() const {
+  if (!is_list()) type_error("a list");
+  std::vector<YamlNode> out;
+  out.reserve(value_->items.size());
+  for (std::size_t i = 0; i < value_->items.size(); ++i) out.push_back(YamlAccess::item(*this, i, value_->items[i]));
+  return out;
+}
+
+std::vector<std::pair<std::string, YamlNode>> YamlNode::as_map() const {
+  if (!is_map()) type_error("a map");
+  std::vector<std::pair<std::string, YamlNode>> out;
+  out.reserve(value_->entries.size());
+  for (const YamlEntry& entry : value_->entries)
+    out.emplace_back(entry.key, YamlAccess::child(*this, entry.key, entry.value));
+  return out;
+}
+
+std::size_t YamlNode::size() const {
+  if (is_list()) return value_->items.size();
+  if (is_map()) return value_->entries.size();
+  return 0;
+}
+
+bool YamlNode::has(std::string_view key) const { return find(key).has_value(); }
+
+std::optional<YamlNode> YamlNode::find(std::string_view key) const {
+  if (!is_map()) type_error("a map");
+  for (const YamlEntry& entry : value_->entries)
+    if (entry.key == key) return YamlAccess::child(*this, entry.key, entry.value);
+  return std::nullopt;
+}
+
+YamlNode YamlNode::at(std::string_view key) const {
+  std::optional<YamlNode> value = find(key);
+  if (!value) {
+    std::string subject_text = subject();
+    throw error("missing required key '" + std::string(key) + "'" +
+                (subject_text.empty() ? "" : " in '" + subject_text + "'"));
+  }
+  return *value;
+}
+
+YamlNode YamlNode::at(std::size_t index) const {
+  if (!is_list()) type_error("a list");
+  if (index >= value_->items.size()) {
+    std::string subject_text = subject();
+    throw error("item " + std::to_string(index) + " is out of range" +
+                (subject_text.empty() ? "" : " for '" + subject_text + "'") + " (" +
+                std::to_string(value_->items.size()) + " items)");
+  }
+  return YamlAccess::item(*this, index, value_->items[index]);
+}
+
+void YamlNode::allow_only(std::initializer_list<std::string_view> keys) const {
+  allow_only(std::vector<std::string>(keys.begin(), keys.end()));
+}
+
+void YamlNode::allow_only(const std::vector<std::string>& keys) const {
+  if (!is_map()) type_error("a map");
+  for (const YamlEntry& entry : value_->entries) {
+    if (std::find(keys.begin(), keys.end(), entry.key) != keys.end()) continue;
+    std::string message = "unknown key '" + entry.key + "'";
+    if (std::optional<std::string> near = nearest_name(entry.key, keys)) {
+      message += " (did you mean '" + *near + "'?)";
+    } else {
+      message += " (known keys: ";
+      for (std::size_t i = 0; i < keys.size(); ++i) message += (i ? ", " : "") + keys[i];
+      message += ")";
+    }
+    throw error_at(entry.place, message);
+  }
+}
+
+// ---- documents ----
+
+YamlDocument parse_yaml(std::string_view text, std::string display_name) {
+  auto file = std::make_shared<const std::string>(display_name);
+  std::vector<YAML::Node> documents;
+  try {
+    documents = YAML::LoadAll(std::string(text));
+  } catch (const YAML::Exception& e) {
+    YamlPlace place{file, 0, 0};
+    if (e.mark.line >= 0 && e.mark.column >= 0) place = YamlPlace{file, e.mark.line + 1, e.mark.column + 1};
+    // yaml-cpp 0.7's depth guard carries an unrelated message ("bad file"): say what it means.
+    if (const auto* deep = dynamic_cast<const YAML::DeepRecursion*>(&e))
+      throw error_at(place, "nested too deeply (more than " + std::to_string(deep->depth()) + " levels)");
+    throw error_at(place, e.msg);
+  }
+  YamlPlace start{file, 0, 0};
+  if (documents.size() > 1) {
+    YAML::Mark mark = documents[1].Mark();
+    YamlPlace second = mark.line >= 0 ? YamlPlace{file, mark.line + 1, mark.column + 1} : start;
+    throw error_at(second, "a data file holds one YAML document; a second one starts here");
+  }
+  YamlDocument document{display_name, YamlNode()};
+  if (documents.empty()) {
+    auto null = std::make_shared<YamlValue>();
+    null->place = start;
+    document.root = YamlAccess::make(std::move(null), "");
+  } else {
+    Converter converter(file, text);
+    document.root = YamlAccess::make(converter.convert(documents[0], start), "");
+  }
+  return document;
+}
+
+YamlDocument load_yaml(const std::filesystem::path& file, std::string display_name) {
+  std::error_code ec;
+  auto status = std::filesystem::status(file, ec);
+  if (ec || !std::filesystem::exists(status))
+    throw DataError(display_name + ": no such file (" + file.string() + ")");
+  if (!std::filesystem::is_regular_file(status))
+    throw DataError(display_name + ": not a regular file (" + file.string() + ")");
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in || !text) throw DataError(display_name + ": cannot read " + file.string());
+  return parse_yaml(text.str(), std::move(display_name));
+}
+
+// ---- JSON ----
+
+namespace {
+
+// Anchors and aliases share values, so a small file can stand for a huge tree: the JSON
+// form is capped instead of exhausting memory.
+constexpr std::size_t kMaxJsonValues = 1'000'000;
+
+nlohmann::json json_of(const YamlNode& node, std::size_t& budget) {
+  if (budget == 0) throw node.error("too many values to convert (more than 1000000; nested aliases?)");
+  --budget;
+  const YamlValue& v = *YamlAccess::value(node);
+  switch (v.kind) {
+    case YamlNode::Kind::Null: return nullptr;
+    case YamlNode::Kind::List: {
+      nlohmann::json out = nlohmann::json::array();
+      for (const YamlNode& item : node.as_list()) out.push_back(json_of(item, budget));
+      return out;
+    }
+    case YamlNode::Kind::Map: {
+      nlohmann::json out = nlohmann::json::object();
+      for (const auto& [key, value] : node.as_map()) out[key] = json_of(value, budget);
+      return out;
+    }
+    case YamlNode::Kind::Scalar: break;
+  }
+  if (v.quoted) return v.text;
+  if (std::optional<bool> b = bool_value(v.text)) return *b;
+  if (std::optional<IntText> t = int_text(v.text)) {
+    if (std::optional<std::int64_t> i = int64_value(*t)) return *i;
+    return int_as_double(*t);
+  }
+  if (std::optional<double> d = float_value(v.text)) return *d;
+  return v.text;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const YamlNode& node) {
+  std::size_t budget = kMaxJsonValues;
+  return json_of(node, budget);
+}
+
+// ---- overlays ----
+
+namespace {
+
+bool is_plain_null(const YamlValue& v) { return v.kind == YamlNode::Kind::Null && v.marker == YamlMarker::None; }
+
+const YamlValue* id_of(const YamlValue& item) {
+  if (item.kind != YamlNode::Kind::Map) return nullptr;
+  for (const YamlEntry& entry : item.entries)
+    if (entry.key == "id") return entry.value->kind == YamlNode::Kind::Scalar ? entry.value.get() : nullptr;
+  return nullptr;
+}
+
+bool merges_by_id(const YamlValue& list) {
+  if (list.kind != YamlNode::Kind::List || list.items.empty()) return false;
+  return std::all_of(list.items.begin(), list.items.end(), [](const ValuePtr& item) { return id_of(*item); });
+}
+
+[[noreturn]] void misplaced_remove(const YamlValue& v) {
+  throw error_at(v.place, "!remove only applies to an item (with an id) of a list merged by id");
+}
+
+// The overlay value as plain data: markers dropped, a !remove refused. Shares every part
+// that needs no change.
+ValuePtr literal(const ValuePtr& v) {
+  if (v->marker == YamlMarker::Remove) misplaced_remove(*v);
+  bool changed = v->marker != YamlMarker::None;
+  std::vector<ValuePtr> items;
+  std::vector<YamlEntry> entries;
+  for (const ValuePtr& item : v->items) {
+    items.push_back(literal(item));
+    changed = changed || items.back() != item;
+  }
+  for (const YamlEntry& entry : v->entries) {
+    entries.push_back(YamlEntry{entry.key, entry.place, literal(entry.value)});
+    changed = changed || entries.back().value != entry.value;
+  }
+  if (!changed) return v;
+  auto copy = std::make_shared<YamlValue>(*v);
+  copy->marker = YamlMarker::None;
+  copy->items = std::move(items);
+  copy->entries = std::move(entries);
+  return copy;
+}
+
+ValuePtr merge(const YamlValue* base, const ValuePtr& overlay);
+
+ValuePtr merge_maps(const YamlValue* base, const ValuePtr& overlay) {
+  auto merged = std::make_shared<YamlValue>();
+  merged->kind = YamlNode::Kind::Map;
+  merged->place = base ? base->place : overlay->place;
+  if (base) merged->entries = base->entries;
+  for (const YamlEntry& entry : overlay->entries) {
+    auto found = std::find_if(merged->entries.begin(), merged->entries.end(),
+                              [&](const YamlEntry& e) { return e.key == entry.key; });
+    if (is_plain_null(*entry.value)) {
+      if (found == merged->entries.end())
+        throw error_at(entry.place, "cannot remove '" + entry.key + "': the base data has no such key");
+      merged->entries.erase(found);
+    } else if (found != merged->entries.end()) {
+      found->value = merge(found->value.get(), entry.value);
+    } else {
+      merged->entries.push_back(YamlEntry{entry.key, entry.place, merge(nullptr, entry.value)});
+    }
+  }
+  return merged;
+}
+
+// Index of each id in a list merged by id; duplicate ids are refused.
+std::unordered_map<std::string, std::size_t> index_ids(const std::vector<ValuePtr>& items) {
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const YamlValue& id = *id_of(*items[i]);
+    auto [seen, fresh] = index.emplace(id.text, i);
+    if (!fresh)
+      throw error_at(id.place, "duplicate id '" + id.text + "' in a list merged by id (first at line " +
+                                   std::to_string(id_of(*items[seen->second])->place.line) + ")");
+  }
+  return index;
+}
+
+ValuePtr merge_lists_by_id(const YamlValue& base, const ValuePtr& overlay) {
+  std::unordered_map<std::string, std::size_t> base_ids = index_ids(base.items);
+  index_ids(overlay->items);  // refuses duplicates in the overlay
+  std::vector<ValuePtr> slots = base.items;  // a removed item leaves a null slot
+  std::vector<ValuePtr> appended;
+  for (const ValuePtr& item : overlay->items) {
+    const YamlValue& id = *id_of(*item);
+    auto found = base_ids.find(id.text);
+    if (item->marker == YamlMarker::Remove) {
+      if (found == base_ids.end() || !slots[found->second])
+        throw error_at(item->place, "cannot remove id '" + id.text + "': the base list has no such item");
+      for (const YamlEntry& entry : item->entries)
+        if (entry.key != "id") throw error_at(entry.place, "a !remove item holds only its id");
+      slots[found->second] = nullptr;
+    } else if (found != base_ids.end()) {
+      slots[found->second] = merge(base.items[found->second].get(), item);
+    } else {
+      appended.push_back(merge(nullptr, item));
+    }
+  }
+  auto merged = std::make_shared<YamlValue>();
+  merged->kind = YamlNode::Kind::List;
+  merged->place = base.place;
+  for (ValuePtr& slot : slots)
+    if (slot) merged->items.push_back(std::move(slot));
+  for (ValuePtr& item : appended) merged->items.push_back(std::move(item));
+  return merged;
+}
+
+ValuePtr merge(const YamlValue* base, const ValuePtr& overlay) {
+  if (overlay->marker == YamlMarker::Remove) misplaced_remove(*overlay);
+  if (overlay->marker == YamlMarker::Replace) return literal(overlay);
+  if (overlay->kind == YamlNode::Kind::Map)
+    return merge_maps(base && base->kind == YamlNode::Kind::Map ? base : nullptr, overlay);
+  if (overlay->kind == YamlNode::Kind::List) {
+    if (base && merges_by_id(*base) && merges_by_id(*overlay)) return merge_lists_by_id(*base, overlay);
+    return literal(overlay);
+  }
+  return overlay;
+}
+
+}  // namespace
+
+YamlNode merge_overlay(const YamlNode& base, const YamlNode& overlay) {
+  // An empty overlay file changes nothing (a null anywhere else removes or is data).
+  if (overlay.is_null()) return base;
+  const ValuePtr& base_value = YamlAccess::value(base);
+  ValuePtr merged = merge(base_value.get(), YamlAccess::value(overlay));
+  return YamlAccess::make(std::move(merged), base.path());
+}
+
+// ---- suggestions ----
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  // Optimal string alignment distance: Levenshtein plus swaps of neighbours ("vpp"/"pvp").
+  const std::size_t n = a.size(), m = b.size();
+  std::vector<std::vector<std::size_t>> d(n + 1, std::vector<std::size_t>(m + 1));
+  for (std::size_t i = 0; i <= n; ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= m; ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= n; ++i) {
+    for (std::size_t j = 1; j <= m; ++j) {
+      std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[n][m];
+}
+
+std::optional<std::string> nearest_name(std::string_view word, const std::vector<std::string>& candidates) {
+  std::optional<std::string> best;
+  std::size_t best_distance = 0;
+  for (const std::string& candidate : candidates) {
+    std::size_t distance = edit_distance(word, candidate);
+    // Close enough to be a typo: one edit per three letters of the longer word, at least one.
+    std::size_t limit = std::max<std::size_t>(1, std::max(word.size(), candidate.size()) / 3);
+    if (distance > limit) continue;
+    if (!best || distance < best_distance) {
+      best = candidate;
+      best_distance = distance;
+    }
+  }
+  return best;
+}
+
+}  // namespace tessera
