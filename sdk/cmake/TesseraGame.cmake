@@ -10,5 +10,6 @@ function(tessera_add_game id)
     VISIBILITY_INLINES_HIDDEN ON
     LIBRARY_OUTPUT_DIRECTORY "${TESSERA_PLUGIN_DIR}")
   target_link_libraries(${id} PRIVATE tessera_core)
+  set_property(GLOBAL APPEND PROPERTY TESSERA_GAME_TARGETS ${id})
   install(TARGETS ${id} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/tessera/plugins)
 endfunction()

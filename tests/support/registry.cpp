@@ -40,3 +40,19 @@ std::size_t play_randomly(Game& game, std::uint64_t seed, std::size_t max_action
 }
 
 }  // namespace tessera::testing
+
+namespace tessera::testing {
+
+void arrange(Game& game, const std::string& pointer, const nlohmann::json& value) {
+  nlohmann::json state = game.table().to_json();
+  state[nlohmann::json::json_pointer(pointer)] = value;
+  REQUIRE_NOTHROW(game.set_state(state));
+}
+
+std::vector<std::string> legal_texts(const Game& game) {
+  std::vector<std::string> out;
+  for (const auto& a : game.legal_actions()) out.push_back(a.text);
+  return out;
+}
+
+}  // namespace tessera::testing

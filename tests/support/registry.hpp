@@ -1,6 +1,7 @@
 #pragma once
 // The registry every game test uses: the build's plugin folder and the source tree's data.
 #include <functional>
+#include <nlohmann/json.hpp>
 
 #include "tessera/plugin_registry.hpp"
 #include "tessera/script_runtime.hpp"
@@ -18,5 +19,16 @@ std::unique_ptr<Game> new_game(const std::string& id, int players, std::uint64_t
 // Calls `check` after every action when given.
 std::size_t play_randomly(Game& game, std::uint64_t seed, std::size_t max_actions = 100000,
                           const std::function<void(const Game&)>& check = {});
+
+}  // namespace tessera::testing
+
+namespace tessera::testing {
+
+// Scenario set-up: sets one value of `game`'s full state by JSON pointer (as the
+// protocol's `set` does). Fails the test if the game refuses the edited state.
+void arrange(Game& game, const std::string& pointer, const nlohmann::json& value);
+
+// The texts of the legal actions, in order.
+std::vector<std::string> legal_texts(const Game& game);
 
 }  // namespace tessera::testing

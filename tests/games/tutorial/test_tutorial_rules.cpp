@@ -1,0 +1,283 @@
+// Lantern Market rule scenarios: each arranges a small situation, acts through
+// legal_actions()/apply() and checks the exact outcome.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "support/registry.hpp"
+
+using namespace tessera;
+using nlohmann::json;
+using tessera::testing::arrange;
+using tessera::testing::legal_texts;
+
+namespace {
+
+json state(const Game& g) { return g.table().to_json(); }
+int coins(const Game& g, int seat) { return state(g)["global"]["goods"]["holdings"][seat][0]; }
+int spice(const Game& g, int seat) { return state(g)["global"]["goods"]["holdings"][seat][1]; }
+int spice_bank(const Game& g) { return state(g)["global"]["goods"]["resources"][1]["bank"]; }
+int renown(const Game& g, int seat) { return state(g)["global"]["renown"]["positions"][seat]; }
+int flow(const Game& g, const char* key) { return state(g)["global"]["flow"]["values"].value(key, 0); }
+bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+// Seat `seat` in the middle of its turn, dice showing `values`, all unused.
+void mid_turn(Game& g, int seat, std::vector<int> values) {
+  arrange(g, "/global/turns/current", seat);
+  arrange(g, "/global/flow/values/phase", 1);
+  for (std::size_t i = 0; i < values.size(); ++i) arrange(g, "/global/dice/dice/" + std::to_string(i) + "/value", values[i]);
+}
+
+void set_coins(Game& g, int seat, int n) { arrange(g, "/global/goods/holdings/" + std::to_string(seat) + "/0", n); }
+void set_spice(Game& g, int seat, int n) { arrange(g, "/global/goods/holdings/" + std::to_string(seat) + "/1", n); }
+void set_market(Game& g, std::vector<std::string> row) { arrange(g, "/global/market/rows/0", row); }
+void set_renown(Game& g, int seat, int space) { arrange(g, "/global/renown/positions/" + std::to_string(seat), space); }
+
+}  // namespace
+
+TEST_CASE("A new game deals the market, the coins and waits for the first roll", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 3, 3);
+  const json s = state(*g);
+  CHECK(s["global"]["market"]["rows"][0].size() == 4);
+  CHECK(s["global"]["cards"]["piles"][0]["cards"].size() == 15);  // 19 cards - 4 in the market
+  for (int seat = 0; seat < 3; ++seat) {
+    CHECK(coins(*g, seat) == 3);
+    CHECK(renown(*g, seat) == 0);
+  }
+  CHECK(g->decision().seat == 0);
+  CHECK(legal_texts(*g) == std::vector<std::string>{"roll"});
+}
+
+TEST_CASE("Working with a die earns half its pips rounded up and spends the die", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1);
+  mid_turn(*g, 0, {5, 2, 6});
+  REQUIRE(g->apply("work 0").ok);
+  CHECK(coins(*g, 0) == 6);
+  CHECK(state(*g)["global"]["dice"]["dice"][0]["holder"] == 0);
+  auto legal = legal_texts(*g);
+  CHECK_FALSE(has(legal, "work 0"));
+  CHECK(has(legal, "work 1"));
+  REQUIRE(g->apply("work 1").ok);
+  CHECK(coins(*g, 0) == 7);
+}
+
+TEST_CASE("Buying pays the cost less the die, runs the effect and refills the slot", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1);
+  mid_turn(*g, 0, {6, 1, 1});
+  set_market(*g, {"herald", "caravan", "spice_trader", "tax_collector"});
+  arrange(*g, "/global/cards/piles/0/cards", json{"patron", "moneylender"});
+  REQUIRE(g->apply("buy 0 0").ok);  // Herald costs 9, the die shows 6: pay 3
+  CHECK(coins(*g, 0) == 0);
+  CHECK(renown(*g, 0) == 3);
+  CHECK(state(*g)["seats"][0]["tableau"]["cards"] == json{"herald"});
+  CHECK(state(*g)["global"]["market"]["rows"][0][0] == "moneylender");  // the top of the pile
+  CHECK(state(*g)["global"]["cards"]["piles"][0]["cards"] == json{"patron"});
+  auto legal = legal_texts(*g);
+  CHECK(has(legal, "work 1"));
+  CHECK_FALSE(has(legal, "buy 1 1"));  // no coins left
+}
+
+TEST_CASE("A card the seat cannot afford is not offered and buying it is refused", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1);
+  mid_turn(*g, 0, {1, 1, 1});
+  set_market(*g, {"herald", "patron", "patron", "herald"});
+  CHECK_FALSE(has(legal_texts(*g), "buy 0 0"));
+  const json before = state(*g);
+  ApplyResult r = g->apply("buy 0 0");
+  CHECK_FALSE(r.ok);
+  CHECK(state(*g) == before);
+}
+
+TEST_CASE("The Tax Collector asks whom to tax and takes up to 2 coins", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 3, 1);
+  mid_turn(*g, 0, {6, 1, 1});
+  set_market(*g, {"herald", "caravan", "spice_trader", "tax_collector"});
+  set_coins(*g, 1, 5);
+  set_coins(*g, 2, 1);
+  REQUIRE(g->apply("buy 0 3").ok);  // 7 - 6 = 1 coin
+  CHECK(coins(*g, 0) == 2);
+  CHECK(g->decision().seat == 0);
+  CHECK(g->decision().prompt == "Choose for Tax Collector");
+  CHECK(legal_texts(*g) == std::vector<std::string>{"choose 1", "choose 2"});
+  SECTION("taxing a rich player takes 2") {
+    REQUIRE(g->apply("choose 1").ok);
+    CHECK(coins(*g, 0) == 4);
+    CHECK(coins(*g, 1) == 3);
+  }
+  SECTION("taxing a poor player takes what they have") {
+    REQUIRE(g->apply("choose 2").ok);
+    CHECK(coins(*g, 0) == 3);
+    CHECK(coins(*g, 2) == 0);
+  }
+  CHECK(flow(*g, "phase") == 1);
+  CHECK(has(legal_texts(*g), "work 1"));
+}
+
+TEST_CASE("The Caravan trades a chosen amount of spice for renown", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1);
+  mid_turn(*g, 0, {6, 1, 1});
+  set_market(*g, {"herald", "caravan", "spice_trader", "tax_collector"});
+  set_spice(*g, 0, 4);
+  REQUIRE(g->apply("buy 0 1").ok);  // 8 - 6 = 2 coins
+  CHECK(coins(*g, 0) == 1);
+  CHECK(legal_texts(*g) == std::vector<std::string>{"choose 0", "choose 1", "choose 2", "choose 3"});
+  REQUIRE(g->apply("choose 2").ok);
+  CHECK(spice(*g, 0) == 2);
+  CHECK(renown(*g, 0) == 4);
+}
+
+TEST_CASE("Renown symbols fire when passed or, for space 15, only when reached", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1);
+  mid_turn(*g, 0, {6, 6, 6});
+  set_market(*g, {"herald", "herald", "herald", "herald"});
+  set_coins(*g, 0, 9);
+  SECTION("passing 10 gives 3 coins") {
+    set_renown(*g, 0, 8);
+    REQUIRE(g->apply("buy 0 0").ok);
+    CHECK(renown(*g, 0) == 11);
+    CHECK(coins(*g, 0) == 9 - 3 + 3);
+  }
+  SECTION("ending on 15 gives 2 spice") {
+    set_renown(*g, 0, 12);
+    REQUIRE(g->apply("buy 0 0").ok);
+    CHECK(renown(*g, 0) == 15);
+    CHECK(spice(*g, 0) == 2);
+  }
+  SECTION("moving past 15 gives nothing") {
+    set_renown(*g, 0, 13);
+    REQUIRE(g->apply("buy 0 0").ok);
+    CHECK(renown(*g, 0) == 16);
+    CHECK(spice(*g, 0) == 0);
+  }
+  SECTION("passing 20 gives 1 spice and starts the last round") {
+    set_renown(*g, 0, 18);
+    REQUIRE(g->apply("buy 0 0").ok);
+    CHECK(renown(*g, 0) == 21);
+    CHECK(spice(*g, 0) == 1);
+    CHECK(flow(*g, "last_round") == 1);
+  }
+}
+
+TEST_CASE("Spice beyond 5 goes back to the bank", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1);
+  mid_turn(*g, 0, {6, 1, 1});
+  set_market(*g, {"spice_trader", "herald", "herald", "herald"});
+  set_spice(*g, 0, 4);
+  arrange(*g, "/global/goods/resources/1/bank", 14);
+  REQUIRE(g->apply("buy 0 0").ok);
+  CHECK(spice(*g, 0) == 5);
+  CHECK(spice_bank(*g) == 13);
+}
+
+TEST_CASE("Adjusting a die costs a coin a pip and never wraps", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1);
+  mid_turn(*g, 0, {6, 3, 1});
+  auto legal = legal_texts(*g);
+  CHECK(has(legal, "adjust 0 down"));
+  CHECK_FALSE(has(legal, "adjust 0 up"));
+  CHECK_FALSE(has(legal, "adjust 2 down"));
+  REQUIRE(g->apply("adjust 1 up").ok);
+  CHECK(state(*g)["global"]["dice"]["dice"][1]["value"] == 4);
+  CHECK(coins(*g, 0) == 2);
+  set_coins(*g, 0, 0);
+  for (const auto& text : legal_texts(*g)) CHECK(text.rfind("adjust", 0) != 0);
+  CHECK_FALSE(g->apply("adjust 1 up").ok);
+}
+
+TEST_CASE("A turn ends when every die is used, and the round when every seat has played", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1);
+  mid_turn(*g, 0, {2, 2, 2});
+  REQUIRE(g->apply("work 0").ok);
+  REQUIRE(g->apply("work 1").ok);
+  REQUIRE(g->apply("work 2").ok);
+  CHECK(g->decision().seat == 1);
+  CHECK(legal_texts(*g) == std::vector<std::string>{"roll"});
+  for (int d = 0; d < 3; ++d) CHECK(state(*g)["global"]["dice"]["dice"][d]["holder"] == -1);
+  REQUIRE(g->apply("roll").ok);
+  REQUIRE(g->apply("end").ok);
+  CHECK(g->decision().seat == 0);
+  CHECK(state(*g)["global"]["turns"]["round"] == 2);
+}
+
+TEST_CASE("The last round is played to its end, then renown and spice are scored", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1);
+  set_market(*g, {"herald", "herald", "herald", "herald"});
+  SECTION("started by the first seat, the second seat still plays") {
+    mid_turn(*g, 0, {6, 1, 1});
+    set_renown(*g, 0, 18);
+    set_spice(*g, 1, 3);
+    REQUIRE(g->apply("buy 0 0").ok);
+    REQUIRE(g->apply("end").ok);
+    CHECK_FALSE(g->is_over());
+    CHECK(g->decision().seat == 1);
+    REQUIRE(g->apply("roll").ok);
+    REQUIRE(g->apply("end").ok);
+    REQUIRE(g->is_over());
+    Outcome o = g->outcome();
+    CHECK(o.scores == std::vector<int>{21, 1});  // seat 0: 21 renown, 1 spice scores 0; seat 1: 3 spice score 1
+    CHECK(o.winners == std::vector<int>{0});
+    CHECK(g->legal_actions().empty());
+  }
+  SECTION("started by the last seat, the game ends with that turn") {
+    mid_turn(*g, 1, {6, 1, 1});
+    set_renown(*g, 1, 18);
+    REQUIRE(g->apply("buy 0 0").ok);
+    REQUIRE(g->apply("end").ok);
+    REQUIRE(g->is_over());
+    CHECK(g->outcome().scores == std::vector<int>{0, 21});
+    CHECK(g->outcome().winners == std::vector<int>{1});
+  }
+}
+
+TEST_CASE("Ties go to more coins, and players still tied share the win", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 3, 1);
+  for (int seat = 0; seat < 3; ++seat) set_renown(*g, seat, 10);
+  arrange(*g, "/global/flow/values/last_round", 1);
+  mid_turn(*g, 2, {1, 1, 1});
+  SECTION("more coins wins") {
+    set_coins(*g, 1, 7);
+    REQUIRE(g->apply("end").ok);
+    CHECK(g->outcome().winners == std::vector<int>{1});
+  }
+  SECTION("equal coins share") {
+    set_coins(*g, 2, 1);
+    REQUIRE(g->apply("end").ok);
+    CHECK(g->outcome().scores == std::vector<int>{10, 10, 10});
+    CHECK(g->outcome().winners == std::vector<int>{0, 1});
+  }
+}
+
+TEST_CASE("An empty market that cannot be refilled starts the last round", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1);
+  mid_turn(*g, 0, {6, 1, 1});
+  set_market(*g, {"moneylender", "", "", ""});
+  arrange(*g, "/global/cards/piles/0/cards", json::array());
+  REQUIRE(g->apply("buy 0 0").ok);
+  CHECK(flow(*g, "last_round") == 1);
+  CHECK(coins(*g, 0) == 3 + 4);  // price 0, Moneylender gives 4
+}
+
+TEST_CASE("Patronage gives every player a coin each round and softens the Tax Collector", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1, {"patronage"});
+  CHECK(coins(*g, 0) == 4);  // round 1 starts with the bonus too
+  REQUIRE(g->apply("roll").ok);
+  REQUIRE(g->apply("end").ok);
+  REQUIRE(g->apply("roll").ok);
+  REQUIRE(g->apply("end").ok);
+  CHECK(coins(*g, 0) == 5);
+  CHECK(coins(*g, 1) == 5);
+  mid_turn(*g, 0, {6, 1, 1});
+  set_market(*g, {"tax_collector", "herald", "herald", "herald"});
+  REQUIRE(g->apply("buy 0 0").ok);
+  REQUIRE(g->apply("choose 1").ok);
+  CHECK(coins(*g, 0) == 5 - 1 + 1);
+  CHECK(coins(*g, 1) == 4);
+}
+
+TEST_CASE("Steady hands removes every adjustment", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1, {"steady_hands"});
+  mid_turn(*g, 0, {3, 3, 3});
+  auto legal = legal_texts(*g);
+  CHECK(has(legal, "work 0"));
+  for (const auto& text : legal) CHECK(text.rfind("adjust", 0) != 0);
+  CHECK_FALSE(g->apply("adjust 0 up").ok);
+}
