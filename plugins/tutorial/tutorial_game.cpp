@@ -17,7 +17,7 @@ std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
 
 std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   auto engine = std::make_shared<Engine>();
-  engine->rules = load_rules(config.data_dir, "data/tutorial");
+  engine->rules = load_rules(config.data_dir, "data/tutorial", config.variants);
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/tutorial");
   engine->scripts->run_file("effects.lua");
   for (const auto& variant : config.variants) engine->scripts->run_variant(variant);

@@ -47,8 +47,11 @@ struct Rules {
   int card_index(const std::string& id) const;
 };
 
-// Reads game.yaml and cards.yaml of `data_dir`; throws tessera::DataError naming
-// file:line:col. `data_name` is how the folder is named in messages ("data/tutorial").
-Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name);
+// Reads game.yaml and cards.yaml of `data_dir`, with the data overlays of `variants`
+// (variants/<name>/game.yaml and variants/<name>/cards.yaml merged over the base files;
+// cards are matched by id). Throws tessera::DataError naming file:line:col. `data_name` is how
+// the folder is named in messages ("data/tutorial").
+Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name,
+                 const std::vector<std::string>& variants);
 
 }  // namespace tutorial
