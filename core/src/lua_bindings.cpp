@@ -1,5 +1,7 @@
 #include "lua_bindings.hpp"
 
+#include <limits>
+
 #include "tessera/component.hpp"
 #include "tessera/table.hpp"
 
@@ -7,6 +9,16 @@ namespace tessera::lua {
 
 void register_component_bindings(LuaBindings& bindings) {
   register_counters_binding(bindings);
+  register_track_binding(bindings);
+  register_square_grid_binding(bindings);
+  register_hex_map_binding(bindings);
+  register_graph_board_binding(bindings);
+  register_dice_pool_binding(bindings);
+  register_deck_binding(bindings);
+  register_hand_binding(bindings);
+  register_market_binding(bindings);
+  register_supply_binding(bindings);
+  register_turn_order_binding(bindings);
 }
 
 namespace {
@@ -158,6 +170,215 @@ Component& check_mutable_component(lua_State* L, int arg, std::string_view kind)
   // In a writable call the frame's table and mutable_table are one object: look the
   // component up through the mutable pointer rather than casting constness away.
   return mutable_table(L).at(to_handle(L, arg)->index);
+}
+
+}  // namespace tessera::lua
+
+namespace tessera::lua {
+
+bool check_bool(lua_State* L, int arg) {
+  luaL_checktype(L, arg, LUA_TBOOLEAN);
+  return lua_toboolean(L, arg) != 0;
+}
+
+bool opt_bool(lua_State* L, int arg, bool fallback) {
+  return lua_isnoneornil(L, arg) ? fallback : check_bool(L, arg);
+}
+
+int opt_int(lua_State* L, int arg, int fallback) { return lua_isnoneornil(L, arg) ? fallback : check_int(L, arg); }
+
+std::string_view opt_string(lua_State* L, int arg, std::string_view fallback) {
+  return lua_isnoneornil(L, arg) ? fallback : check_string(L, arg);
+}
+
+lua_Integer check_array(lua_State* L, int arg) {
+  arg = lua_absindex(L, arg);
+  luaL_checktype(L, arg, LUA_TTABLE);
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, arg));
+  lua_Integer keys = 0;
+  lua_pushnil(L);
+  while (lua_next(L, arg) != 0) {
+    lua_pop(L, 1);
+    ++keys;
+  }
+  if (keys != n) luaL_argerror(L, arg, "expected an array {v1, ..., vn} without other keys");
+  return n;
+}
+
+std::vector<std::string> check_strings(lua_State* L, int arg) {
+  arg = lua_absindex(L, arg);
+  const lua_Integer n = check_array(L, arg);
+  std::vector<std::string> out;
+  out.reserve(static_cast<std::size_t>(n));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    if (lua_rawgeti(L, arg, i) != LUA_TSTRING)
+      luaL_argerror(L, arg, lua_pushfstring(L, "element %I must be a string, got a %s", i, luaL_typename(L, -1)));
+    std::size_t size = 0;
+    const char* text = lua_tolstring(L, -1, &size);
+    out.emplace_back(text, size);
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+std::vector<int> check_ints(lua_State* L, int arg) {
+  arg = lua_absindex(L, arg);
+  const lua_Integer n = check_array(L, arg);
+  std::vector<int> out;
+  out.reserve(static_cast<std::size_t>(n));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    int is_integer = 0;
+    const lua_Integer value = lua_rawgeti(L, arg, i) == LUA_TNUMBER ? lua_tointegerx(L, -1, &is_integer) : 0;
+    if (!is_integer)
+      luaL_argerror(L, arg, lua_pushfstring(L, "element %I must be an integer, got a %s", i, luaL_typename(L, -1)));
+    if (value < std::numeric_limits<int>::min() || value > std::numeric_limits<int>::max())
+      luaL_argerror(L, arg, lua_pushfstring(L, "element %I is out of range", i));
+    out.push_back(static_cast<int>(value));
+    lua_pop(L, 1);
+  }
+  return out;
+}
+
+int check_seat(lua_State* L, int arg, bool or_nobody) {
+  const int seat = check_int(L, arg);
+  check_seat_value(L, seat, or_nobody);
+  return seat;
+}
+
+void check_seat_value(lua_State* L, int seat, bool or_nobody) {
+  const int players = current_frame(L, "a component method").table->players();
+  if ((seat < 0 || seat >= players) && !(or_nobody && seat == kNobody)) {
+    if (or_nobody) luaL_error(L, "seat %d is not a seat of this table (%d players) nor -1 (nobody)", seat, players);
+    luaL_error(L, "seat %d is not a seat of this table (%d players)", seat, players);
+  }
+}
+
+void read_field(lua_State* L, int arg, const char* key, std::string& value) {
+  const int type = lua_getfield(L, arg, key);
+  if (type == LUA_TSTRING) {
+    std::size_t size = 0;
+    const char* text = lua_tolstring(L, -1, &size);
+    value.assign(text, size);
+  } else if (type != LUA_TNIL) {
+    luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' must be a string, got a %s", key, luaL_typename(L, -1)));
+  }
+  lua_pop(L, 1);
+}
+
+void read_field(lua_State* L, int arg, const char* key, int& value) {
+  const int type = lua_getfield(L, arg, key);
+  if (type != LUA_TNIL) {
+    int is_integer = 0;
+    const lua_Integer n = type == LUA_TNUMBER ? lua_tointegerx(L, -1, &is_integer) : 0;
+    if (!is_integer)
+      luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' must be an integer, got a %s", key, luaL_typename(L, -1)));
+    if (n < std::numeric_limits<int>::min() || n > std::numeric_limits<int>::max())
+      luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' is out of range", key));
+    value = static_cast<int>(n);
+  }
+  lua_pop(L, 1);
+}
+
+void check_fields(lua_State* L, int arg, std::initializer_list<std::string_view> known, const char* what) {
+  arg = lua_absindex(L, arg);
+  luaL_checktype(L, arg, LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, arg) != 0) {
+    lua_pop(L, 1);
+    bool ok = false;
+    if (lua_type(L, -1) == LUA_TSTRING) {
+      const std::string_view key = lua_tostring(L, -1);
+      for (std::string_view k : known) ok = ok || k == key;
+    }
+    if (!ok) {
+      std::string names;
+      for (std::string_view k : known) names += (names.empty() ? "" : ", ") + std::string(k);
+      // luaL_tolstring gives numbers and other keys a readable form without changing the key.
+      const char* key = luaL_tolstring(L, -1, nullptr);
+      luaL_argerror(L, arg, lua_pushfstring(L, "unknown field '%s' of %s; known: %s", key, what, names.c_str()));
+    }
+  }
+}
+
+void push_ints(lua_State* L, std::span<const int> values) {
+  lua_createtable(L, static_cast<int>(values.size()), 0);
+  lua_Integer i = 1;
+  for (int v : values) {
+    lua_pushinteger(L, v);
+    lua_rawseti(L, -2, i++);
+  }
+}
+
+void push_strings(lua_State* L, std::span<const std::string> values) {
+  lua_createtable(L, static_cast<int>(values.size()), 0);
+  lua_Integer i = 1;
+  for (const std::string& v : values) {
+    push_string(L, v);
+    lua_rawseti(L, -2, i++);
+  }
+}
+
+void set_int_field(lua_State* L, const char* key, lua_Integer value) {
+  lua_pushinteger(L, value);
+  lua_setfield(L, -2, key);
+}
+
+void set_string_field(lua_State* L, const char* key, std::string_view value) {
+  push_string(L, value);
+  lua_setfield(L, -2, key);
+}
+
+void set_bool_field(lua_State* L, const char* key, bool value) {
+  lua_pushboolean(L, value);
+  lua_setfield(L, -2, key);
+}
+
+bool opt_function(lua_State* L, int arg, const char* what) {
+  if (lua_isnoneornil(L, arg)) return false;
+  if (lua_type(L, arg) != LUA_TFUNCTION)
+    luaL_argerror(L, arg, lua_pushfstring(L, "%s must be a function or nil, got a %s", what, luaL_typename(L, arg)));
+  return true;
+}
+
+namespace {
+
+// Puts a frame in force for its lifetime and the previous one back after, also when an
+// error unwinds through it.
+class FrameScope {
+ public:
+  FrameScope(LuaState& vm, const CallFrame* frame) : vm_(vm), outer_(vm.frame()) { vm_.set_frame(frame); }
+  ~FrameScope() { vm_.set_frame(outer_); }
+  FrameScope(const FrameScope&) = delete;
+  FrameScope& operator=(const FrameScope&) = delete;
+
+ private:
+  LuaState& vm_;
+  const CallFrame* outer_;
+};
+
+}  // namespace
+
+bool call_predicate(lua_State* L, int function, int nargs, const char* what) {
+  function = lua_absindex(L, function);
+  LuaState& vm = LuaState::from(L);
+  // The same call (same table, generation and seat) with writing switched off.
+  CallFrame frame = current_frame(L, what);
+  frame.mutable_table = nullptr;
+  frame.read_only_what = what;
+  luaL_checkstack(L, 2, "predicate call nested too deeply");
+  lua_pushvalue(L, function);
+  lua_insert(L, -(nargs + 1));
+  {
+    FrameScope scope(vm, &frame);
+    UnwindSpotter spotter(vm);
+    lua_call(L, nargs, 1);
+  }
+  if (lua_type(L, -1) != LUA_TBOOLEAN)
+    luaL_error(L, "%s must return true or false, got %s", what,
+               lua_isnil(L, -1) ? "nil" : lua_pushfstring(L, "a %s", luaL_typename(L, -1)));
+  const bool result = lua_toboolean(L, -1) != 0;
+  lua_pop(L, 1);
+  return result;
 }
 
 }  // namespace tessera::lua
