@@ -241,22 +241,9 @@ void Track::read_json(const json& in) {
       throw DataError("'laps" + at + "' must be 0 for a track that stops or a marker off the track");
     if (std::int64_t{laps[seat]} * length + positions[seat] > INT_MAX)
       throw DataError("'laps" + at + "' is too large");
-    if (positions[seat] == kOffTrack && order[seat] != -1)
-      throw DataError("'stack_order" + at + "' must be -1 for a marker off the track");
   }
-  // On each space the ranks must be exactly 0..k-1: each height taken once.
-  for (std::size_t seat = 0; seat < n; ++seat) {
-    if (positions[seat] == kOffTrack) continue;
-    int on_space = 0, same_rank = 0;
-    for (std::size_t other = 0; other < n; ++other) {
-      if (positions[other] != positions[seat]) continue;
-      ++on_space;
-      if (order[other] == order[seat]) ++same_rank;
-    }
-    if (order[seat] < 0 || order[seat] >= on_space || same_rank != 1)
-      throw DataError("'stack_order[" + std::to_string(seat) + "]' must be a distinct height 0.." +
-                      std::to_string(on_space - 1) + " among the markers on space " + std::to_string(positions[seat]));
-  }
+  // Heights are relative: markers on one space stack by increasing stack_order, ties by
+  // seat. A scenario edit that moves a marker need not renumber the others.
   const json& list = board_json::array_member(in, "", "triggers");
   std::vector<Trigger> triggers;
   triggers.reserve(list.size());
@@ -279,8 +266,13 @@ void Track::read_json(const json& in) {
   end_ = end;
   positions_ = std::move(positions);
   laps_ = std::move(laps);
+  std::vector<std::size_t> by_height(n);
+  for (std::size_t seat = 0; seat < n; ++seat) by_height[seat] = seat;
+  std::stable_sort(by_height.begin(), by_height.end(),
+                   [&](std::size_t a, std::size_t b) { return order[a] < order[b]; });
   arrivals_.assign(n, -1);
-  for (std::size_t seat = 0; seat < n; ++seat) arrivals_[seat] = order[seat];
+  for (std::size_t i = 0; i < n; ++i)
+    if (positions_[by_height[i]] != kOffTrack) arrivals_[by_height[i]] = static_cast<std::int64_t>(i);
   next_arrival_ = static_cast<std::int64_t>(n);
   triggers_ = std::move(triggers);
 }

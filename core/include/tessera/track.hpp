@@ -101,7 +101,8 @@ class Track : public ComponentOf<Track> {
   std::vector<int> ranking(bool bottom_first = true) const;
 
   // Full form: {"length","end":"stop"|"wrap","positions":[..],"laps":[..],
-  // "stack_order":[..] (each seat's stack_rank),"triggers":[{"space","when":"pass"|"reach",
+  // "stack_order":[..] (each seat's stack_rank; when read, heights are relative: markers on
+  // a space stack by increasing value, ties by seat),"triggers":[{"space","when":"pass"|"reach",
   // "effect","params"}]}. Not visible: {"length","markers"}.
   void write_json(nlohmann::json& out, int viewer) const override;
   void read_json(const nlohmann::json& in) override;
