@@ -3,6 +3,7 @@
 #include "aod_game.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
 
 #include "tessera/error.hpp"
@@ -27,6 +28,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->rules = load_rules(config.data_dir, "data/age_of_discovery");
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/age_of_discovery");
   engine->scripts->run_file("missions.lua");
+  engine->scripts->run_file("action_cards.lua");
   for (const auto& variant : config.variants) engine->scripts->run_variant(variant);
   json expedition_ids = json::array();
   for (const auto& e : engine->rules.expeditions) expedition_ids.push_back(e.id);
@@ -39,6 +41,14 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
     params["track"] = engine->rules.contracts_track;
     engine->mission_effects.push_back(engine->scripts->prepare(m.effect, params));
   }
+  const Rules& r = engine->rules;
+  for (const std::string* name : {&r.wild_effect, &r.reservation_effect, &r.expiry_effect})
+    if (!engine->scripts->has_effect(*name))
+      throw DataError("data/age_of_discovery/game.yaml: action_card_effects names effect '" + *name +
+                      "', which no script defines");
+  engine->wild = engine->scripts->prepare(r.wild_effect, json::object());
+  engine->reservation = engine->scripts->prepare(r.reservation_effect, json::object());
+  engine->expiry = engine->scripts->prepare(r.expiry_effect, json::object());
   return engine;
 }
 
@@ -238,7 +248,7 @@ bool AodGame::contract_feasible(int s, int colour, int remaining, int money, int
 Decision AodGame::decision() const {
   const int s = seat();
   switch (phase()) {
-    case kMain: return {s, "Choose an action (" + std::to_string(__builtin_popcount(static_cast<unsigned>(table().get(flow_).get("used")))) + " of 2 taken) or end your turn"};
+    case kMain: return {s, "Choose an action (" + std::to_string(std::popcount(static_cast<unsigned>(table().get(flow_).get("used")))) + " of 2 taken) or end your turn"};
     case kBuying: return {s, "Buy another ship from the purchase row, or done"};
     case kSending: return {s, "Send a ship to an expedition, play a contract, or done"};
     case kBuilding: {
@@ -269,7 +279,7 @@ void AodGame::add_main_actions(std::vector<Action>& out) const {
   const int used = t.get(flow_).get("used");
   const Seat& seat = seats_[static_cast<std::size_t>(s)];
   const int money = coins(s);
-  if (__builtin_popcount(static_cast<unsigned>(used)) < 2) {
+  if (std::popcount(static_cast<unsigned>(used)) < 2) {
     if (!(used & kCoins)) out.push_back({"coins", "Take " + std::to_string(rules().coins_amount) + " coins", {}});
     if (!(used & kContract) && money >= rules().contract_cost && !t.get(seat.hand).would_exceed(1)) {
       const Market& display = t.get(display_);
@@ -460,7 +470,7 @@ void AodGame::perform(const Action& action, std::vector<Event>& events) {
     throw RuleError("unknown action '" + action.text + "'");
   }
   // With both actions taken and no action card that could still be played, the turn ends.
-  if (phase() == kMain && __builtin_popcount(static_cast<unsigned>(flow.get("used"))) >= 2 &&
+  if (phase() == kMain && std::popcount(static_cast<unsigned>(flow.get("used"))) >= 2 &&
       t.get(seats_[static_cast<std::size_t>(s)].player).get("reservation") == 0)
     end_turn(events);
 }
@@ -518,7 +528,7 @@ void AodGame::take_ship_from_owner(int s, int ship) {
   else t.get(seat.flagship).remove(id);  // the flagship is revealed by its first use
 }
 
-void AodGame::place_ship(int s, const Use& use, int contract) {
+void AodGame::place_ship(int s, const Use& use, int contract, std::vector<Event>& events) {
   Table& t = state();
   const std::string& id = rules().ships[static_cast<std::size_t>(use.ship)].id;
   take_ship_from_owner(s, use.ship);
@@ -528,9 +538,8 @@ void AodGame::place_ship(int s, const Use& use, int contract) {
   placed.set(id + ".value", use.value);
   placed.set(id + ".contract", contract + 1);
   placed.set(id + ".wild", use.wild ? 1 : 0);
-  Counters& player = t.get(seats_[static_cast<std::size_t>(s)].player);
-  player.add("coins", -fee(use.ship));
-  if (use.wild) player.add("wild", -1);
+  t.get(seats_[static_cast<std::size_t>(s)].player).add("coins", -fee(use.ship));
+  if (use.wild) engine_->scripts->apply(engine_->wild, t, CallContext{s, &events}, "use");
 }
 
 void AodGame::return_ship(int s, int ship) {
@@ -548,7 +557,7 @@ void AodGame::send_to_expedition(const Use& use, int expedition, std::vector<Eve
     throw RuleError("that ship may not go on that expedition");
   Table& t = state();
   const ExpeditionDef& e = rules().expeditions[static_cast<std::size_t>(expedition)];
-  place_ship(s, use, -1);
+  place_ship(s, use, -1, events);
   t.get(expeditions_[static_cast<std::size_t>(expedition)]).add(rules().ships[static_cast<std::size_t>(use.ship)].id, true);
   Counters& tally = t.get(tally_);
   if (tally.get(e.id + ".lock") == 0) tally.set(e.id + ".lock", use.colour + 1);
@@ -565,7 +574,7 @@ void AodGame::assign_to_contract(const Use& use, std::vector<Event>& events) {
   const int contract = flow.get("pending") - 1;
   const ContractDef& c = rules().contracts[static_cast<std::size_t>(contract)];
   if (flow.get("pending_load") + use.value > c.requirement) throw RuleError("that would exceed the contract");
-  place_ship(s, use, contract);
+  place_ship(s, use, contract, events);
   t.get(seats_[static_cast<std::size_t>(s)].voyage).add(rules().ships[static_cast<std::size_t>(use.ship)].id, true);
   flow.add("pending_load", use.value);
   events.push_back({seat_name(s) + " assigns " + use_text(use) + " to " + c.id});
@@ -602,9 +611,8 @@ void AodGame::cancel_contract(std::vector<Event>& events) {
   for (const auto& id : voyage) {
     if (t.get(placed_).get(id + ".contract") != contract + 1) continue;
     const int ship = rules().ship_index(id);
-    Counters& player = t.get(seat.player);
-    player.add("coins", fee(ship));
-    player.add("wild", t.get(placed_).get(id + ".wild"));
+    t.get(seat.player).add("coins", fee(ship));
+    if (t.get(placed_).get(id + ".wild")) engine_->scripts->apply(engine_->wild, t, CallContext{s, &events}, "return");
     return_ship(s, ship);
   }
   t.get(seat.active).remove(c.id);
@@ -618,11 +626,7 @@ void AodGame::cancel_contract(std::vector<Event>& events) {
 void AodGame::reserve(const std::string& card, std::vector<Event>& events) {
   Table& t = state();
   const int s = seat();
-  if (reserved_by(card) >= 0) throw RuleError(card + " is already reserved");
-  t.get(seats_[static_cast<std::size_t>(s)].player).add("reservation", -1);
-  t.get(reserve_).set(card, s + 1);
-  t.get(reserve_).set(card + ".age", 0);
-  events.push_back({seat_name(s) + " reserves " + card});
+  engine_->scripts->apply(engine_->reservation, t, CallContext{s, &events}, card);
 }
 
 void AodGame::begin_turn(std::vector<Event>& events) {
@@ -656,18 +660,9 @@ void AodGame::end_turn(std::vector<Event>& events) {
   const int s = seat();
   Counters& flow = t.get(flow_);
   // 4.3 step 1: markers placed on the previous turn go; this turn's stay one more turn.
-  Counters& reserve = t.get(reserve_);
-  std::vector<std::string> mine;
-  for (const auto& [key, value] : reserve.entries())
-    if (value == s + 1 && key.find(".age") == std::string::npos) mine.push_back(key);
-  for (const auto& card : mine) {
-    if (reserve.get(card + ".age") >= 1) {
-      reserve.set(card, 0);
-      reserve.set(card + ".age", 0);
-    } else {
-      reserve.set(card + ".age", 1);
-    }
-  }
+  const auto& marks = t.get(reserve_).entries();
+  if (std::any_of(marks.begin(), marks.end(), [s](const auto& kv) { return kv.second == s + 1; }))
+    engine_->scripts->apply(engine_->expiry, t, CallContext{s, &events});
   // 4.3 step 2: the first scoring happens after the turn in which its card was drawn.
   if (flow.get("first_drawn") && !flow.get("first_done")) {
     flow.set("first_done", 1);

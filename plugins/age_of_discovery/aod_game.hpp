@@ -26,6 +26,7 @@ struct Engine {
   Rules rules;
   std::unique_ptr<tessera::ScriptRuntime> scripts;
   std::vector<tessera::EffectId> mission_effects;  // by mission index
+  tessera::EffectId wild{}, reservation{}, expiry{};  // action card effects
 };
 
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);
@@ -89,7 +90,7 @@ class AodGame : public tessera::GameBase {
   void cancel_contract(std::vector<tessera::Event>& events);
   void reserve(const std::string& card, std::vector<tessera::Event>& events);
   void take_ship_from_owner(int seat, int ship);
-  void place_ship(int seat, const Use& use, int contract);
+  void place_ship(int seat, const Use& use, int contract, std::vector<tessera::Event>& events);
   void return_ship(int seat, int ship);
   void begin_turn(std::vector<tessera::Event>& events);
   void end_turn(std::vector<tessera::Event>& events);

@@ -44,7 +44,7 @@ std::vector<int> positive_list(const YamlNode& node) {
 
 void read_game(const YamlNode& root, Rules& r) {
   root.allow_only({"players", "card_colours", "constants", "action_cards_per_player", "ship_template_per_colour",
-                   "flagships", "contracts_track"});
+                   "flagships", "contracts_track", "action_card_effects"});
   const YamlNode players = root.at("players");
   players.allow_only({"min", "max"});
   r.min_players = at_least(players, "min", 2, 1);
@@ -135,6 +135,12 @@ void read_game(const YamlNode& root, Rules& r) {
     r.contracts_track.push_back(v.as<int>());
   }
   if (r.contracts_track.empty()) throw root.at("contracts_track").error("must not be empty");
+  if (auto effects = root.find("action_card_effects")) {
+    effects->allow_only({"wild_ship", "reservation", "reservation_expiry"});
+    r.wild_effect = effects->optional<std::string>("wild_ship", r.wild_effect);
+    r.reservation_effect = effects->optional<std::string>("reservation", r.reservation_effect);
+    r.expiry_effect = effects->optional<std::string>("reservation_expiry", r.expiry_effect);
+  }
 }
 
 void read_cards(const YamlNode& root, Rules& r) {

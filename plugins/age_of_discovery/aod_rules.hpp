@@ -56,6 +56,8 @@ struct Rules {
   std::vector<ContractDef> contracts;
   std::vector<MissionDef> missions;
   std::vector<int> contracts_track;         // value of each space
+  std::string wild_effect = "wild_ship", reservation_effect = "reservation",
+              expiry_effect = "reservation_expiry";  // Lua effects of the action cards
 
   int ship_index(const std::string& id) const;  // -1 if none
   int contract_index(const std::string& id) const;
