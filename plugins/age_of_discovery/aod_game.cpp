@@ -533,11 +533,11 @@ void AodGame::place_ship(int s, const Use& use, int contract, std::vector<Event>
   const std::string& id = rules().ships[static_cast<std::size_t>(use.ship)].id;
   take_ship_from_owner(s, use.ship);
   Counters& placed = t.get(placed_);
-  placed.set(id + ".owner", s + 1);
-  placed.set(id + ".colour", use.colour + 1);
-  placed.set(id + ".value", use.value);
-  placed.set(id + ".contract", contract + 1);
-  placed.set(id + ".wild", use.wild ? 1 : 0);
+  placed.set(id + ".own", s + 1);
+  placed.set(id + ".col", use.colour + 1);
+  placed.set(id + ".val", use.value);
+  placed.set(id + ".con", contract + 1);
+  placed.set(id + ".wld", use.wild ? 1 : 0);
   t.get(seats_[static_cast<std::size_t>(s)].player).add("coins", -fee(use.ship));
   if (use.wild) engine_->scripts->apply(engine_->wild, t, CallContext{s, &events}, "use");
 }
@@ -548,7 +548,7 @@ void AodGame::return_ship(int s, int ship) {
   t.get(seats_[static_cast<std::size_t>(s)].voyage).remove(id);
   t.get(seats_[static_cast<std::size_t>(s)].fleet).add(id, true);
   Counters& placed = t.get(placed_);
-  for (const char* key : {".owner", ".colour", ".value", ".contract", ".wild"}) placed.set(id + key, 0);
+  for (const char* key : {".own", ".col", ".val", ".con", ".wld"}) placed.set(id + key, 0);
 }
 
 void AodGame::send_to_expedition(const Use& use, int expedition, std::vector<Event>& events) {
@@ -609,10 +609,10 @@ void AodGame::cancel_contract(std::vector<Event>& events) {
   // The assignment is undone: ships, fees and Wild Ship cards come back.
   const std::vector<std::string> voyage = t.get(seat.voyage).cards();
   for (const auto& id : voyage) {
-    if (t.get(placed_).get(id + ".contract") != contract + 1) continue;
+    if (t.get(placed_).get(id + ".con") != contract + 1) continue;
     const int ship = rules().ship_index(id);
     t.get(seat.player).add("coins", fee(ship));
-    if (t.get(placed_).get(id + ".wild")) engine_->scripts->apply(engine_->wild, t, CallContext{s, &events}, "return");
+    if (t.get(placed_).get(id + ".wld")) engine_->scripts->apply(engine_->wild, t, CallContext{s, &events}, "return");
     return_ship(s, ship);
   }
   t.get(seat.active).remove(c.id);
@@ -646,7 +646,7 @@ void AodGame::begin_turn(std::vector<Event>& events) {
     placed.set(cid + ".payout", 0);
     const std::vector<std::string> voyage = t.get(seat.voyage).cards();
     for (const auto& id : voyage)
-      if (t.get(placed_).get(id + ".contract") == contract + 1) return_ship(s, rules().ship_index(id));
+      if (t.get(placed_).get(id + ".con") == contract + 1) return_ship(s, rules().ship_index(id));
     t.get(seat.active).remove(cid);
     t.get(contract_deck_).put_top("box", cid);
     t.get(seat.player).add("coins", payout);
@@ -691,8 +691,8 @@ void AodGame::score_expeditions(bool last, std::vector<Event>& events) {
   for (std::size_t e = 0; e < rules().expeditions.size(); ++e) {
     const ExpeditionDef& x = rules().expeditions[e];
     for (const auto& id : t.get(expeditions_[e]).cards()) {
-      const int owner = t.get(placed_).get(id + ".owner") - 1;
-      const bool match = t.get(placed_).get(id + ".colour") - 1 == x.colour;
+      const int owner = t.get(placed_).get(id + ".own") - 1;
+      const bool match = t.get(placed_).get(id + ".col") - 1 == x.colour;
       const int vp = last ? (match ? x.last_match : x.last_other) : (match ? x.first_match : x.first_other);
       gained[static_cast<std::size_t>(owner)] += vp;
     }
@@ -797,7 +797,7 @@ std::string AodGame::render(int viewer) const {
            std::to_string(t.get(tally_).get(x.id + ".load")) + "/" + std::to_string(x.limit) +
            (lock >= 0 ? ", locked " + r.colours[static_cast<std::size_t>(lock)] : std::string()) + "):";
     for (const auto& id : t.get(expeditions_[e]).cards())
-      out += " " + id + "@" + std::to_string(t.get(placed_).get(id + ".owner") - 1);
+      out += " " + id + "@" + std::to_string(t.get(placed_).get(id + ".own") - 1);
     out += "\n";
   }
   for (int s = 0; s < t.players(); ++s) {

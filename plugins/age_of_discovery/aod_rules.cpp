@@ -199,8 +199,16 @@ void read_cards(const YamlNode& root, Rules& r) {
 
 }  // namespace
 
-int Rules::ship_index(const std::string& id) const { return index_by_id(ships, id); }
-int Rules::contract_index(const std::string& id) const { return index_by_id(contracts, id); }
+int Rules::ship_index(const std::string& id) const {
+  if (ship_ids.empty()) return index_by_id(ships, id);  // while loading
+  const auto it = ship_ids.find(id);
+  return it == ship_ids.end() ? -1 : it->second;
+}
+int Rules::contract_index(const std::string& id) const {
+  if (contract_ids.empty()) return index_by_id(contracts, id);
+  const auto it = contract_ids.find(id);
+  return it == contract_ids.end() ? -1 : it->second;
+}
 int Rules::expedition_index(const std::string& id) const { return index_by_id(expeditions, id); }
 int Rules::mission_index(const std::string& id) const { return index_by_id(missions, id); }
 int Rules::colour_index(const std::string& name) const {
@@ -225,6 +233,9 @@ Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_
     throw tessera::DataError(data_name + "/game.yaml: the rows and piles need " +
                              std::to_string(2 * rules.row_size + in_piles) + " standard ships, the data has " +
                              std::to_string(standard));
+  for (std::size_t i = 0; i < rules.ships.size(); ++i) rules.ship_ids.emplace(rules.ships[i].id, static_cast<int>(i));
+  for (std::size_t i = 0; i < rules.contracts.size(); ++i)
+    rules.contract_ids.emplace(rules.contracts[i].id, static_cast<int>(i));
   if (static_cast<int>(rules.ships.size()) - standard < rules.max_players)
     throw tessera::DataError(data_name + "/game.yaml: fewer flagships than players");
   return rules;

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace aod {
@@ -58,6 +59,9 @@ struct Rules {
   std::vector<int> contracts_track;         // value of each space
   std::string wild_effect = "wild_ship", reservation_effect = "reservation",
               expiry_effect = "reservation_expiry";  // Lua effects of the action cards
+
+  // Id -> index, filled by load_rules (lookups happen for every generated action).
+  std::unordered_map<std::string, int> ship_ids, contract_ids;
 
   int ship_index(const std::string& id) const;  // -1 if none
   int contract_index(const std::string& id) const;

@@ -61,9 +61,9 @@ inline void on_expedition(json& s, const std::string& exp, const std::string& sh
   const std::string own = exp + ".s" + std::to_string(owner);
   set_value(tally, own, tally["values"].value(own, 0) + 1);
   json& placed = s["global"]["placed"];
-  set_value(placed, ship + ".owner", owner + 1);
-  set_value(placed, ship + ".colour", colour + 1);
-  set_value(placed, ship + ".value", value);
+  set_value(placed, ship + ".own", owner + 1);
+  set_value(placed, ship + ".col", colour + 1);
+  set_value(placed, ship + ".val", value);
 }
 
 // Colour indices of data/age_of_discovery/game.yaml.

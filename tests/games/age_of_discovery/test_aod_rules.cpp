@@ -212,7 +212,7 @@ TEST_CASE("E4: colour lock, Wild Ship and the flagship's declared colour and val
   CHECK(player(*g, 0, "coins") == 8);
   json s = state(*g);
   CHECK(cards(s["seats"][0]["flagship"]).empty());  // revealed by its use
-  CHECK(s["global"]["placed"]["values"]["flag_blue_green.value"] == 2);
+  CHECK(s["global"]["placed"]["values"]["flag_blue_green.val"] == 2);
   CHECK(cards(s["global"]["expedition_magellan"]).back() == "flag_blue_green");
   // The expedition is full now: not even a Wild Ship fits.
   CHECK_FALSE(has(legal_texts(*g), "send red_1a expedition magellan wild"));
