@@ -374,6 +374,7 @@ void AodGame::add_build_actions(std::vector<Action>& out) const {
         out.push_back({"assign " + use_text(u), "Assign " + use_text(u) + " to " + c.id, {}});
       }
   }
+  add_reserve_actions(out);
   out.push_back({"cancel", "Take the contract back to your hand", {}});
 }
 
@@ -439,12 +440,14 @@ void AodGame::perform(const Action& action, std::vector<Event>& events) {
     if (phase() == kMain) {
       mark_action(kSend);
       flow.set("phase", kSending);
+      flow.set("sent", 0);
     }
     send_to_expedition(parse_use(words.at(1), words, 4), rules().expedition_index(words.at(3)), events);
   } else if (verb == "play") {
     if (phase() == kMain) {
       mark_action(kSend);
       flow.set("phase", kSending);
+      flow.set("sent", 0);
     }
     const Seat& seat = seats_[static_cast<std::size_t>(s)];
     t.get(seat.hand).remove(words.at(1));
@@ -462,6 +465,8 @@ void AodGame::perform(const Action& action, std::vector<Event>& events) {
   } else if (verb == "reserve") {
     reserve(words.at(1), events);
   } else if (verb == "done") {
+    // A send action in which every contract was taken back sent nothing: it was not taken.
+    if (phase() == kSending && flow.get("sent") == 0) flow.set("used", flow.get("used") & ~kSend);
     flow.set("phase", kMain);
   } else if (verb == "end") {
     end_turn(events);
@@ -564,6 +569,7 @@ void AodGame::send_to_expedition(const Use& use, int expedition, std::vector<Eve
   tally.add(e.id + ".load", use.value);
   tally.add(e.id + ".all", 1);
   tally.add(e.id + ".s" + std::to_string(s), 1);
+  t.get(flow_).add("sent", 1);
   events.push_back({seat_name(s) + " sends " + use_text(use) + " to " + e.name});
 }
 
@@ -595,6 +601,7 @@ void AodGame::start_contract(int duration, std::vector<Event>& events) {
   flow.set("pending", 0);
   flow.set("pending_load", 0);
   flow.set("phase", kSending);
+  flow.add("sent", 1);
   events.push_back({seat_name(s) + " starts " + c.id + " for " + std::to_string(duration) + " turn(s), paying " +
                     std::to_string(payout) + " coins"});
 }

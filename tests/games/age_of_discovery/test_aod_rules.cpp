@@ -144,6 +144,7 @@ TEST_CASE("E3: a contract needs exactly its transport value", "[age_of_discovery
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "coins", 10);
     set_value(s["seats"][0]["player"], "wild", 0);
+    set_value(s["seats"][0]["player"], "reservation", 0);
     set_hand(s["seats"][0]["fleet"], {"red_3a", "red_3b", "red_2a", "blue_2a"});
     set_hand(s["seats"][0]["hand"], {"tc_red_5"});
   });
@@ -514,4 +515,69 @@ TEST_CASE("A ship whose crew fee cannot be paid cannot be sent", "[age_of_discov
   CHECK(has(legal_texts(*g), "send red_1a expedition abreu"));
   CHECK_FALSE(has(legal_texts(*g), "send flag_red_yellow expedition abreu red 1"));
   refused(*g, "send flag_red_yellow expedition abreu red 1");
+}
+
+TEST_CASE("A send action in which every contract was taken back does not count", "[age_of_discovery]") {
+  auto g = new_game("age_of_discovery", 2, 16);
+  edit(*g, [](json& s) {
+    my_turn(s, 0);
+    set_value(s["seats"][0]["player"], "coins", 10);
+    set_hand(s["seats"][0]["fleet"], {"red_3a"});
+    set_hand(s["seats"][0]["hand"], {"tc_red_3"});
+  });
+  REQUIRE(g->apply("play tc_red_3").ok);
+  CHECK(flow(*g, "used") == 8);
+  REQUIRE(g->apply("cancel").ok);
+  REQUIRE(g->apply("done").ok);
+  CHECK(flow(*g, "used") == 0);
+  REQUIRE(g->apply("play tc_red_3").ok);
+  REQUIRE(g->apply("assign red_3a").ok);
+  REQUIRE(g->apply("duration 1").ok);
+  REQUIRE(g->apply("done").ok);
+  CHECK(flow(*g, "used") == 8);
+}
+
+TEST_CASE("A reserved contract cannot be taken by another player", "[age_of_discovery]") {
+  auto g = new_game("age_of_discovery", 2, 17);
+  std::string contract;
+  edit(*g, [&](json& s) {
+    my_turn(s, 0);
+    contract = s["global"]["display"]["rows"][0][1];
+  });
+  REQUIRE(g->apply("reserve " + contract).ok);
+  REQUIRE(g->apply("end").ok);
+  CHECK_FALSE(has(legal_texts(*g), "contract " + contract));
+  refused(*g, "contract " + contract);
+  REQUIRE(g->apply("end").ok);
+  REQUIRE(g->apply("contract " + contract).ok);  // the owner takes it, paying normally
+  CHECK(player(*g, 0, "coins") == 5);
+  CHECK(state(*g)["global"]["reservations"]["values"].value(contract, 0) == 0);
+}
+
+TEST_CASE("A reserved filling-row ship keeps its marker when it slides down", "[age_of_discovery]") {
+  auto g = new_game("age_of_discovery", 2, 18);
+  std::string upper;
+  edit(*g, [&](json& s) {
+    my_turn(s, 0);
+    set_value(s["seats"][0]["player"], "coins", 10);
+    set_value(s["seats"][1]["player"], "coins", 10);
+    upper = s["global"]["rows"]["rows"][1][0];
+  });
+  REQUIRE(g->apply("reserve " + upper).ok);
+  REQUIRE(g->apply("buy 1").ok);
+  REQUIRE(g->apply("done").ok);
+  REQUIRE(g->apply("end").ok);
+  CHECK(state(*g)["global"]["rows"]["rows"][0][0] == upper);
+  CHECK_FALSE(has(legal_texts(*g), "buy 1"));  // seat 1 may not buy it
+}
+
+TEST_CASE("A Wild Ship card cannot be played without one left", "[age_of_discovery]") {
+  auto g = new_game("age_of_discovery", 2, 19);
+  edit(*g, [](json& s) {
+    my_turn(s, 0);
+    set_value(s["seats"][0]["player"], "wild", 0);
+    set_hand(s["seats"][0]["fleet"], {"red_1a"});
+    on_expedition(s, "magellan", "green_3a", 1, kGreen, 3);
+  });
+  refused(*g, "send red_1a expedition magellan wild");
 }
