@@ -324,19 +324,27 @@ void AodGame::add_send_actions(std::vector<Action>& out) const {
   const Seat& seat = seats_[static_cast<std::size_t>(s)];
   const Counters& tally = t.get(tally_);
   const int wilds = t.get(seat.player).get("wild");
-  const std::vector<int> ships = available_ships(s);
-  for (int ship : ships) {
-    for (std::size_t e = 0; e < rules().expeditions.size(); ++e) {
+  const int money = coins(s);
+  // Lock colour and load of each expedition, read once for all ships.
+  const std::size_t n = rules().expeditions.size();
+  std::vector<int> lock(n), room(n);
+  for (std::size_t e = 0; e < n; ++e) {
+    const ExpeditionDef& x = rules().expeditions[e];
+    lock[e] = tally.get(x.id + ".lock") - 1;
+    room[e] = x.limit - tally.get(x.id + ".load");
+  }
+  for (int ship : available_ships(s)) {
+    if (fee(ship) > money) continue;
+    const ShipDef& def = rules().ships[static_cast<std::size_t>(ship)];
+    for (std::size_t e = 0; e < n; ++e) {
       const ExpeditionDef& x = rules().expeditions[e];
-      const int lock = tally.get(x.id + ".lock") - 1;
-      for (const Use& u : uses_for(ship, lock, lock >= 0, wilds > 0))
-        if (ship_placeable_on_expedition(s, u, static_cast<int>(e)))
-          out.push_back({"send " + rules().ships[static_cast<std::size_t>(u.ship)].id + " expedition " + x.id +
-                             (rules().ships[static_cast<std::size_t>(u.ship)].flagship()
-                                  ? " " + rules().colours[static_cast<std::size_t>(u.colour)] + " " + std::to_string(u.value)
-                                  : "") +
-                             (u.wild ? " wild" : ""),
-                         "Send " + use_text(u) + " to " + x.name, {}});
+      for (const Use& u : uses_for(ship, lock[e], lock[e] >= 0, wilds > 0)) {
+        if (u.value > room[e]) continue;  // the colour and wild rules are already in uses_for
+        std::string text = "send " + def.id + " expedition " + x.id;
+        if (def.flagship()) text += " " + rules().colours[static_cast<std::size_t>(u.colour)] + " " + std::to_string(u.value);
+        if (u.wild) text += " wild";
+        out.push_back({std::move(text), "Send " + use_text(u) + " to " + x.name, {}});
+      }
     }
   }
   for (const auto& cid : t.get(seat.hand).cards()) {
