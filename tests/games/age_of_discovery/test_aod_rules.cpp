@@ -581,3 +581,51 @@ TEST_CASE("A Wild Ship card cannot be played without one left", "[age_of_discove
   });
   refused(*g, "send red_1a expedition magellan wild");
 }
+
+TEST_CASE("Re-dealing what a seat cannot see keeps each scoring card in its pile", "[age_of_discovery]") {
+  auto g = new_game("age_of_discovery", 3, 20);
+  Table table = g->table();
+  Rng rng(5);
+  const json before = table.view(0);
+  for (int i = 0; i < 50; ++i) {
+    table.resample_hidden(0, rng);
+    const json s = table.to_json();
+    CHECK(has(cards(s["global"]["ships"]["piles"][2]), "first_scoring"));
+    CHECK(has(cards(s["global"]["ships"]["piles"][4]), "last_scoring"));
+    CHECK(table.view(0) == before);
+  }
+}
+
+TEST_CASE("Both scoring cards in one turn: first scoring, then the final round", "[age_of_discovery]") {
+  auto g = new_game("age_of_discovery", 2, 21);
+  edit(*g, [](json& s) {
+    my_turn(s, 0);
+    set_value(s["seats"][0]["player"], "coins", 20);
+    for (int p : {2, 4}) {
+      json& pile = s["global"]["ships"]["piles"][p]["cards"];
+      std::vector<std::string> v = pile.get<std::vector<std::string>>();
+      v.erase(std::remove_if(v.begin(), v.end(), [](const std::string& c) { return c.find("scoring") != std::string::npos; }),
+              v.end());
+      pile = v;
+    }
+    json& pile1 = s["global"]["ships"]["piles"][0]["cards"];
+    pile1.push_back("last_scoring");
+    pile1.push_back("red_1a");
+    pile1.push_back("first_scoring");
+    on_expedition(s, "abreu", "red_3b", 1, kRed, 3);
+  });
+  REQUIRE(g->apply("buy 1").ok);
+  REQUIRE(g->apply("buy 1").ok);
+  CHECK(flow(*g, "first_drawn") == 1);
+  CHECK(flow(*g, "last_drawn") == 1);
+  REQUIRE(g->apply("done").ok);
+  REQUIRE(g->apply("end").ok);
+  CHECK(score(*g, 1, "first") == 4);
+  CHECK(flow(*g, "final") == 1);
+  CHECK(g->decision().seat == 1);
+  REQUIRE(g->apply("end").ok);
+  CHECK(g->decision().seat == 0);
+  REQUIRE(g->apply("end").ok);
+  CHECK(g->is_over());
+  CHECK(score(*g, 1, "last") == 7);
+}
