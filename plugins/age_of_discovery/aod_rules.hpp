@@ -1,0 +1,77 @@
+#pragma once
+// The rules data of Age of Discovery, read from data/age_of_discovery/*.yaml: constants,
+// ships, flagships, expeditions, trade contracts, missions. Immutable once loaded.
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace aod {
+
+struct ShipDef {
+  std::string id;      // red_2a; flag_red_yellow
+  int colour = 0;      // index into Rules::colours (first colour for a flagship)
+  int colour2 = -1;    // second colour of a flagship, -1 for a standard ship
+  int transport = 0;   // 0 for a flagship (chosen 1..3 on use)
+  int cost = 0;
+  bool flagship() const { return colour2 >= 0; }
+};
+
+struct ExpeditionDef {
+  std::string id, name;
+  int colour = 0;
+  int limit = 0;
+  int first_match = 0, first_other = 0, last_match = 0, last_other = 0;
+};
+
+struct ContractDef {
+  std::string id;
+  int colour = 0;
+  int requirement = 0;
+  std::vector<int> payout;  // by duration 1..3 (index duration-1)
+};
+
+struct MissionDef {
+  std::string id;
+  int players = 0;
+  std::string effect;
+  nlohmann::json params;
+};
+
+struct Rules {
+  int min_players = 2, max_players = 4;
+  std::vector<std::string> colours;
+  int starting_coins = 6, starting_hand = 2, hand_limit = 4, display_size = 4;
+  int contract_cost = 1, coins_amount = 2, fee_standard = 1, fee_flagship = 2;
+  std::vector<int> flagship_values{1, 2, 3};
+  std::vector<int> durations{1, 2, 3};
+  int row_size = 5;
+  std::vector<int> pile_sizes{6, 6, 6, 7, 7};
+  int first_scoring_pile = 3, last_scoring_pile = 5;
+  int unassigned_vp = 1;
+  std::vector<int> wild_per_player;         // by player count (index = players)
+  std::vector<int> reservation_per_player;  // by player count
+  std::vector<ShipDef> ships;               // standard ships, then flagships
+  std::vector<ExpeditionDef> expeditions;
+  std::vector<ContractDef> contracts;
+  std::vector<MissionDef> missions;
+  std::vector<int> contracts_track;         // value of each space
+  std::string wild_effect = "wild_ship", reservation_effect = "reservation",
+              expiry_effect = "reservation_expiry";  // Lua effects of the action cards
+
+  // Id -> index, filled by load_rules (lookups happen for every generated action).
+  std::unordered_map<std::string, int> ship_ids, contract_ids;
+
+  int ship_index(const std::string& id) const;  // -1 if none
+  int contract_index(const std::string& id) const;
+  int expedition_index(const std::string& id) const;
+  int colour_index(const std::string& name) const;
+  int mission_index(const std::string& id) const;
+  int track_value(int completed) const;  // the last space's value past the end
+};
+
+// Reads game.yaml and cards.yaml; throws tessera::DataError naming file:line:col.
+Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name);
+
+}  // namespace aod

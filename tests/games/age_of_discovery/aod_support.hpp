@@ -1,0 +1,72 @@
+#pragma once
+// Scenario helpers for the Age of Discovery tests: read and edit the full state JSON.
+#include <algorithm>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "support/registry.hpp"
+
+namespace aod_test {
+
+using nlohmann::json;
+
+inline json state(const tessera::Game& g) { return g.table().to_json(); }
+inline int flow(const tessera::Game& g, const std::string& key) {
+  return state(g)["global"]["flow"]["values"].value(key, 0);
+}
+inline int player(const tessera::Game& g, int seat, const std::string& key) {
+  return state(g)["seats"][seat]["player"]["values"].value(key, 0);
+}
+inline int score(const tessera::Game& g, int seat, const std::string& key) {
+  return state(g)["seats"][seat]["score"]["values"].value(key, 0);
+}
+inline std::vector<std::string> cards(const json& hand) { return hand["cards"].get<std::vector<std::string>>(); }
+inline bool has(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+// Edits the full state and sets it back (fails the test if the game refuses it).
+inline void edit(tessera::Game& g, const std::function<void(json&)>& fn) {
+  json s = state(g);
+  fn(s);
+  g.set_state(s);
+}
+
+inline void set_hand(json& hand, const std::vector<std::string>& ids) {
+  hand["cards"] = ids;
+  hand["revealed"] = std::vector<bool>(ids.size(), true);
+}
+
+inline void set_value(json& counters, const std::string& key, int value) { counters["values"][key] = value; }
+
+// Seat `seat` at the start of the action part of its turn, nothing taken yet.
+inline void my_turn(json& s, int seat) {
+  s["global"]["turns"]["current"] = seat;
+  set_value(s["global"]["flow"], "phase", 0);
+  set_value(s["global"]["flow"], "used", 0);
+}
+
+// Puts `ship` on expedition `exp` for `owner` with declared colour index and value.
+inline void on_expedition(json& s, const std::string& exp, const std::string& ship, int owner, int colour, int value) {
+  json& hand = s["global"]["expedition_" + exp];
+  std::vector<std::string> ids = cards(hand);
+  ids.push_back(ship);
+  set_hand(hand, ids);
+  json& tally = s["global"]["tally"];
+  if (tally["values"].value(exp + ".lock", 0) == 0) set_value(tally, exp + ".lock", colour + 1);
+  set_value(tally, exp + ".load", tally["values"].value(exp + ".load", 0) + value);
+  set_value(tally, exp + ".all", tally["values"].value(exp + ".all", 0) + 1);
+  const std::string own = exp + ".s" + std::to_string(owner);
+  set_value(tally, own, tally["values"].value(own, 0) + 1);
+  json& placed = s["global"]["placed"];
+  set_value(placed, ship + ".own", owner + 1);
+  set_value(placed, ship + ".col", colour + 1);
+  set_value(placed, ship + ".val", value);
+}
+
+// Colour indices of data/age_of_discovery/game.yaml.
+enum Colour { kRed = 0, kYellow = 1, kBlue = 2, kGreen = 3, kWhite = 4, kBlack = 5 };
+
+}  // namespace aod_test
