@@ -1,0 +1,589 @@
+// Sardinia — the rules flow. Rules: /shared/rules/sardinia.md (section numbers below refer to
+// it); numbers and the board: data/sardinia/*.yaml.
+#include "sardinia_game.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "sardinia_scoring.hpp"
+#include "tessera/error.hpp"
+
+namespace sardinia {
+
+using namespace tessera;
+using nlohmann::json;
+
+namespace {
+
+const char* const kKinds[kPieceKinds] = {"chaplain", "ship", "fort", "settlement", "settler"};
+const std::string kLand = "land";
+
+Action make(std::string text, std::vector<int> args) { return Action{text, text, std::move(args)}; }
+
+}  // namespace
+
+std::shared_ptr<Engine> load_engine(const GameConfig& config) {
+  auto engine = std::make_shared<Engine>();
+  engine->rules = load_rules(config.data_dir, "data/sardinia");
+  engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/sardinia");
+  for (const auto& variant : config.variants) engine->scripts->run_variant(variant);
+  return engine;
+}
+
+SardiniaGame::SardiniaGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
+    : GameBase(Table(players, seed), std::shared_ptr<ScriptRuntime>(engine, engine->scripts.get())),
+      engine_(std::move(engine)) {
+  const Rules& r = rules();
+  if (players < r.min_players || players > r.max_players)
+    throw Error("Sardinia is for " + std::to_string(r.min_players) + " to " + std::to_string(r.max_players) +
+                " players");
+  Table& t = state();
+  flow_ = t.add<Counters>("flow");
+
+  // The board (10): provinces, ports and fort spaces as spaces; land links between provinces.
+  board_ = t.add<GraphBoard>("board");
+  GraphBoard& b = t.get(board_);
+  for (const Province& p : r.provinces) {
+    const int s = b.add_space(p.id);
+    b.set_attribute(s, "vp", p.vp);
+    b.set_attribute(s, "colour", p.colour);
+  }
+  for (const Port& p : r.ports) b.add_space("port_" + p.id);
+  for (const FortSpace& f : r.fort_spaces) b.add_space("fort_" + std::to_string(f.number), r.forts_per_space);
+  for (std::size_t a = 0; a < r.provinces.size(); ++a)
+    for (int n : r.provinces[a].adjacent)
+      if (n > static_cast<int>(a)) b.add_link(static_cast<int>(a), n, kLand);
+
+  // Agriculture tokens (3.2): each colour group's tokens shuffled, one per province of that colour.
+  tokens_ = t.add<Counters>("tokens");
+  std::vector<std::string> colours;
+  for (const Province& p : r.provinces)
+    if (std::find(colours.begin(), colours.end(), p.colour) == colours.end()) colours.push_back(p.colour);
+  for (const std::string& colour : colours) {
+    std::vector<int> pool;
+    for (std::size_t k = 0; k < r.tokens.size(); ++k)
+      if (r.tokens[k].placed_on == colour) pool.insert(pool.end(), static_cast<std::size_t>(r.tokens[k].count), static_cast<int>(k));
+    t.rng().shuffle(pool);
+    std::size_t next = 0;
+    for (const Province& p : r.provinces)
+      if (p.colour == colour) t.get(tokens_).set(p.id, pool[next++] + 1);
+  }
+
+  // Fort cards (3.4): 11 face down in a row, the first two turned up; the rest is the deck.
+  std::vector<std::string> cards;
+  for (int f : r.fort_cards) cards.push_back(std::to_string(r.fort_spaces[static_cast<std::size_t>(f)].number));
+  t.rng().shuffle(cards);
+  row_ = t.add<Hand>("fort_row", kNobody, Visibility::Hidden);
+  for (int i = 0; i < r.row_size; ++i) {
+    t.get(row_).add(cards.back(), i < r.row_face_up);
+    cards.pop_back();
+  }
+  forts_ = t.add<Deck>("fort_deck");
+  t.get(forts_).add_pile("draw", false, cards);
+
+  // Players (3.3).
+  turns_ = t.add<TurnOrder>("turns", players);
+  for (int s = 0; s < players; ++s) {
+    Seat seat;
+    seat.reserve = t.add<Counters>("reserve", s);
+    seat.score = t.add<Counters>("score", s);
+    seat.harvested = t.add<Counters>("harvested", s);
+    seat.hand = t.add<Hand>("hand", s, Visibility::Owner);
+    seat.played = t.add<Hand>("played", s, Visibility::Public);
+    for (int k = 0; k < kPieceKinds; ++k) t.get(seat.reserve).set(kKinds[k], r.pieces[k]);
+    t.get(seat.score).set("vp", 0);
+    t.get(seat.score).set("provinces", 0);
+    t.get(seat.score).set("agriculture", 0);
+    for (const TokenKind& k : r.tokens) t.get(seat.harvested).set(k.type, 0);
+    for (const CharacterCard& c : r.cards) t.get(seat.hand).add(c.id);
+    seats_.push_back(seat);
+  }
+
+  // First player: random (3.5, reconstructed).
+  const int first = static_cast<int>(t.rng().below(static_cast<std::uint64_t>(players)));
+  t.get(turns_).set_start_player(first);
+  t.get(turns_).set_current(first);
+  set_flow("phase", kTurn);
+  set_flow("actor", first);
+  set_flow("card", -1);
+  set_flow("guard", -1);
+  set_flow("extra", -1);
+  set_flow("steps", 0);
+  set_flow("sailed", -1);
+  set_flow("scorings", 0);
+  set_flow("revealed", -1);
+
+  std::vector<Event> ignored;
+  run_hook("on_setup", kNobody, ignored, json::object());
+}
+
+std::unique_ptr<Game> SardiniaGame::rematch(std::uint64_t seed) const {
+  return std::make_unique<SardiniaGame>(engine_, table().players(), seed);
+}
+
+int SardiniaGame::port_capacity() const {
+  return rules().port_capacity[static_cast<std::size_t>(table().players())];
+}
+
+int SardiniaGame::ships_in_port(int port, int owner) const {
+  return table().get(board_).count(port_space(port), owner, "ship");
+}
+
+int SardiniaGame::province_count(int province) const {
+  const GraphBoard& b = table().get(board_);
+  return b.count(province, GraphBoard::kAnyOwner, "chaplain") + b.count(province, GraphBoard::kAnyOwner, "settler") +
+         b.count(province, GraphBoard::kAnyOwner, "settlement");
+}
+
+bool SardiniaGame::blocked(int seat, int province) const {
+  const GraphBoard& b = table().get(board_);
+  if (b.count(province, seat, "chaplain") > 0) return false;
+  return b.count(province, GraphBoard::kAnyOwner, "chaplain") > 0;
+}
+
+int SardiniaGame::influence(int seat, int province) const {
+  const Rules& r = rules();
+  const GraphBoard& b = table().get(board_);
+  const Province& p = r.provinces[static_cast<std::size_t>(province)];
+  int total = r.influence[kChaplain] * b.count(province, seat, "chaplain") +
+              r.influence[kSettler] * b.count(province, seat, "settler") +
+              r.influence[kSettlement] * b.count(province, seat, "settlement");
+  if (p.port >= 0) total += r.influence[kShip] * b.count(port_space(p.port), seat, "ship");
+  for (int f : p.fort_spaces) total += r.influence[kFort] * b.count(fort_space(f), seat, "fort");
+  return total;
+}
+
+int SardiniaGame::reserve(int seat, PieceKind kind) const {
+  return table().get(seats_[static_cast<std::size_t>(seat)].reserve).get(kKinds[kind]);
+}
+
+int SardiniaGame::vp(int seat) const { return table().get(seats_[static_cast<std::size_t>(seat)].score).get("vp"); }
+
+Decision SardiniaGame::decision() const {
+  const int actor = flow("actor");
+  switch (flow("phase")) {
+    case kTurn: return {actor, "Play a character card"};
+    case kOption: {
+      const int card = flow("card");
+      return {actor, "Carry out the " + rules().cards[static_cast<std::size_t>(card)].name + ", or pass"};
+    }
+    case kSailing: return {actor, "Sail your other ship, or done"};
+    case kMarching: return {actor, "March settlers (" + std::to_string(flow("steps")) + " steps left), or done"};
+    case kExtra: return {actor, "A Guard was played first: play a card other than your Guard, or decline"};
+    case kRowChoice: return {actor, "Keep the revealed fort card, or replace it from the deck"};
+    default: break;
+  }
+  return {kNobody, "The game is over"};
+}
+
+std::vector<Action> SardiniaGame::generate_actions() const {
+  std::vector<Action> out;
+  const int actor = flow("actor");
+  switch (flow("phase")) {
+    case kTurn: add_play_actions(actor, false, out); break;
+    case kExtra:
+      add_play_actions(actor, true, out);
+      out.push_back(make("decline", {kDecline}));
+      break;
+    case kOption:
+      add_card_actions(actor, flow("card"), out);
+      out.push_back(make("pass", {kPass}));
+      break;
+    case kSailing:
+      add_sail_actions(actor, out);
+      out.push_back(make("done", {kDone}));
+      break;
+    case kMarching:
+      add_march_actions(actor, out);
+      out.push_back(make("done", {kDone}));
+      break;
+    case kRowChoice:
+      out.push_back(make("keep", {kKeep}));
+      out.push_back(make("replace", {kReplace}));
+      break;
+    default: break;
+  }
+  return out;
+}
+
+void SardiniaGame::add_play_actions(int seat, bool extra, std::vector<Action>& out) const {
+  const Rules& r = rules();
+  const Hand& hand = table().get(seats_[static_cast<std::size_t>(seat)].hand);
+  for (std::size_t c = 0; c < r.cards.size(); ++c) {
+    if (!hand.contains(r.cards[c].id)) continue;
+    if (extra && r.cards[c].scoring) continue;  // 4.3 step 1: anything but the Guard
+    out.push_back(make("play " + r.cards[c].id, {kPlay, static_cast<int>(c)}));
+  }
+}
+
+void SardiniaGame::add_card_actions(int seat, int card, std::vector<Action>& out) const {
+  const Rules& r = rules();
+  const Table& t = table();
+  const GraphBoard& b = t.get(board_);
+  const CharacterCard& def = r.cards[static_cast<std::size_t>(card)];
+  const int provinces = static_cast<int>(r.provinces.size());
+  if (def.copies) {
+    // 5.7: one of the own played cards, not the Guard, not the Queen.
+    const Hand& played = t.get(seats_[static_cast<std::size_t>(seat)].played);
+    for (std::size_t c = 0; c < r.cards.size(); ++c) {
+      if (r.cards[c].scoring || r.cards[c].copies || !played.contains(r.cards[c].id)) continue;
+      out.push_back(make("copy " + r.cards[c].id, {kCopy, static_cast<int>(c)}));
+    }
+    return;
+  }
+  for (const CardOption& option : def.options) {
+    const std::string& o = option.id;
+    if (o == "launch" && reserve(seat, kShip) > 0) {
+      for (std::size_t p = 0; p < r.ports.size(); ++p) {
+        const int port = static_cast<int>(p);
+        if (ships_in_port(port, GraphBoard::kAnyOwner) < port_capacity() &&
+            ships_in_port(port, seat) < r.own_ships_per_port)
+          out.push_back(make("launch " + r.ports[p].id, {kLaunch, port}));
+      }
+    } else if (o == "sail") {
+      add_sail_actions(seat, out);
+    } else if (o == "recruit" && reserve(seat, kSettler) > 0) {
+      for (int p = 0; p < provinces; ++p)
+        if (province_count(p) < r.province_limit && !blocked(seat, p))
+          out.push_back(make("recruit " + r.provinces[static_cast<std::size_t>(p)].id, {kRecruit, p}));
+    } else if (o == "march") {
+      add_march_actions(seat, out);
+    } else if (o == "ordain" && reserve(seat, kChaplain) > 0) {
+      for (int p = 0; p < provinces; ++p)
+        if (province_count(p) < r.province_limit)
+          out.push_back(make("ordain " + r.provinces[static_cast<std::size_t>(p)].id, {kOrdain, p}));
+    } else if (o == "travel") {
+      for (int from = 0; from < provinces; ++from) {
+        if (b.count(from, seat, "chaplain") == 0) continue;
+        // 5.4: up to 3 steps, through anything, ending in a province that is not full.
+        const std::vector<int> dist = b.distances(from, kLand);
+        for (int to = 0; to < provinces; ++to)
+          if (to != from && dist[static_cast<std::size_t>(to)] >= 0 &&
+              dist[static_cast<std::size_t>(to)] <= r.travel_steps && province_count(to) < r.province_limit)
+            out.push_back(make("travel " + r.provinces[static_cast<std::size_t>(to)].id, {kTravel, from, to}));
+      }
+    } else if (o == "harvest") {
+      // 5.5: a token in a province with an own settler, connected to a port holding an own ship.
+      std::vector<bool> settler(static_cast<std::size_t>(provinces), false);
+      for (int p = 0; p < provinces; ++p) settler[static_cast<std::size_t>(p)] = b.count(p, seat, "settler") > 0;
+      for (int target = 0; target < provinces; ++target) {
+        if (t.get(tokens_).get(r.provinces[static_cast<std::size_t>(target)].id) == 0) continue;
+        bool ok = false;
+        for (std::size_t port = 0; port < r.ports.size() && !ok; ++port)
+          ok = ships_in_port(static_cast<int>(port), seat) > 0 &&
+               farmer_connected(r, r.ports[port].province, target, settler);
+        if (ok) out.push_back(make("harvest " + r.provinces[static_cast<std::size_t>(target)].id, {kHarvest, target}));
+      }
+    } else if (o == "fortify" && reserve(seat, kFort) > 0) {
+      for (std::size_t f = 0; f < r.fort_spaces.size(); ++f)
+        if (b.count(fort_space(static_cast<int>(f)), GraphBoard::kAnyOwner, "fort") < r.forts_per_space)
+          out.push_back(make("fortify " + std::to_string(r.fort_spaces[f].number), {kFortify, static_cast<int>(f)}));
+    } else if (o == "build" && reserve(seat, kSettlement) > 0) {
+      // 5.6: settlements on the board may not exceed the agriculture tokens held.
+      int tokens = 0;
+      for (const auto& [type, n] : t.get(seats_[static_cast<std::size_t>(seat)].harvested).entries()) tokens += n;
+      if (b.count_all(seat, "settlement") + 1 > tokens) continue;
+      for (int p = 0; p < provinces; ++p)
+        if (province_count(p) < r.province_limit && !blocked(seat, p))
+          out.push_back(make("build " + r.provinces[static_cast<std::size_t>(p)].id, {kBuild, p}));
+    }
+  }
+}
+
+void SardiniaGame::add_sail_actions(int seat, std::vector<Action>& out) const {
+  const Rules& r = rules();
+  const int sailed = flow("phase") == kSailing ? flow("sailed") : -1;
+  for (std::size_t from = 0; from < r.ports.size(); ++from) {
+    const int f = static_cast<int>(from);
+    if (ships_in_port(f, seat) == 0 || f == sailed) continue;  // a ship sails once per action
+    for (std::size_t to = 0; to < r.ports.size(); ++to) {
+      const int d = static_cast<int>(to);
+      if (d == f || ships_in_port(d, GraphBoard::kAnyOwner) >= port_capacity() ||
+          ships_in_port(d, seat) >= r.own_ships_per_port)
+        continue;
+      out.push_back(make("sail " + r.ports[from].id + " " + r.ports[to].id, {kSail, f, d}));
+    }
+  }
+}
+
+void SardiniaGame::add_march_actions(int seat, std::vector<Action>& out) const {
+  const Rules& r = rules();
+  const GraphBoard& b = table().get(board_);
+  const int provinces = static_cast<int>(r.provinces.size());
+  const int steps = flow("phase") == kMarching ? flow("steps") : r.march_steps;
+  // 5.3, 5.1: settlers never enter (or pass) provinces blocked for them; they may pass full ones
+  // but only end where there is room. Each move ends legally, so the whole march does.
+  const GraphBoard::SpaceTest passable = [this, seat](int space) { return !blocked(seat, space); };
+  for (int from = 0; from < provinces; ++from) {
+    if (b.count(from, seat, "settler") == 0) continue;
+    const std::vector<int> dist = b.distances(from, kLand, passable);
+    for (int to = 0; to < provinces; ++to) {
+      const int d = dist[static_cast<std::size_t>(to)];
+      if (to == from || d < 1 || d > steps || province_count(to) >= r.province_limit || blocked(seat, to)) continue;
+      out.push_back(make("march " + r.provinces[static_cast<std::size_t>(from)].id + " " +
+                             r.provinces[static_cast<std::size_t>(to)].id,
+                         {kMarch, from, to, d}));
+    }
+  }
+}
+
+void SardiniaGame::add_vp(int seat, std::string_view part, int amount) {
+  Counters& score = state().get(seats_[static_cast<std::size_t>(seat)].score);
+  score.add("vp", amount);
+  score.add(part, amount);
+}
+
+void SardiniaGame::perform(const Action& action, std::vector<Event>& events) {
+  const Rules& r = rules();
+  Table& t = state();
+  GraphBoard& b = t.get(board_);
+  const int seat = flow("actor");
+  Counters& reserve_of = t.get(seats_[static_cast<std::size_t>(seat)].reserve);
+  const auto& a = action.args;
+  const std::string who = r.colours[static_cast<std::size_t>(seat)];
+  switch (a[0]) {
+    case kPlay: play(seat, a[1], events); return;
+    case kPass:
+    case kDone: finish_card(events); return;
+    case kDecline:
+      events.push_back({who + " declines to play a card", kSpectator});
+      next_extra(seat, events);
+      return;
+    case kCopy:
+      events.push_back({who + " copies the " + r.cards[static_cast<std::size_t>(a[1])].name, kSpectator});
+      set_flow("card", a[1]);
+      return;
+    case kLaunch:
+      reserve_of.add("ship", -1);
+      b.add_pieces(port_space(a[1]), seat, "ship");
+      events.push_back({who + " launches a ship to " + r.ports[static_cast<std::size_t>(a[1])].name, kSpectator});
+      finish_card(events);
+      return;
+    case kSail:
+      b.move_pieces(port_space(a[1]), port_space(a[2]), seat, "ship");
+      events.push_back({who + " sails from " + r.ports[static_cast<std::size_t>(a[1])].name + " to " +
+                            r.ports[static_cast<std::size_t>(a[2])].name,
+                        kSpectator});
+      if (flow("phase") == kSailing || b.count_all(seat, "ship") < 2) {
+        finish_card(events);
+      } else {
+        set_flow("phase", kSailing);
+        set_flow("sailed", a[2]);
+      }
+      return;
+    case kRecruit:
+    case kOrdain:
+    case kBuild: {
+      const char* kind = a[0] == kRecruit ? "settler" : a[0] == kOrdain ? "chaplain" : "settlement";
+      reserve_of.add(kind, -1);
+      b.add_pieces(a[1], seat, kind);
+      events.push_back({who + " places a " + std::string(kind) + " in " + r.provinces[static_cast<std::size_t>(a[1])].name,
+                        kSpectator});
+      finish_card(events);
+      return;
+    }
+    case kMarch: {
+      b.move_pieces(a[1], a[2], seat, "settler");
+      events.push_back({who + " marches a settler from " + r.provinces[static_cast<std::size_t>(a[1])].name + " to " +
+                            r.provinces[static_cast<std::size_t>(a[2])].name,
+                        kSpectator});
+      const int left = (flow("phase") == kMarching ? flow("steps") : r.march_steps) - a[3];
+      if (left <= 0) {
+        finish_card(events);
+      } else {
+        set_flow("phase", kMarching);
+        set_flow("steps", left);
+      }
+      return;
+    }
+    case kTravel:
+      b.move_pieces(a[1], a[2], seat, "chaplain");
+      events.push_back({who + "'s chaplain travels to " + r.provinces[static_cast<std::size_t>(a[2])].name, kSpectator});
+      finish_card(events);
+      return;
+    case kHarvest: harvest(seat, a[1], events); finish_card(events); return;
+    case kFortify:
+      reserve_of.add("fort", -1);
+      b.add_pieces(fort_space(a[1]), seat, "fort");
+      events.push_back({who + " builds a fort on space " + std::to_string(r.fort_spaces[static_cast<std::size_t>(a[1])].number),
+                        kSpectator});
+      finish_card(events);
+      return;
+    case kKeep:
+    case kReplace: {
+      Hand& row = t.get(row_);
+      if (a[0] == kReplace) {
+        // 4.3 step 3: the revealed card goes under the deck, the top card replaces it face up.
+        const int at = flow("revealed");
+        const std::string old = row.remove_at(at);
+        t.get(forts_).put_bottom("draw", old);
+        std::vector<std::string> cards = row.take_all();
+        cards.insert(cards.begin() + at, t.get(forts_).draw("draw"));
+        // Rebuild the row: the first at+1 cards are face up, the rest stay face down.
+        for (std::size_t i = 0; i < cards.size(); ++i) row.add(cards[i], static_cast<int>(i) <= at);
+        events.push_back({who + " replaces fort card " + old + " by " + row.card(at), kSpectator});
+      } else {
+        events.push_back({who + " keeps fort card " + row.card(flow("revealed")), kSpectator});
+      }
+      end_round(events);
+      return;
+    }
+    default: break;
+  }
+  throw RuleError("unknown action");
+}
+
+void SardiniaGame::play(int seat, int card, std::vector<Event>& events) {
+  const Rules& r = rules();
+  Table& t = state();
+  const Seat& s = seats_[static_cast<std::size_t>(seat)];
+  const CharacterCard& def = r.cards[static_cast<std::size_t>(card)];
+  const bool first = t.get(s.played).empty();
+  t.get(s.hand).remove(def.id);
+  t.get(s.played).add(def.id, true);
+  events.push_back({r.colours[static_cast<std::size_t>(seat)] + " plays the " + def.name, kSpectator});
+  if (def.scoring) {
+    set_flow("guard", seat);
+    // 4.3 step 1: a Guard as the first card of the round lets every other player play one card.
+    if (first) {
+      next_extra(seat, events);
+    } else {
+      score_head(events);
+    }
+    return;
+  }
+  set_flow("card", card);
+  set_flow("phase", kOption);
+}
+
+void SardiniaGame::finish_card(std::vector<Event>& events) {
+  set_flow("card", -1);
+  set_flow("steps", 0);
+  set_flow("sailed", -1);
+  const int actor = flow("actor");
+  if (flow("extra") >= 0) {
+    next_extra(actor, events);
+    return;
+  }
+  TurnOrder& turns = state().get(turns_);
+  turns.set_current(turns.seat_after(actor));
+  set_flow("actor", turns.current());
+  set_flow("phase", kTurn);
+}
+
+// The extra plays go clockwise from the Guard player's left; a player holding only the Guard
+// cannot take part. After the last of them the scoring follows.
+void SardiniaGame::next_extra(int after, std::vector<Event>& events) {
+  const int guard = flow("guard");
+  const TurnOrder& turns = table().get(turns_);
+  for (int seat = turns.seat_after(after); seat != guard; seat = turns.seat_after(seat)) {
+    const Hand& hand = table().get(seats_[static_cast<std::size_t>(seat)].hand);
+    bool can = false;
+    for (const auto& id : hand.cards()) can = can || !rules().cards[static_cast<std::size_t>(rules().card_index(id))].scoring;
+    if (!can) continue;
+    set_flow("extra", seat);
+    set_flow("actor", seat);
+    set_flow("phase", kExtra);
+    return;
+  }
+  set_flow("extra", -1);
+  set_flow("actor", guard);
+  score_head(events);
+}
+
+void SardiniaGame::score_head(std::vector<Event>& events) {
+  const Rules& r = rules();
+  Table& t = state();
+  const int players = t.players();
+  Hand& row = t.get(row_);
+  const std::string head = row.card(0);
+  const FortSpace& space = r.fort_spaces[static_cast<std::size_t>(std::stoi(head) - 1)];
+  events.push_back({"Scoring at fort space " + head, kSpectator});
+  for (int p : space.provinces) {
+    std::vector<int> inf;
+    for (int s = 0; s < players; ++s) inf.push_back(influence(s, p));
+    const std::vector<int> gained = province_vp(r, r.provinces[static_cast<std::size_t>(p)].vp, inf);
+    for (int s = 0; s < players; ++s) {
+      if (gained[static_cast<std::size_t>(s)] == 0) continue;
+      add_vp(s, "provinces", gained[static_cast<std::size_t>(s)]);
+      events.push_back({r.colours[static_cast<std::size_t>(s)] + " scores " + std::to_string(gained[static_cast<std::size_t>(s)]) +
+                            " in " + r.provinces[static_cast<std::size_t>(p)].name,
+                        kSpectator});
+    }
+  }
+  set_flow("scorings", flow("scorings") + 1);
+  // 4.3 step 3: the head goes under the deck; the leftmost face-down card is turned up.
+  t.get(forts_).put_bottom("draw", row.remove_at(0));
+  int hidden = -1;
+  for (int i = 0; i < row.size() && hidden < 0; ++i)
+    if (!row.is_revealed(i)) hidden = i;
+  if (hidden >= 0) {
+    row.set_revealed(hidden, true);
+    events.push_back({"Fort card " + row.card(hidden) + " is turned up", kSpectator});
+    set_flow("revealed", hidden);
+    set_flow("actor", flow("guard"));
+    set_flow("phase", kRowChoice);
+    return;
+  }
+  end_round(events);
+}
+
+void SardiniaGame::end_round(std::vector<Event>& events) {
+  Table& t = state();
+  // 4.3 step 4: everyone takes their played cards back.
+  for (const Seat& s : seats_)
+    for (const std::string& card : t.get(s.played).take_all()) t.get(s.hand).add(card);
+  const int guard = flow("guard");
+  set_flow("guard", -1);
+  set_flow("revealed", -1);
+  if (flow("scorings") >= rules().scorings) {
+    set_flow("phase", kOver);
+    set_flow("actor", kNobody);
+    events.push_back({"The game ends after the last scoring", kSpectator});
+    return;
+  }
+  TurnOrder& turns = t.get(turns_);
+  turns.set_current(turns.seat_after(guard));
+  set_flow("actor", turns.current());
+  set_flow("phase", kTurn);
+}
+
+void SardiniaGame::harvest(int seat, int province, std::vector<Event>& events) {
+  const Rules& r = rules();
+  Table& t = state();
+  const std::string& id = r.provinces[static_cast<std::size_t>(province)].id;
+  const int type = t.get(tokens_).get(id) - 1;
+  t.get(tokens_).set(id, 0);
+  const std::string& name = r.tokens[static_cast<std::size_t>(type)].type;
+  const int nth = t.get(seats_[static_cast<std::size_t>(seat)].harvested).add(name, 1);
+  // 5.5 step 4: the n-th token of a type scores n (from the table; the last value past its end).
+  const int gained = r.token_vp[static_cast<std::size_t>(std::min<int>(nth, static_cast<int>(r.token_vp.size())) - 1)];
+  add_vp(seat, "agriculture", gained);
+  events.push_back({r.colours[static_cast<std::size_t>(seat)] + " harvests " + name + " in " +
+                        r.provinces[static_cast<std::size_t>(province)].name + " for " + std::to_string(gained) + " VP",
+                    kSpectator});
+}
+
+Outcome SardiniaGame::outcome() const {
+  Outcome o;
+  const Table& t = table();
+  if (flow("phase") != kOver) return o;
+  std::vector<std::pair<int, int>> keys;
+  for (int s = 0; s < t.players(); ++s) {
+    const Counters& score = t.get(seats_[static_cast<std::size_t>(s)].score);
+    int in_reserve = 0;
+    for (int k = 0; k < kPieceKinds; ++k) in_reserve += reserve(s, static_cast<PieceKind>(k));
+    o.scores.push_back(score.get("vp"));
+    o.breakdown.push_back("provinces " + std::to_string(score.get("provinces")) + ", agriculture " +
+                          std::to_string(score.get("agriculture")) + "; " + std::to_string(in_reserve) +
+                          " pieces in reserve");
+    keys.emplace_back(score.get("vp"), in_reserve);
+  }
+  // 6.4: most VP; then most pieces in reserve; then a shared victory.
+  const auto best = *std::max_element(keys.begin(), keys.end());
+  for (int s = 0; s < t.players(); ++s)
+    if (keys[static_cast<std::size_t>(s)] == best) o.winners.push_back(s);
+  return o;
+}
+
+}  // namespace sardinia
