@@ -90,6 +90,7 @@ SardiniaGame::SardiniaGame(std::shared_ptr<Engine> engine, int players, std::uin
     seat.harvested = t.add<Counters>("harvested", s);
     seat.hand = t.add<Hand>("hand", s, Visibility::Owner);
     seat.played = t.add<Hand>("played", s, Visibility::Public);
+    seat.fort_reserve = t.add<Hand>("fort_reserve", s, Visibility::Owner);
     for (int k = 0; k < kPieceKinds; ++k) t.get(seat.reserve).set(kKinds[k], r.pieces[k]);
     t.get(seat.score).set("vp", 0);
     t.get(seat.score).set("provinces", 0);
@@ -112,6 +113,8 @@ SardiniaGame::SardiniaGame(std::shared_ptr<Engine> engine, int players, std::uin
   set_flow("sailed", -1);
   set_flow("scorings", 0);
   set_flow("revealed", -1);
+  set_flow("alt_guard", 0);
+  set_flow("alt_guard_min", r.alt_guard_min_cards);
 
   std::vector<Event> ignored;
   run_hook("on_setup", kNobody, ignored, json::object());
@@ -170,7 +173,11 @@ Decision SardiniaGame::decision() const {
     case kSailing: return {actor, "Sail your other ship, or done"};
     case kMarching: return {actor, "March settlers (" + std::to_string(flow("steps")) + " steps left), or done"};
     case kExtra: return {actor, "A Guard was played first: play a card other than your Guard, or decline"};
-    case kRowChoice: return {actor, "Keep the revealed fort card, or replace it from the deck"};
+    case kRowChoice:
+      if (flow("alt_guard") != 0)
+        return {actor, "Keep the revealed fort card and study the deck, or replace it from the deck or your reserve"};
+      return {actor, "Keep the revealed fort card, or replace it from the deck"};
+    case kStudy: return {actor, "Put one of your two reserve fort cards under the deck"};
     default: break;
   }
   return {kNobody, "The game is over"};
@@ -200,6 +207,12 @@ std::vector<Action> SardiniaGame::generate_actions() const {
     case kRowChoice:
       out.push_back(make("keep", {kKeep}));
       out.push_back(make("replace", {kReplace}));
+      if (flow("alt_guard") != 0 && !table().get(seats_[static_cast<std::size_t>(actor)].fort_reserve).empty())
+        out.push_back(make("replace reserve", {kReplaceReserve}));
+      break;
+    case kStudy:
+      for (const std::string& card : table().get(seats_[static_cast<std::size_t>(actor)].fort_reserve).cards())
+        out.push_back(make("return " + card, {kReturn, std::stoi(card)}));
       break;
     default: break;
   }
@@ -410,21 +423,54 @@ void SardiniaGame::perform(const Action& action, std::vector<Event>& events) {
       finish_card(events);
       return;
     case kKeep:
-    case kReplace: {
+    case kReplace:
+    case kReplaceReserve: {
       Hand& row = t.get(row_);
-      if (a[0] == kReplace) {
-        // 4.3 step 3: the revealed card goes under the deck, the top card replaces it face up.
-        const int at = flow("revealed");
-        const std::string old = row.remove_at(at);
-        t.get(forts_).put_bottom("draw", old);
-        std::vector<std::string> cards = row.take_all();
-        cards.insert(cards.begin() + at, t.get(forts_).draw("draw"));
-        // Rebuild the row: the first at+1 cards are face up, the rest stay face down.
-        for (std::size_t i = 0; i < cards.size(); ++i) row.add(cards[i], static_cast<int>(i) <= at);
-        events.push_back({who + " replaces fort card " + old + " by " + row.card(at), kSpectator});
-      } else {
-        events.push_back({who + " keeps fort card " + row.card(flow("revealed")), kSpectator});
+      Deck& deck = t.get(forts_);
+      Hand& mine = t.get(seats_[static_cast<std::size_t>(seat)].fort_reserve);
+      const int at = flow("revealed");
+      if (a[0] == kKeep) {
+        events.push_back({who + " keeps fort card " + row.card(at), kSpectator});
+        if (flow("alt_guard") != 0) {
+          // 8.1 option 1: study the top deck card, then put one of the two reserve cards back.
+          const std::string drawn = deck.draw("draw");
+          mine.add(drawn);
+          events.push_back({who + " draws fort card " + drawn, seat});
+          set_flow("phase", kStudy);
+          return;
+        }
+        end_round(events);
+        return;
       }
+      // 4.3 step 3 / 8.1 options 2-3: the revealed card goes under the deck; its place is taken
+      // face up by the deck's top card or by the player's reserve card.
+      const std::string old = row.remove_at(at);
+      deck.put_bottom("draw", old);
+      std::string incoming;
+      if (a[0] == kReplaceReserve) {
+        incoming = mine.remove_at(0);
+        const std::string drawn = deck.draw("draw");
+        mine.add(drawn);
+        events.push_back({who + " draws a new reserve fort card", kSpectator});
+        events.push_back({who + " draws fort card " + drawn, seat});
+      } else {
+        incoming = deck.draw("draw");
+      }
+      std::vector<std::string> cards = row.take_all();
+      cards.insert(cards.begin() + at, incoming);
+      // The face-up cards are the leftmost ones, up to the new card; the rest stay face down.
+      for (std::size_t i = 0; i < cards.size(); ++i) row.add(cards[i], static_cast<int>(i) <= at);
+      events.push_back({who + " replaces fort card " + old + " by " + incoming, kSpectator});
+      end_round(events);
+      return;
+    }
+    case kReturn: {
+      Hand& mine = t.get(seats_[static_cast<std::size_t>(seat)].fort_reserve);
+      const std::string card = std::to_string(a[1]);
+      mine.remove(card);
+      t.get(forts_).put_bottom("draw", card);
+      events.push_back({who + " puts a reserve fort card under the deck", kSpectator});
+      events.push_back({who + " returns fort card " + card, seat});
       end_round(events);
       return;
     }

@@ -10,6 +10,11 @@
 // a started Sail or March continues with further moves or "done"; extra plays after a
 // first-card Guard are "play <card>" or "decline"; the Guard player then answers "keep" or
 // "replace". All state lives in the Table.
+//
+// The alternative Guard variant (scripts/sardinia/variants/alternative_guard.lua, rules 8.1)
+// deals the reserve fort cards, sets flow "alt_guard" and filters the Guard; with that flag the
+// row choice is "keep" (and study: then "return <card>" of the two reserve cards), "replace" or
+// "replace reserve".
 #include <memory>
 
 #include "sardinia_rules.hpp"
@@ -41,11 +46,11 @@ class SardiniaGame : public tessera::GameBase {
   tessera::Outcome outcome() const override;
 
   // flow "phase".
-  enum Phase { kTurn = 0, kOption = 1, kSailing = 2, kMarching = 3, kExtra = 4, kRowChoice = 5, kOver = 6 };
+  enum Phase { kTurn = 0, kOption = 1, kSailing = 2, kMarching = 3, kExtra = 4, kRowChoice = 5, kOver = 6, kStudy = 7 };
   // Action codes (Action::args[0]).
   enum Code {
     kPlay, kPass, kDone, kDecline, kLaunch, kSail, kRecruit, kMarch, kOrdain, kTravel, kHarvest, kFortify, kBuild,
-    kCopy, kKeep, kReplace
+    kCopy, kKeep, kReplace, kReplaceReserve, kReturn
   };
 
   // Board spaces: provinces first (rule indices), then ports, then fort spaces.
@@ -95,7 +100,7 @@ class SardiniaGame : public tessera::GameBase {
   tessera::Handle<tessera::TurnOrder> turns_;
   struct Seat {
     tessera::Handle<tessera::Counters> reserve, score, harvested;
-    tessera::Handle<tessera::Hand> hand, played;
+    tessera::Handle<tessera::Hand> hand, played, fort_reserve;  // fort_reserve: alternative Guard only
   };
   std::vector<Seat> seats_;
 };

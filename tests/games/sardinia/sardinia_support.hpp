@@ -14,7 +14,7 @@ using nlohmann::json;
 
 enum Seat { kYellow = 0, kBlue = 1, kPurple = 2, kGreen = 3 };
 // Phases of flow "phase" (SardiniaGame::Phase).
-enum Phase { kTurn = 0, kOption = 1, kSailing = 2, kMarching = 3, kExtra = 4, kRowChoice = 5, kOver = 6 };
+enum Phase { kTurn = 0, kOption = 1, kSailing = 2, kMarching = 3, kExtra = 4, kRowChoice = 5, kOver = 6, kStudy = 7 };
 // Token type values of the "tokens" counters (index in game.yaml + 1).
 enum Token { kWheat = 1, kOlive = 2, kWine = 3, kThyme = 4, kCheese = 5 };
 

@@ -12,6 +12,8 @@ namespace {
 
 const std::pair<const char*, int> kPieces[] = {{"chaplain", 1}, {"ship", 2}, {"fort", 3}, {"settlement", 4}, {"settler", 5}};
 
+bool alt_guard(const json& s) { return s["global"]["flow"]["values"].value("alt_guard", 0) != 0; }
+
 void check_invariants(const Game& game) {
   const json s = game.table().to_json();
   const int players = s["players"];
@@ -59,7 +61,14 @@ void check_invariants(const Game& game) {
   }
   REQUIRE(tokens_on_board + harvested_all == 16);
   const std::size_t row = s["global"]["fort_row"]["cards"].size();
-  REQUIRE(row + s["global"]["fort_deck"]["piles"][0]["cards"].size() == 26);
+  std::size_t reserves = 0;
+  for (int seat = 0; seat < players; ++seat) {
+    const std::size_t n = s["seats"][seat]["fort_reserve"]["cards"].size();
+    REQUIRE(n <= 2);
+    if (s["global"]["flow"]["values"].value("phase", 0) != kStudy) REQUIRE(n == (alt_guard(s) ? 1u : 0u));
+    reserves += n;
+  }
+  REQUIRE(row + s["global"]["fort_deck"]["piles"][0]["cards"].size() + reserves == 26);
   REQUIRE(static_cast<int>(row) == 11 - s["global"]["flow"]["values"].value("scorings", 0));
   if (game.is_over()) {
     REQUIRE(s["global"]["flow"]["values"]["scorings"] == 11);
@@ -86,6 +95,25 @@ TEST_CASE("Sardinia: two hundred seeded random games per player count keep every
       REQUIRE(game->is_over());
     }
     CHECK(total > 200 * 50);
+  }
+}
+
+TEST_CASE("Sardinia with the alternative Guard: 200 random games per player count keep every invariant and end",
+          "[sardinia][fuzz]") {
+  for (int players = 2; players <= 4; ++players) {
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+      INFO("seed " << seed << ", " << players << " players");
+      auto game = tessera::testing::new_game("sardinia", players, seed, {"alternative_guard"});
+      REQUIRE(alt_guard(state(*game)));
+      const auto check = [](const Game& g) {
+        check_invariants(g);
+        const json s = state(g);
+        // A Guard is played only after at least 3 other cards, so never first.
+        REQUIRE(s["global"]["flow"]["values"].value("phase", 0) != kExtra);
+      };
+      tessera::testing::play_randomly(*game, seed, 5000, check);
+      REQUIRE(game->is_over());
+    }
   }
 }
 
