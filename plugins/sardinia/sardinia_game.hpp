@@ -44,6 +44,9 @@ class SardiniaGame : public tessera::GameBase {
   std::unique_ptr<tessera::Game> rematch(std::uint64_t seed) const override;
   tessera::Decision decision() const override;
   tessera::Outcome outcome() const override;
+  // Board by province (VP, token, pieces, port), forts, fort row, scores and reserves, the
+  // played cards of everyone and the viewer's own hand.
+  std::string render(int viewer) const override;
 
   // flow "phase".
   enum Phase { kTurn = 0, kOption = 1, kSailing = 2, kMarching = 3, kExtra = 4, kRowChoice = 5, kOver = 6, kStudy = 7 };

@@ -228,8 +228,12 @@ void read_cards(const YamlNode& root, Rules& r) {
     card.copies = c.optional<bool>("copies", false);
     card.scoring = c.optional<bool>("scoring", false);
     for (const YamlNode& o : c.at("options").as_list()) {
-      o.allow_only({"id", "effect"});
-      CardOption option{o.required<std::string>("id"), o.required<std::string>("effect")};
+      o.allow_only({"id"});
+      static const char* const kKnown[] = {"launch", "sail", "recruit", "march", "ordain", "travel",
+                                           "harvest", "fortify", "build"};
+      CardOption option{o.required<std::string>("id")};
+      if (std::find(std::begin(kKnown), std::end(kKnown), option.id) == std::end(kKnown))
+        throw o.at("id").error("unknown card option '" + option.id + "'");
       if (index_by_id(card.options, option.id) >= 0) throw o.at("id").error("option listed twice");
       card.options.push_back(option);
     }

@@ -39,8 +39,7 @@ struct TokenKind {
 };
 
 struct CardOption {
-  std::string id;               // launch, sail, ...
-  std::string effect;           // Lua effect name
+  std::string id;               // launch, sail, recruit, march, ordain, travel, harvest, fortify, build
 };
 
 struct CharacterCard {

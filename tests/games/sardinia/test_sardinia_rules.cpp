@@ -341,3 +341,19 @@ TEST_CASE("Sardinia: the last scoring ends the game; ties go to more pieces in r
   edit(*g, [](json& s) { put(s, "fort_25", kBlue, "fort"); });
   CHECK(g->outcome().winners == std::vector<int>{kYellow});
 }
+
+TEST_CASE("Sardinia's terminal view shows the board, the row and only the viewer's hand", "[sardinia]") {
+  auto g = arranged(3, [](json& s) {
+    put(s, "anglona", kBlue, "settler", 2);
+    put(s, "port_castelsardo", kYellow, "ship");
+    set_value(s["global"]["tokens"], "anglona", kOlive);
+    set_row(s, {"6", "17", "8"}, 2);
+    my_turn(s, kYellow);
+  });
+  const std::string view = g->render(kYellow);
+  CHECK(view.find("Anglona (green, 5 VP, olive) blue:2 settler | port Castelsardo: yellow:1 ship") != std::string::npos);
+  CHECK(view.find("Fort row: [6] [17] [?]") != std::string::npos);
+  CHECK(view.find("yellow: 0 VP; reserve 1 chaplain 1 ship 3 fort 4 settlement 5 settler") != std::string::npos);
+  CHECK(view.find("; hand admiral") != std::string::npos);
+  CHECK(g->render(kSpectator).find("; hand") == std::string::npos);
+}
