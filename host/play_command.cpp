@@ -1,4 +1,5 @@
 // `tessera play`: a game in the terminal between humans and bots.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 

@@ -144,12 +144,12 @@ json ProtocolServer::cmd_new(const json& request) {
     next = std::make_unique<Session>(registry_, setup);
   } catch (const PluginError& e) {
     throw ProtocolError{"unknown_game", e.what()};
-  } catch (const DataError& e) {
-    throw;
-  } catch (const ScriptError& e) {
+  } catch (const DataError&) {
+    throw;  // broken data or scripts: reported as such by handle_line
+  } catch (const ScriptError&) {
     throw;
   } catch (const Error& e) {
-    throw ProtocolError{"bad_request", e.what()};
+    throw ProtocolError{"bad_request", e.what()};  // player count, variant names
   }
   session_ = std::move(next);
   json out = status();

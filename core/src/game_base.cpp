@@ -75,6 +75,22 @@ std::string GameBase::render(int viewer) const {
   return out;
 }
 
-void GameBase::set_state(const nlohmann::json& state) { table_.assign_json(state); }
+void GameBase::set_state(const nlohmann::json& state) {
+  Table backup = table_;
+  table_.assign_json(state);
+  try {
+    check_state();
+    // The edited state must still answer the questions every driver asks.
+    const Decision now = decision();
+    if (now.seat != kNobody && (now.seat < 0 || now.seat >= table_.players()))
+      throw DataError("the seat to move is not a seat of this game");
+    (void)legal_actions();
+    for (int viewer = kSpectator; viewer < table_.players(); ++viewer) (void)render(viewer);
+    if (now.seat == kNobody) (void)outcome();
+  } catch (const std::exception& e) {
+    table_ = std::move(backup);
+    throw DataError(std::string("state: ") + e.what());
+  }
+}
 
 }  // namespace tessera

@@ -104,7 +104,7 @@ void Table::assign_json(const json& state) {
                                               : "/seats/" + std::to_string(c->owner()) + "/" + c->name();
     if (!group.is_object() || !group.contains(c->name())) throw DataError("state: missing " + where);
     const json& body = group[c->name()];
-    if (!body.is_object() || body.value("kind", "") != c->kind())
+    if (!body.is_object() || !body.contains("kind") || !body["kind"].is_string() || body["kind"] != c->kind())
       throw DataError("state: " + where + " must be an object of kind '" + std::string(c->kind()) + "'");
     try {
       c->read_json(body);

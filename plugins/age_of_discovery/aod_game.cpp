@@ -171,6 +171,66 @@ std::vector<int> AodGame::available_ships(int s) const {
   return out;
 }
 
+void AodGame::check_state() const {
+  const Table& t = table();
+  const Rules& r = rules();
+  const int colours = static_cast<int>(r.colours.size());
+  const int contracts = static_cast<int>(r.contracts.size());
+  auto in_range = [](int value, int lo, int hi, const std::string& what) {
+    if (value < lo || value > hi)
+      throw DataError(what + " must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", not " +
+                      std::to_string(value));
+  };
+  const Counters& flow = t.get(flow_);
+  in_range(flow.get("phase"), kMain, kOver, "flow.phase");
+  in_range(flow.get("used"), 0, 15, "flow.used");
+  in_range(flow.get("pending"), phase() == kBuilding ? 1 : 0, contracts, "flow.pending");
+  for (const auto& x : r.expeditions) {
+    in_range(t.get(tally_).get(x.id + ".lock"), 0, colours, "tally." + x.id + ".lock");
+    in_range(t.get(tally_).get(x.id + ".load"), 0, 1 << 20, "tally." + x.id + ".load");
+  }
+  for (const auto& [key, value] : t.get(placed_).entries()) {
+    const std::string field = key.substr(key.rfind('.') + 1);
+    if (field == "own") in_range(value, 0, t.players(), "placed." + key);
+    if (field == "col") in_range(value, 0, colours, "placed." + key);
+    if (field == "con") in_range(value, 0, contracts, "placed." + key);
+  }
+  for (const auto& [key, value] : t.get(reserve_).entries()) in_range(value, 0, t.players(), "reservations." + key);
+
+  // Every card container holds only cards of its kind, so the rules code can index by them.
+  auto ship_like = [&](const std::string& id) {
+    return r.ship_index(id) >= 0 || id == kFirstScoring || id == kLastScoring;
+  };
+  auto check_cards = [](const std::vector<std::string>& cards, const std::string& where, auto&& ok) {
+    for (const auto& id : cards)
+      if (!ok(id)) throw DataError(where + ": '" + id + "' is not a card that can be here");
+  };
+  auto is_contract = [&](const std::string& id) { return r.contract_index(id) >= 0; };
+  auto is_mission = [&](const std::string& id) { return r.mission_index(id) >= 0; };
+  auto is_ship = [&](const std::string& id) { return r.ship_index(id) >= 0; };
+  for (const auto& pile : t.get(ships_).piles()) check_cards(pile.cards, "ships." + pile.name, ship_like);
+  check_cards(t.get(rows_).cards(), "rows", is_ship);
+  for (const auto& pile : t.get(contract_deck_).piles()) check_cards(pile.cards, "contract_deck." + pile.name, is_contract);
+  check_cards(t.get(display_).cards(), "display", is_contract);
+  for (const auto& pile : t.get<Deck>("box").piles())
+    check_cards(pile.cards, "box." + pile.name, [&](const std::string& id) { return is_ship(id) || is_mission(id); });
+  for (std::size_t e = 0; e < expeditions_.size(); ++e)
+    check_cards(t.get(expeditions_[e]).cards(), "expedition " + r.expeditions[e].id, is_ship);
+  for (std::size_t s = 0; s < seats_.size(); ++s) {
+    const Seat& seat = seats_[s];
+    const std::string who = "seat " + std::to_string(s) + " ";
+    for (auto h : {seat.fleet, seat.flagship, seat.voyage}) check_cards(t.get(h).cards(), who + t.get(h).name(), is_ship);
+    for (auto h : {seat.hand, seat.active}) check_cards(t.get(h).cards(), who + t.get(h).name(), is_contract);
+    check_cards(t.get(seat.mission).cards(), who + "mission", is_mission);
+    for (const char* key : {"coins", "wild", "reservation"})
+      in_range(t.get(seat.player).get(key), 0, 1 << 20, who + key);
+  }
+  const TurnOrder& turns = t.get(turns_);
+  if (turns.size() != t.players()) throw DataError("the turn order must hold every seat once");
+  for (int s = 0; s < t.players(); ++s)
+    if (!turns.contains(s)) throw DataError("the turn order must hold every seat once");
+}
+
 int AodGame::reserved_by(const std::string& card) const { return table().get(reserve_).get(card) - 1; }
 
 // The ways to assign `ship` to a target of colour `target_colour` (an expedition's lock

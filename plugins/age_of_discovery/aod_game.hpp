@@ -49,6 +49,7 @@ class AodGame : public tessera::GameBase {
  protected:
   std::vector<tessera::Action> generate_actions() const override;
   void perform(const tessera::Action& action, std::vector<tessera::Event>& events) override;
+  void check_state() const override;
 
  private:
   // A ship as it would be assigned: declared colour and transport value.

@@ -221,6 +221,34 @@ void TutorialGame::perform(const Action& action, std::vector<Event>& events) {
   }
 }
 
+void TutorialGame::check_state() const {
+  const Table& t = table();
+  const Rules& rules = engine_->rules;
+  auto known = [&](const std::string& card, const std::string& where) {
+    if (rules.card_index(card) < 0) throw DataError(where + ": unknown card '" + card + "'");
+  };
+  const Counters& flow = t.get(flow_);
+  if (flow.get("phase") < kRoll || flow.get("phase") > kOver) throw DataError("flow.phase must be 0..3");
+  const int pending = flow.get("pending_card");
+  if (pending < -1 || pending >= static_cast<int>(rules.cards.size()) || (phase() == kChoose && pending < 0))
+    throw DataError("flow.pending_card must name a card while a choice is pending");
+  for (const auto& pile : t.get(cards_).piles())
+    for (const auto& card : pile.cards) known(card, "cards." + pile.name);
+  const Market& market = t.get(market_);
+  if (market.rows() != 1 || market.width() != rules.market_slots) throw DataError("the market must keep its slots");
+  for (const auto& card : market.cards()) known(card, "market");
+  for (int seat = 0; seat < t.players(); ++seat)
+    for (const auto& card : t.get<Hand>("tableau", seat).cards()) known(card, "tableau of seat " + std::to_string(seat));
+  if (t.get(dice_).size() != rules.dice_count) throw DataError("the dice pool must keep its dice");
+  for (const Die& die : t.get(dice_).dice())
+    if (die.holder < DicePool::kInPool || die.holder >= t.players()) throw DataError("a die's holder must be -1 or a seat");
+  const TurnOrder& turns = t.get(turns_);
+  for (int seat = 0; seat < t.players(); ++seat)
+    if (!turns.contains(seat)) throw DataError("the turn order must hold every seat");
+  if (turns.size() != t.players()) throw DataError("the turn order must hold only the seats");
+  if (t.get(renown_).markers() != t.players()) throw DataError("renown needs one marker per seat");
+}
+
 void TutorialGame::buy(int seat, int die, int slot, std::vector<Event>& events) {
   Table& t = state();
   const int card = engine_->rules.card_index(t.get(market_).at(0, slot));

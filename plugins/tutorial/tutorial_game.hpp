@@ -44,6 +44,7 @@ class TutorialGame : public tessera::GameBase {
  protected:
   std::vector<tessera::Action> generate_actions() const override;
   void perform(const tessera::Action& action, std::vector<tessera::Event>& events) override;
+  void check_state() const override;
 
  private:
   // The phases of a turn, kept in the flow counters.

@@ -148,3 +148,60 @@ TEST_CASE("Every shipped variant plays complete games", "[conformance]") {
       }
   }
 }
+
+namespace {
+
+// Every scalar of a JSON value with its pointer.
+void scalar_pointers(const nlohmann::json& value, const std::string& path, std::vector<std::string>& out) {
+  if (value.is_object()) {
+    for (auto it = value.begin(); it != value.end(); ++it) scalar_pointers(it.value(), path + "/" + it.key(), out);
+  } else if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i) scalar_pointers(value[i], path + "/" + std::to_string(i), out);
+  } else {
+    out.push_back(path);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("A scenario edit of any value is refused or leaves a game that still plays", "[conformance]") {
+  const std::vector<nlohmann::json> odd_values{-1, 0, 7, 1000000000, -2147483647, "x", nullptr};
+  for (const auto& id : game_ids()) {
+    INFO(id);
+    auto base = tessera::testing::new_game(id, player_counts(id).back(), 5);
+    Rng rng(5);
+    for (int step = 0; step < 10 && !base->is_over(); ++step) {
+      const auto actions = base->legal_actions();
+      REQUIRE(base->apply(actions[rng.below(actions.size())].text).ok);
+    }
+    const nlohmann::json state = base->table().to_json();
+    std::vector<std::string> pointers;
+    scalar_pointers(state, "", pointers);
+    for (const auto& pointer : pointers) {
+      if (pointer == "/rng" || pointer == "/players") continue;
+      for (const auto& value : odd_values) {
+        INFO(pointer << " = " << value.dump());
+        auto game = base->clone();
+        nlohmann::json edited = state;
+        edited[nlohmann::json::json_pointer(pointer)] = value;
+        try {
+          game->set_state(edited);
+        } catch (const DataError&) {
+          CHECK(game->table().to_json() == state);  // refused: nothing changed
+          continue;
+        }
+        // Accepted: the game must still answer every question without crashing.
+        for (int seat = -1; seat < game->table().players(); ++seat) {
+          (void)game->render(seat);
+          (void)game->table().view(seat);
+        }
+        for (int k = 0; k < 3 && !game->is_over(); ++k) {
+          const auto actions = game->legal_actions();
+          if (actions.empty()) break;
+          (void)game->apply(actions[static_cast<std::size_t>(k) % actions.size()].text);
+        }
+        if (game->is_over()) (void)game->outcome();
+      }
+    }
+  }
+}

@@ -35,6 +35,12 @@ class GameBase : public Game {
   // Null when the game was made without scripts.
   ScriptRuntime* scripts() const { return scripts_.get(); }
   const std::shared_ptr<ScriptRuntime>& shared_scripts() const { return scripts_; }
+  // Called by set_state after the new state is read: throw DataError for any value the
+  // game's rules code cannot use (an unknown card id, a phase or index out of range), so a
+  // scenario edit or a loaded state is refused instead of reaching the rules. Default: none.
+  // set_state then also refuses a state whose decision(), legal_actions(), render() or
+  // outcome() throws.
+  virtual void check_state() const {}
   // Runs a variant hook, if any variant registered it.
   void run_hook(std::string_view hook, int seat, std::vector<Event>& events, const nlohmann::json& arg);
 
