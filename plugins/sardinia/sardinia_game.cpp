@@ -26,7 +26,23 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   auto engine = std::make_shared<Engine>();
   engine->rules = load_rules(config.data_dir, "data/sardinia");
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/sardinia");
+  engine->scripts->run_file("characters.lua");
   for (const auto& variant : config.variants) engine->scripts->run_variant(variant);
+  // Every option effect also gets the tables its messages and scoring need.
+  const Rules& r = engine->rules;
+  json tables = {{"colours", r.colours}, {"vp_by_nth_token", r.token_vp}, {"token_types", json::array()}};
+  for (const TokenKind& k : r.tokens) tables["token_types"].push_back(k.type);
+  for (const CharacterCard& card : r.cards) {
+    std::vector<EffectId>& ids = engine->option_effects.emplace_back();
+    for (const CardOption& option : card.options) {
+      if (!engine->scripts->has_effect(option.effect))
+        throw DataError(option.where + ": effect '" + option.effect + "' of the " + card.name + "'s " + option.id +
+                        " is not defined by any script");
+      json params = option.params;
+      params.update(tables);
+      ids.push_back(engine->scripts->prepare(option.effect, params));
+    }
+  }
   return engine;
 }
 
@@ -45,11 +61,15 @@ SardiniaGame::SardiniaGame(std::shared_ptr<Engine> engine, int players, std::uin
   GraphBoard& b = t.get(board_);
   for (const Province& p : r.provinces) {
     const int s = b.add_space(p.id);
+    b.set_attribute(s, "name", p.name);
     b.set_attribute(s, "vp", p.vp);
     b.set_attribute(s, "colour", p.colour);
   }
-  for (const Port& p : r.ports) b.add_space("port_" + p.id);
-  for (const FortSpace& f : r.fort_spaces) b.add_space("fort_" + std::to_string(f.number), r.forts_per_space);
+  for (const Port& p : r.ports) b.set_attribute(b.add_space("port_" + p.id), "name", p.name);
+  for (const FortSpace& f : r.fort_spaces) {
+    const std::string number = std::to_string(f.number);
+    b.set_attribute(b.add_space("fort_" + number, r.forts_per_space), "name", "fort space " + number);
+  }
   for (std::size_t a = 0; a < r.provinces.size(); ++a)
     for (int n : r.provinces[a].adjacent)
       if (n > static_cast<int>(a)) b.add_link(static_cast<int>(a), n, kLand);
@@ -122,6 +142,137 @@ SardiniaGame::SardiniaGame(std::shared_ptr<Engine> engine, int players, std::uin
 
 std::unique_ptr<Game> SardiniaGame::rematch(std::uint64_t seed) const {
   return std::make_unique<SardiniaGame>(engine_, table().players(), seed);
+}
+
+// A state from a scenario edit or a save must be one the rules code can index into: the board as
+// built from the data, pieces of real seats and kinds on spaces that take them, every piece either
+// on the board or in its reserve, valid card ids, and flow values in range for the phase.
+void SardiniaGame::check_state() const {
+  const Rules& r = rules();
+  const Table& t = table();
+  const int players = t.players();
+  const int provinces = static_cast<int>(r.provinces.size());
+  const int ports = static_cast<int>(r.ports.size());
+  const auto in_range = [](int value, int lo, int hi, const std::string& what) {
+    if (value < lo || value > hi)
+      throw DataError(what + " must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", not " +
+                      std::to_string(value));
+  };
+
+  // The board's structure is the data's.
+  const GraphBoard& b = t.get(board_);
+  if (b.space_count() != fort_space(static_cast<int>(r.fort_spaces.size())))
+    throw DataError("board: the spaces must be those of data/sardinia/game.yaml");
+  for (int s = 0; s < b.space_count(); ++s) {
+    const bool fort = s >= fort_space(0);
+    const std::string expected = s < provinces ? r.provinces[static_cast<std::size_t>(s)].id
+                                 : !fort      ? "port_" + r.ports[static_cast<std::size_t>(s - provinces)].id
+                                              : "fort_" + std::to_string(r.fort_spaces[static_cast<std::size_t>(s - fort_space(0))].number);
+    if (b.id(s) != expected || b.capacity(s) != (fort ? r.forts_per_space : GraphBoard::kUnlimited))
+      throw DataError("board: space " + std::to_string(s) + " must be '" + expected + "' as in the data");
+    try {
+      (void)b.text(s, "name");  // messages read it as a text
+    } catch (const RuleError&) {
+      throw DataError("board: the name of space '" + expected + "' must be a text");
+    }
+  }
+  std::size_t links = 0;
+  for (const Province& p : r.provinces) links += p.adjacent.size();
+  if (b.links().size() * 2 != links) throw DataError("board: the land links must be those of the data");
+  for (const GraphBoard::Link& link : b.links())
+    if (link.type != kLand || link.a >= provinces || link.b >= provinces ||
+        !std::binary_search(r.provinces[static_cast<std::size_t>(link.a)].adjacent.begin(),
+                            r.provinces[static_cast<std::size_t>(link.a)].adjacent.end(), link.b))
+      throw DataError("board: the land links must be those of the data");
+
+  // Pieces: real seats, known kinds on the spaces that take them; board + reserve = all pieces.
+  std::vector<int> on_board(static_cast<std::size_t>(players * kPieceKinds), 0);
+  for (const GraphBoard::Pieces& p : b.pieces_of(GraphBoard::kAnyOwner)) {
+    in_range(p.owner, 0, players - 1, "board: owner of pieces on " + b.id(p.space));
+    const int kind = static_cast<int>(std::find(std::begin(kKinds), std::end(kKinds), p.kind) - std::begin(kKinds));
+    const bool fits = kind == kShip    ? p.space >= provinces && p.space < provinces + ports
+                      : kind == kFort  ? p.space >= fort_space(0)
+                      : kind < kPieceKinds ? p.space < provinces
+                                           : false;
+    if (!fits) throw DataError("board: '" + p.kind + "' cannot stand on " + b.id(p.space));
+    on_board[static_cast<std::size_t>(p.owner * kPieceKinds + kind)] += p.count;
+  }
+  for (int s = 0; s < players; ++s)
+    for (int k = 0; k < kPieceKinds; ++k) {
+      const std::string what = "seat " + std::to_string(s) + " reserve " + kKinds[k];
+      in_range(reserve(s, static_cast<PieceKind>(k)), 0, r.pieces[k], what);
+      if (reserve(s, static_cast<PieceKind>(k)) + on_board[static_cast<std::size_t>(s * kPieceKinds + k)] != r.pieces[k])
+        throw DataError(what + ": reserve and board must add up to " + std::to_string(r.pieces[k]) + " pieces");
+    }
+
+  // Agriculture tokens and what each seat has harvested.
+  for (const Province& p : r.provinces)
+    in_range(t.get(tokens_).get(p.id), 0, static_cast<int>(r.tokens.size()), "tokens." + p.id);
+  for (int s = 0; s < players; ++s) {
+    const Seat& seat = seats_[static_cast<std::size_t>(s)];
+    for (const auto& [type, n] : t.get(seat.harvested).entries())
+      in_range(n, 0, 1 << 20, "seat " + std::to_string(s) + " harvested." + type);
+    for (const auto& [part, n] : t.get(seat.score).entries())
+      in_range(n, -(1 << 28), 1 << 28, "seat " + std::to_string(s) + " score." + part);
+  }
+
+  // Character cards: known ids, each at most once per seat.
+  for (int s = 0; s < players; ++s) {
+    const Seat& seat = seats_[static_cast<std::size_t>(s)];
+    std::vector<int> seen(r.cards.size(), 0);
+    for (auto h : {seat.hand, seat.played})
+      for (const std::string& id : t.get(h).cards()) {
+        const int c = r.card_index(id);
+        if (c < 0 || seen[static_cast<std::size_t>(c)]++ > 0)
+          throw DataError("seat " + std::to_string(s) + " " + t.get(h).name() + ": '" + id + "' is not a card this seat can hold");
+      }
+  }
+
+  // Fort cards: numbers of fort spaces, each once over row, deck and reserves.
+  std::vector<int> seen_forts(r.fort_spaces.size(), 0);
+  const auto check_fort = [&](const std::string& id, const std::string& where) {
+    int number = 0;
+    const bool digits = !id.empty() && id.size() <= 3 && std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (digits) number = std::stoi(id);
+    if (!digits || number < 1 || number > static_cast<int>(r.fort_spaces.size()) || seen_forts[static_cast<std::size_t>(number - 1)]++ > 0)
+      throw DataError(where + ": '" + id + "' is not a fort card that can be here");
+  };
+  for (const std::string& id : t.get(row_).cards()) check_fort(id, "fort_row");
+  for (const auto& pile : t.get(forts_).piles())
+    for (const std::string& id : pile.cards) check_fort(id, "fort_deck." + pile.name);
+  for (const Seat& seat : seats_)
+    for (const std::string& id : t.get(seat.fort_reserve).cards()) check_fort(id, "fort_reserve");
+  if (!t.get(forts_).has_pile("draw")) throw DataError("fort_deck needs its pile 'draw'");
+
+  // The flow.
+  const int phase = flow("phase");
+  in_range(phase, kTurn, kStudy, "flow.phase");
+  in_range(flow("actor"), phase == kOver ? kNobody : 0, phase == kOver ? kNobody : players - 1, "flow.actor");
+  in_range(flow("scorings"), 0, r.scorings, "flow.scorings");
+  in_range(flow("alt_guard"), 0, 1, "flow.alt_guard");
+  in_range(flow("alt_guard_min"), 0, static_cast<int>(r.cards.size()), "flow.alt_guard_min");
+  const bool choosing = phase == kOption || phase == kSailing || phase == kMarching;
+  const int card = flow("card");
+  in_range(card, choosing ? 0 : -1, static_cast<int>(r.cards.size()) - 1, "flow.card");
+  const auto has_option = [&](const char* id) {
+    const auto& options = r.cards[static_cast<std::size_t>(card)].options;
+    return std::any_of(options.begin(), options.end(), [&](const CardOption& o) { return o.id == id; });
+  };
+  if (phase == kSailing && !has_option("sail")) throw DataError("flow.card must be a card that sails");
+  if (phase == kMarching && !has_option("march")) throw DataError("flow.card must be a card that marches");
+  in_range(flow("steps"), phase == kMarching ? 1 : 0, r.march_steps - 1, "flow.steps");
+  in_range(flow("sailed"), phase == kSailing ? 0 : -1, ports - 1, "flow.sailed");
+  const bool guarded = phase == kExtra || phase == kRowChoice || phase == kStudy;
+  in_range(flow("guard"), guarded ? 0 : -1, players - 1, "flow.guard");
+  in_range(flow("extra"), phase == kExtra ? 0 : -1, players - 1, "flow.extra");
+  in_range(flow("revealed"), phase == kRowChoice ? 0 : -1, t.get(row_).size() - 1, "flow.revealed");
+  if (phase == kStudy && t.get(seats_[static_cast<std::size_t>(flow("actor"))].fort_reserve).empty())
+    throw DataError("flow.phase: studying needs reserve fort cards");
+  if (phase == kTurn && t.get(row_).empty()) throw DataError("fort_row: a round needs a fort card to score");
+  const TurnOrder& turns = t.get(turns_);
+  if (turns.size() != players) throw DataError("the turn order must hold every seat once");
+  for (int s = 0; s < players; ++s)
+    if (!turns.contains(s)) throw DataError("the turn order must hold every seat once");
 }
 
 int SardiniaGame::port_capacity() const {
@@ -351,7 +502,6 @@ void SardiniaGame::perform(const Action& action, std::vector<Event>& events) {
   Table& t = state();
   GraphBoard& b = t.get(board_);
   const int seat = flow("actor");
-  Counters& reserve_of = t.get(seats_[static_cast<std::size_t>(seat)].reserve);
   const auto& a = action.args;
   const std::string who = r.colours[static_cast<std::size_t>(seat)];
   switch (a[0]) {
@@ -367,16 +517,11 @@ void SardiniaGame::perform(const Action& action, std::vector<Event>& events) {
       set_flow("card", a[1]);
       return;
     case kLaunch:
-      reserve_of.add("ship", -1);
-      b.add_pieces(port_space(a[1]), seat, "ship");
-      events.push_back({who + " launches a ship to " + r.ports[static_cast<std::size_t>(a[1])].name, kSpectator});
+      run_option("launch", std::to_string(port_space(a[1])), events);
       finish_card(events);
       return;
     case kSail:
-      b.move_pieces(port_space(a[1]), port_space(a[2]), seat, "ship");
-      events.push_back({who + " sails from " + r.ports[static_cast<std::size_t>(a[1])].name + " to " +
-                            r.ports[static_cast<std::size_t>(a[2])].name,
-                        kSpectator});
+      run_option("sail", std::to_string(port_space(a[1])) + " " + std::to_string(port_space(a[2])), events);
       if (flow("phase") == kSailing || b.count_all(seat, "ship") < 2) {
         finish_card(events);
       } else {
@@ -386,20 +531,14 @@ void SardiniaGame::perform(const Action& action, std::vector<Event>& events) {
       return;
     case kRecruit:
     case kOrdain:
-    case kBuild: {
-      const char* kind = a[0] == kRecruit ? "settler" : a[0] == kOrdain ? "chaplain" : "settlement";
-      reserve_of.add(kind, -1);
-      b.add_pieces(a[1], seat, kind);
-      events.push_back({who + " places a " + std::string(kind) + " in " + r.provinces[static_cast<std::size_t>(a[1])].name,
-                        kSpectator});
+    case kBuild:
+    case kHarvest:
+      run_option(a[0] == kRecruit ? "recruit" : a[0] == kOrdain ? "ordain" : a[0] == kBuild ? "build" : "harvest",
+                 std::to_string(a[1]), events);
       finish_card(events);
       return;
-    }
     case kMarch: {
-      b.move_pieces(a[1], a[2], seat, "settler");
-      events.push_back({who + " marches a settler from " + r.provinces[static_cast<std::size_t>(a[1])].name + " to " +
-                            r.provinces[static_cast<std::size_t>(a[2])].name,
-                        kSpectator});
+      run_option("march", std::to_string(a[1]) + " " + std::to_string(a[2]), events);
       const int left = (flow("phase") == kMarching ? flow("steps") : r.march_steps) - a[3];
       if (left <= 0) {
         finish_card(events);
@@ -410,16 +549,11 @@ void SardiniaGame::perform(const Action& action, std::vector<Event>& events) {
       return;
     }
     case kTravel:
-      b.move_pieces(a[1], a[2], seat, "chaplain");
-      events.push_back({who + "'s chaplain travels to " + r.provinces[static_cast<std::size_t>(a[2])].name, kSpectator});
+      run_option("travel", std::to_string(a[1]) + " " + std::to_string(a[2]), events);
       finish_card(events);
       return;
-    case kHarvest: harvest(seat, a[1], events); finish_card(events); return;
     case kFortify:
-      reserve_of.add("fort", -1);
-      b.add_pieces(fort_space(a[1]), seat, "fort");
-      events.push_back({who + " builds a fort on space " + std::to_string(r.fort_spaces[static_cast<std::size_t>(a[1])].number),
-                        kSpectator});
+      run_option("fortify", std::to_string(fort_space(a[1])), events);
       finish_card(events);
       return;
     case kKeep:
@@ -477,6 +611,18 @@ void SardiniaGame::perform(const Action& action, std::vector<Event>& events) {
     default: break;
   }
   throw RuleError("unknown action");
+}
+
+void SardiniaGame::run_option(std::string_view option, const std::string& choice, std::vector<Event>& events) {
+  const int card = flow("card");
+  const std::vector<CardOption>& options = rules().cards[static_cast<std::size_t>(card)].options;
+  for (std::size_t o = 0; o < options.size(); ++o) {
+    if (options[o].id != option) continue;
+    const EffectId effect = engine_->option_effects[static_cast<std::size_t>(card)][o];
+    engine_->scripts->apply(effect, state(), CallContext{flow("actor"), &events}, choice);
+    return;
+  }
+  throw RuleError("the " + rules().cards[static_cast<std::size_t>(card)].name + " has no option '" + std::string(option) + "'");
 }
 
 void SardiniaGame::play(int seat, int card, std::vector<Event>& events) {
@@ -592,22 +738,6 @@ void SardiniaGame::end_round(std::vector<Event>& events) {
   turns.set_current(turns.seat_after(guard));
   set_flow("actor", turns.current());
   set_flow("phase", kTurn);
-}
-
-void SardiniaGame::harvest(int seat, int province, std::vector<Event>& events) {
-  const Rules& r = rules();
-  Table& t = state();
-  const std::string& id = r.provinces[static_cast<std::size_t>(province)].id;
-  const int type = t.get(tokens_).get(id) - 1;
-  t.get(tokens_).set(id, 0);
-  const std::string& name = r.tokens[static_cast<std::size_t>(type)].type;
-  const int nth = t.get(seats_[static_cast<std::size_t>(seat)].harvested).add(name, 1);
-  // 5.5 step 4: the n-th token of a type scores n (from the table; the last value past its end).
-  const int gained = r.token_vp[static_cast<std::size_t>(std::min<int>(nth, static_cast<int>(r.token_vp.size())) - 1)];
-  add_vp(seat, "agriculture", gained);
-  events.push_back({r.colours[static_cast<std::size_t>(seat)] + " harvests " + name + " in " +
-                        r.provinces[static_cast<std::size_t>(province)].name + " for " + std::to_string(gained) + " VP",
-                    kSpectator});
 }
 
 std::string SardiniaGame::render(int viewer) const {

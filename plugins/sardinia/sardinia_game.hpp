@@ -32,6 +32,7 @@ namespace sardinia {
 struct Engine {
   Rules rules;
   std::unique_ptr<tessera::ScriptRuntime> scripts;
+  std::vector<std::vector<tessera::EffectId>> option_effects;  // [card][option]
 };
 
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);
@@ -73,6 +74,7 @@ class SardiniaGame : public tessera::GameBase {
  protected:
   std::vector<tessera::Action> generate_actions() const override;
   void perform(const tessera::Action& action, std::vector<tessera::Event>& events) override;
+  void check_state() const override;
 
  private:
   const Rules& rules() const { return engine_->rules; }
@@ -86,12 +88,13 @@ class SardiniaGame : public tessera::GameBase {
   void add_sail_actions(int seat, std::vector<tessera::Action>& out) const;
   void add_march_actions(int seat, std::vector<tessera::Action>& out) const;
 
+  // Carries out option `option` (an id of the current card's options) through its Lua effect.
+  void run_option(std::string_view option, const std::string& choice, std::vector<tessera::Event>& events);
   void play(int seat, int card, std::vector<tessera::Event>& events);
   void finish_card(std::vector<tessera::Event>& events);
   void next_extra(int after, std::vector<tessera::Event>& events);
   void score_head(std::vector<tessera::Event>& events);
   void end_round(std::vector<tessera::Event>& events);
-  void harvest(int seat, int province, std::vector<tessera::Event>& events);
   void add_vp(int seat, std::string_view part, int amount);
 
   std::shared_ptr<Engine> engine_;

@@ -228,10 +228,15 @@ void read_cards(const YamlNode& root, Rules& r) {
     card.copies = c.optional<bool>("copies", false);
     card.scoring = c.optional<bool>("scoring", false);
     for (const YamlNode& o : c.at("options").as_list()) {
-      o.allow_only({"id"});
+      o.allow_only({"id", "effect", "params"});
       static const char* const kKnown[] = {"launch", "sail", "recruit", "march", "ordain", "travel",
                                            "harvest", "fortify", "build"};
-      CardOption option{o.required<std::string>("id")};
+      CardOption option;
+      option.id = o.required<std::string>("id");
+      option.effect = o.required<std::string>("effect");
+      option.params = o.find("params") ? tessera::to_json(o.at("params")) : nlohmann::json::object();
+      if (!option.params.is_object()) throw o.at("params").error("must be a map");
+      option.where = o.at("effect").mark();
       if (std::find(std::begin(kKnown), std::end(kKnown), option.id) == std::end(kKnown))
         throw o.at("id").error("unknown card option '" + option.id + "'");
       if (index_by_id(card.options, option.id) >= 0) throw o.at("id").error("option listed twice");

@@ -3,6 +3,7 @@
 // agriculture tokens, the board graph (provinces, ports, adjacency, fort spaces, layout) and the
 // character and fort cards. Immutable once loaded; indices are positions in the vectors below.
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -39,7 +40,10 @@ struct TokenKind {
 };
 
 struct CardOption {
-  std::string id;               // launch, sail, recruit, march, ordain, travel, harvest, fortify, build
+  std::string id;               // targets offered: launch, sail, recruit, march, ordain, travel, harvest, fortify, build
+  std::string effect;           // the Lua effect that carries it out
+  nlohmann::json params;        // its params (a map)
+  std::string where;            // "data/sardinia/cards.yaml:L:C" of the option, for messages
 };
 
 struct CharacterCard {

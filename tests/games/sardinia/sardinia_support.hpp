@@ -72,9 +72,15 @@ inline void my_turn(json& s, int seat) {
   set_value(s["global"]["flow"], "actor", seat);
 }
 
-// The fort row: `cards` left to right, the first `face_up` revealed.
+// The fort row: `cards` left to right, the first `face_up` revealed. Cards now in the row leave
+// the deck (every fort card is in one place only).
 inline void set_row(json& s, const std::vector<std::string>& row, int face_up) {
   s["global"]["fort_row"]["cards"] = row;
+  json& deck = s["global"]["fort_deck"]["piles"][0]["cards"];
+  json rest = json::array();
+  for (const auto& card : deck)
+    if (!has(row, card.get<std::string>())) rest.push_back(card);
+  deck = rest;
   std::vector<bool> shown(row.size(), false);
   for (int i = 0; i < face_up && i < static_cast<int>(row.size()); ++i) shown[static_cast<std::size_t>(i)] = true;
   s["global"]["fort_row"]["revealed"] = shown;

@@ -47,8 +47,12 @@ TEST_CASE("Sardinia's shipped data validates cleanly", "[sardinia]") {
 }
 
 TEST_CASE("Sardinia reports broken data with the file and the reason", "[sardinia]") {
-  CHECK(mentions(problems_with("cards.yaml", "{id: launch}", "{id: teleport}"), "cards.yaml"));
-  CHECK(mentions(problems_with("cards.yaml", "{id: launch}", "{id: teleport}"), "unknown card option 'teleport'"));
+  CHECK(mentions(problems_with("cards.yaml", "{id: launch,", "{id: teleport,"), "cards.yaml"));
+  CHECK(mentions(problems_with("cards.yaml", "{id: launch,", "{id: teleport,"), "unknown card option 'teleport'"));
+  CHECK(mentions(problems_with("cards.yaml", "effect: harvest}", "effect: reap}"),
+                 "data/sardinia/cards.yaml:"));
+  CHECK(mentions(problems_with("cards.yaml", "effect: harvest}", "effect: reap}"),
+                 "effect 'reap' of the Farmer's harvest is not defined by any script"));
   CHECK(mentions(problems_with("game.yaml", "sulcis:     [iglesiente, campidano]", "sulcis:     [iglesiente]"),
                  "adjacency is not symmetric"));
   CHECK(mentions(problems_with("game.yaml", "{type: wheat,  count: 2", "{type: wheat,  count: 3"),
