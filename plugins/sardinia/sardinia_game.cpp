@@ -265,6 +265,7 @@ void SardiniaGame::check_state() const {
   const bool guarded = phase == kExtra || phase == kRowChoice || phase == kStudy;
   in_range(flow("guard"), guarded ? 0 : -1, players - 1, "flow.guard");
   in_range(flow("extra"), phase == kExtra ? 0 : -1, players - 1, "flow.extra");
+  if (flow("extra") >= 0 && flow("guard") < 0) throw DataError("flow.extra: extra plays need a Guard player (flow.guard)");
   in_range(flow("revealed"), phase == kRowChoice ? 0 : -1, t.get(row_).size() - 1, "flow.revealed");
   if (phase == kStudy && t.get(seats_[static_cast<std::size_t>(flow("actor"))].fort_reserve).empty())
     throw DataError("flow.phase: studying needs reserve fort cards");
@@ -668,7 +669,9 @@ void SardiniaGame::finish_card(std::vector<Event>& events) {
 void SardiniaGame::next_extra(int after, std::vector<Event>& events) {
   const int guard = flow("guard");
   const TurnOrder& turns = table().get(turns_);
-  for (int seat = turns.seat_after(after); seat != guard; seat = turns.seat_after(seat)) {
+  // At most one lap: the loop ends at the Guard player even if the state names no one.
+  int seat = turns.seat_after(after);
+  for (int lap = 0; lap < table().players() && seat != guard; ++lap, seat = turns.seat_after(seat)) {
     const Hand& hand = table().get(seats_[static_cast<std::size_t>(seat)].hand);
     bool can = false;
     for (const auto& id : hand.cards()) can = can || !rules().cards[static_cast<std::size_t>(rules().card_index(id))].scoring;
