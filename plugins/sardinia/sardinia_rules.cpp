@@ -1,0 +1,292 @@
+#include "sardinia_rules.hpp"
+
+#include <algorithm>
+
+#include "tessera/error.hpp"
+#include "tessera/yaml_reader.hpp"
+
+namespace sardinia {
+
+using tessera::YamlNode;
+
+namespace {
+
+template <class T>
+int index_by_id(const std::vector<T>& v, const std::string& id) {
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (v[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+int at_least(const YamlNode& node, std::string_view key, int fallback, int minimum) {
+  const int value = node.optional<int>(key, fallback);
+  if (value < minimum)
+    throw node.at(key).error("'" + std::string(key) + "' must be at least " + std::to_string(minimum));
+  return value;
+}
+
+int province_of(const Rules& r, const YamlNode& node) {
+  const int p = r.province_index(node.as<std::string>());
+  if (p < 0) throw node.error("unknown province '" + node.as<std::string>() + "'");
+  return p;
+}
+
+void read_constants(const YamlNode& k, Rules& r) {
+  k.allow_only({"province_piece_limit", "port_capacity", "own_ships_per_port_max", "forts_per_space", "fort_row_size",
+                "fort_row_face_up_at_start", "scorings_per_game", "commander_march_steps", "chaplain_travel_steps",
+                "agriculture_vp_by_nth_token", "second_place_divisor", "two_player_tie_for_first_scores",
+                "two_player_second_place", "alt_guard_min_other_cards", "final_tiebreak", "first_player"});
+  r.province_limit = at_least(k, "province_piece_limit", 7, 1);
+  r.port_capacity.assign(static_cast<std::size_t>(r.max_players + 1), 0);
+  const YamlNode cap = k.at("port_capacity");
+  for (int p = r.min_players; p <= r.max_players; ++p) {
+    const YamlNode n = cap.at(std::to_string(p));
+    if (n.as<int>() < 1) throw n.error("must be at least 1");
+    r.port_capacity[static_cast<std::size_t>(p)] = n.as<int>();
+  }
+  r.own_ships_per_port = at_least(k, "own_ships_per_port_max", 1, 1);
+  r.forts_per_space = at_least(k, "forts_per_space", 1, 1);
+  r.row_size = at_least(k, "fort_row_size", 11, 1);
+  r.row_face_up = at_least(k, "fort_row_face_up_at_start", 2, 1);
+  if (r.row_face_up > r.row_size) throw k.at("fort_row_face_up_at_start").error("more than the row holds");
+  r.scorings = at_least(k, "scorings_per_game", 11, 1);
+  if (r.scorings > r.row_size) throw k.at("scorings_per_game").error("more scorings than fort cards in the row");
+  r.march_steps = at_least(k, "commander_march_steps", 4, 1);
+  r.travel_steps = at_least(k, "chaplain_travel_steps", 3, 1);
+  for (const YamlNode& n : k.at("agriculture_vp_by_nth_token").as_list()) {
+    if (n.as<int>() < 0) throw n.error("must not be negative");
+    r.token_vp.push_back(n.as<int>());
+  }
+  if (r.token_vp.empty()) throw k.at("agriculture_vp_by_nth_token").error("must not be empty");
+  r.second_place_divisor = at_least(k, "second_place_divisor", 2, 1);
+  r.two_player_tie_scores = k.optional<bool>("two_player_tie_for_first_scores", false);
+  const std::string second = k.optional("two_player_second_place", "half");
+  if (second != "half" && second != "none") throw k.at("two_player_second_place").error("must be 'half' or 'none'");
+  r.two_player_second_scores = second == "half";
+  r.alt_guard_min_cards = at_least(k, "alt_guard_min_other_cards", 3, 0);
+  if (k.has("final_tiebreak")) {
+    const auto order = k.at("final_tiebreak").as<std::vector<std::string>>();
+    if (order != std::vector<std::string>{"most_vp", "most_pieces_in_reserve", "shared"})
+      throw k.at("final_tiebreak").error("only [most_vp, most_pieces_in_reserve, shared] is supported");
+  }
+  if (k.has("first_player") && k.at("first_player").as<std::string>() != "random")
+    throw k.at("first_player").error("only 'random' is supported");
+}
+
+void read_board(const YamlNode& root, Rules& r) {
+  for (const YamlNode& p : root.at("provinces").as_list()) {
+    p.allow_only({"id", "name", "colour", "vp", "coastal"});
+    Province prov;
+    prov.id = p.required<std::string>("id");
+    if (r.province_index(prov.id) >= 0) throw p.at("id").error("province listed twice");
+    prov.name = p.optional("name", prov.id.c_str());
+    prov.colour = p.required<std::string>("colour");
+    prov.vp = at_least(p, "vp", 0, 0);
+    prov.coastal = p.optional<bool>("coastal", false);
+    r.provinces.push_back(prov);
+  }
+  if (r.provinces.empty()) throw root.at("provinces").error("must not be empty");
+
+  for (const YamlNode& p : root.at("ports").as_list()) {
+    p.allow_only({"id", "name", "province"});
+    Port port;
+    port.id = p.required<std::string>("id");
+    if (r.port_index(port.id) >= 0) throw p.at("id").error("port listed twice");
+    port.name = p.optional("name", port.id.c_str());
+    port.province = province_of(r, p.at("province"));
+    Province& prov = r.provinces[static_cast<std::size_t>(port.province)];
+    if (!prov.coastal) throw p.at("province").error("a port needs a coastal province");
+    if (prov.port >= 0) throw p.at("province").error("province already has a port");
+    prov.port = static_cast<int>(r.ports.size());
+    r.ports.push_back(port);
+  }
+
+  const YamlNode adj = root.at("adjacency");
+  for (const auto& [id, list] : adj.as_map()) {
+    const int a = r.province_index(id);
+    if (a < 0) throw list.error("unknown province '" + id + "'");
+    for (const YamlNode& n : list.as_list()) {
+      const int b = province_of(r, n);
+      if (b == a) throw n.error("a province is not adjacent to itself");
+      auto& out = r.provinces[static_cast<std::size_t>(a)].adjacent;
+      if (std::find(out.begin(), out.end(), b) != out.end()) throw n.error("listed twice");
+      out.push_back(b);
+    }
+  }
+  for (std::size_t a = 0; a < r.provinces.size(); ++a) {
+    auto& out = r.provinces[a].adjacent;
+    std::sort(out.begin(), out.end());
+    for (int b : out) {
+      const auto& back = r.provinces[static_cast<std::size_t>(b)].adjacent;
+      if (std::find(back.begin(), back.end(), static_cast<int>(a)) == back.end())
+        throw adj.error("adjacency is not symmetric: " + r.provinces[a].id + " lists " +
+                        r.provinces[static_cast<std::size_t>(b)].id + " but not the other way");
+    }
+  }
+
+  int expected = 1;
+  for (const YamlNode& f : root.at("fort_spaces").as_list()) {
+    f.allow_only({"id", "provinces", "corner"});
+    FortSpace space;
+    space.number = f.required<int>("id");
+    if (space.number != expected++) throw f.at("id").error("fort spaces must be numbered 1, 2, 3, ... in order");
+    for (const YamlNode& n : f.at("provinces").as_list()) {
+      const int p = province_of(r, n);
+      if (std::find(space.provinces.begin(), space.provinces.end(), p) != space.provinces.end())
+        throw n.error("listed twice");
+      space.provinces.push_back(p);
+    }
+    if (space.provinces.size() < 2) throw f.at("provinces").error("a fort space touches at least 2 provinces");
+    std::sort(space.provinces.begin(), space.provinces.end());
+    if (f.has("corner")) {
+      const auto corner = f.at("corner").as<std::vector<int>>();
+      if (corner.size() != 2 || corner[0] < 0 || corner[1] < 0)
+        throw f.at("corner").error("must be [row, col] with non-negative numbers");
+      space.row = corner[0];
+      space.col = corner[1];
+    }
+    const int index = static_cast<int>(r.fort_spaces.size());
+    for (int p : space.provinces) r.provinces[static_cast<std::size_t>(p)].fort_spaces.push_back(index);
+    r.fort_spaces.push_back(space);
+  }
+  if (r.fort_spaces.empty()) throw root.at("fort_spaces").error("must not be empty");
+
+  if (root.has("layout")) {
+    const YamlNode layout = root.at("layout");
+    layout.allow_only({"key", "rows"});
+    for (const auto& [letter, node] : layout.at("key").as_map()) {
+      if (letter.size() != 1 || letter == ".") throw node.error("layout keys are single letters other than '.'");
+      r.layout_key.emplace_back(letter[0], province_of(r, node));
+    }
+    for (const YamlNode& row : layout.at("rows").as_list()) {
+      const std::string text = row.as<std::string>();
+      for (char c : text)
+        if (c != '.' && std::none_of(r.layout_key.begin(), r.layout_key.end(), [c](const auto& k) { return k.first == c; }))
+          throw row.error(std::string("letter '") + c + "' is not in the layout key");
+      r.layout_rows.push_back(text);
+    }
+  }
+}
+
+void read_game(const YamlNode& root, Rules& r) {
+  root.allow_only({"players", "colours", "constants", "pieces_per_player", "influence", "agriculture_tokens",
+                   "provinces", "ports", "adjacency", "fort_spaces", "layout"});
+  const YamlNode players = root.at("players");
+  players.allow_only({"min", "max"});
+  r.min_players = at_least(players, "min", 2, 1);
+  r.max_players = at_least(players, "max", 4, r.min_players);
+  r.colours = root.at("colours").as<std::vector<std::string>>();
+  if (static_cast<int>(r.colours.size()) < r.max_players)
+    throw root.at("colours").error("fewer colours than the maximum number of players");
+  read_constants(root.at("constants"), r);
+
+  const YamlNode pieces = root.at("pieces_per_player");
+  pieces.allow_only({"chaplain", "ship", "fort", "settlement", "settler"});
+  const YamlNode influence = root.at("influence");
+  influence.allow_only({"chaplain", "settler", "settlement", "ship_in_port_of_province", "fort_adjacent_to_province"});
+  const std::string_view piece_keys[kPieceKinds] = {"chaplain", "ship", "fort", "settlement", "settler"};
+  const std::string_view influence_keys[kPieceKinds] = {"chaplain", "ship_in_port_of_province",
+                                                        "fort_adjacent_to_province", "settlement", "settler"};
+  for (int k = 0; k < kPieceKinds; ++k) {
+    r.pieces[k] = at_least(pieces, piece_keys[k], r.pieces[k], 0);
+    r.influence[k] = at_least(influence, influence_keys[k], r.influence[k], 0);
+  }
+
+  read_board(root, r);
+
+  for (const YamlNode& t : root.at("agriculture_tokens").as_list()) {
+    t.allow_only({"type", "count", "placed_on"});
+    TokenKind kind;
+    kind.type = t.required<std::string>("type");
+    if (r.token_index(kind.type) >= 0) throw t.at("type").error("token type listed twice");
+    kind.count = at_least(t, "count", 1, 1);
+    kind.placed_on = t.required<std::string>("placed_on");
+    r.tokens.push_back(kind);
+  }
+  // Each colour group's tokens are dealt one per province of that colour: the counts must match.
+  for (const Province& p : r.provinces) {
+    int provinces = 0, tokens = 0;
+    for (const Province& q : r.provinces) provinces += q.colour == p.colour ? 1 : 0;
+    for (const TokenKind& t : r.tokens) tokens += t.placed_on == p.colour ? t.count : 0;
+    if (provinces != tokens)
+      throw root.at("agriculture_tokens").error(std::to_string(tokens) + " tokens for the " +
+                                                std::to_string(provinces) + " " + p.colour + " provinces");
+  }
+  for (const TokenKind& t : r.tokens)
+    if (std::none_of(r.provinces.begin(), r.provinces.end(), [&](const Province& p) { return p.colour == t.placed_on; }))
+      throw root.at("agriculture_tokens").error("no province of colour '" + t.placed_on + "' for " + t.type);
+}
+
+void read_cards(const YamlNode& root, Rules& r) {
+  root.allow_only({"character_cards", "fort_cards"});
+  for (const YamlNode& c : root.at("character_cards").as_list()) {
+    c.allow_only({"id", "name", "options", "copies", "scoring"});
+    CharacterCard card;
+    card.id = c.required<std::string>("id");
+    if (r.card_index(card.id) >= 0) throw c.at("id").error("card listed twice");
+    card.name = c.optional("name", card.id.c_str());
+    card.copies = c.optional<bool>("copies", false);
+    card.scoring = c.optional<bool>("scoring", false);
+    for (const YamlNode& o : c.at("options").as_list()) {
+      o.allow_only({"id", "effect", "params"});
+      static const char* const kKnown[] = {"launch", "sail", "recruit", "march", "ordain", "travel",
+                                           "harvest", "fortify", "build"};
+      CardOption option;
+      option.id = o.required<std::string>("id");
+      option.effect = o.required<std::string>("effect");
+      option.params = o.find("params") ? tessera::to_json(o.at("params")) : nlohmann::json::object();
+      if (!option.params.is_object()) throw o.at("params").error("must be a map");
+      option.where = o.at("effect").mark();
+      if (std::find(std::begin(kKnown), std::end(kKnown), option.id) == std::end(kKnown))
+        throw o.at("id").error("unknown card option '" + option.id + "'");
+      if (index_by_id(card.options, option.id) >= 0) throw o.at("id").error("option listed twice");
+      card.options.push_back(option);
+    }
+    if (card.options.empty() && !card.copies && !card.scoring)
+      throw c.at("options").error("a card without options must copy or score");
+    r.cards.push_back(card);
+  }
+  const auto count = [&](bool CharacterCard::*flag) {
+    return std::count_if(r.cards.begin(), r.cards.end(), [&](const CharacterCard& c) { return c.*flag; });
+  };
+  if (count(&CharacterCard::scoring) != 1) throw root.at("character_cards").error("exactly one card must score");
+  if (count(&CharacterCard::copies) > 1) throw root.at("character_cards").error("at most one card may copy");
+
+  std::vector<bool> named(r.fort_spaces.size(), false);
+  for (const YamlNode& n : root.at("fort_cards").as_list()) {
+    const int number = n.as<int>();
+    if (number < 1 || number > static_cast<int>(r.fort_spaces.size())) throw n.error("no such fort space");
+    if (named[static_cast<std::size_t>(number - 1)]) throw n.error("fort card listed twice");
+    named[static_cast<std::size_t>(number - 1)] = true;
+    r.fort_cards.push_back(number - 1);
+  }
+  if (static_cast<int>(r.fort_cards.size()) < r.row_size + r.scorings)
+    throw root.at("fort_cards").error("too few fort cards for the row and the replacements");
+}
+
+}  // namespace
+
+int Rules::province_index(const std::string& id) const { return index_by_id(provinces, id); }
+int Rules::port_index(const std::string& id) const { return index_by_id(ports, id); }
+int Rules::card_index(const std::string& id) const { return index_by_id(cards, id); }
+
+int Rules::token_index(const std::string& type) const {
+  for (std::size_t i = 0; i < tokens.size(); ++i)
+    if (tokens[i].type == type) return static_cast<int>(i);
+  return -1;
+}
+
+int Rules::pieces_total() const {
+  int total = 0;
+  for (int n : pieces) total += n;
+  return total;
+}
+
+Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name) {
+  Rules rules;
+  read_game(tessera::load_yaml(data_dir / "game.yaml", data_name + "/game.yaml").root, rules);
+  read_cards(tessera::load_yaml(data_dir / "cards.yaml", data_name + "/cards.yaml").root, rules);
+  return rules;
+}
+
+}  // namespace sardinia

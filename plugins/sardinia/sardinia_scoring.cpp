@@ -1,0 +1,59 @@
+#include "sardinia_scoring.hpp"
+
+#include <algorithm>
+
+#include "tessera/error.hpp"
+
+namespace sardinia {
+
+std::vector<int> province_vp(const Rules& rules, int vp, const std::vector<int>& influence) {
+  const int players = static_cast<int>(influence.size());
+  std::vector<int> out(influence.size(), 0);
+  const int best = influence.empty() ? 0 : *std::max_element(influence.begin(), influence.end());
+  if (best < 1) return out;
+  int at_best = 0;
+  for (int v : influence) at_best += v == best ? 1 : 0;
+  if (at_best > 1) {
+    // A shared first place: nobody is second (6.1); with two players nobody scores at all (6.2).
+    if (players == 2 && !rules.two_player_tie_scores) return out;
+    for (int p = 0; p < players; ++p)
+      if (influence[static_cast<std::size_t>(p)] == best) out[static_cast<std::size_t>(p)] = vp;
+    return out;
+  }
+  int second = 0;
+  for (int v : influence)
+    if (v < best) second = std::max(second, v);
+  for (int p = 0; p < players; ++p) {
+    const int v = influence[static_cast<std::size_t>(p)];
+    if (v == best) out[static_cast<std::size_t>(p)] = vp;
+    else if (second >= 1 && v == second && (players != 2 || rules.two_player_second_scores))
+      out[static_cast<std::size_t>(p)] = vp / rules.second_place_divisor;
+  }
+  return out;
+}
+
+bool farmer_connected(const Rules& rules, int harbour, int target, const std::vector<bool>& has_settler) {
+  const int n = static_cast<int>(rules.provinces.size());
+  if (static_cast<int>(has_settler.size()) != n) throw tessera::RuleError("settler map does not match the board");
+  if (harbour < 0 || harbour >= n || target < 0 || target >= n) throw tessera::RuleError("no such province");
+  if (!has_settler[static_cast<std::size_t>(target)]) return false;
+  if (harbour == target) return true;
+  if (!has_settler[static_cast<std::size_t>(harbour)]) return false;
+  // Breadth-first search over provinces holding the player's settlers only.
+  std::vector<bool> seen(static_cast<std::size_t>(n), false);
+  std::vector<int> frontier{harbour};
+  seen[static_cast<std::size_t>(harbour)] = true;
+  while (!frontier.empty()) {
+    const int at = frontier.back();
+    frontier.pop_back();
+    for (int next : rules.provinces[static_cast<std::size_t>(at)].adjacent) {
+      if (seen[static_cast<std::size_t>(next)] || !has_settler[static_cast<std::size_t>(next)]) continue;
+      if (next == target) return true;
+      seen[static_cast<std::size_t>(next)] = true;
+      frontier.push_back(next);
+    }
+  }
+  return false;
+}
+
+}  // namespace sardinia

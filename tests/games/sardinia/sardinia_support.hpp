@@ -1,0 +1,94 @@
+#pragma once
+// Scenario helpers for the Sardinia tests: read and edit the full state JSON.
+#include <algorithm>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "support/registry.hpp"
+
+namespace sardinia_test {
+
+using nlohmann::json;
+
+enum Seat { kYellow = 0, kBlue = 1, kPurple = 2, kGreen = 3 };
+// Phases of flow "phase" (SardiniaGame::Phase).
+enum Phase { kTurn = 0, kOption = 1, kSailing = 2, kMarching = 3, kExtra = 4, kRowChoice = 5, kOver = 6, kStudy = 7 };
+// Token type values of the "tokens" counters (index in game.yaml + 1).
+enum Token { kWheat = 1, kOlive = 2, kWine = 3, kThyme = 4, kCheese = 5 };
+
+inline json state(const tessera::Game& g) { return g.table().to_json(); }
+inline int flow(const tessera::Game& g, const std::string& key) {
+  return state(g)["global"]["flow"]["values"].value(key, 0);
+}
+inline int score(const tessera::Game& g, int seat, const std::string& key = "vp") {
+  return state(g)["seats"][seat]["score"]["values"].value(key, 0);
+}
+inline std::vector<std::string> cards(const json& hand) { return hand["cards"].get<std::vector<std::string>>(); }
+inline bool has(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+inline void edit(tessera::Game& g, const std::function<void(json&)>& fn) {
+  json s = state(g);
+  fn(s);
+  g.set_state(s);
+}
+
+inline void set_value(json& counters, const std::string& key, int value) { counters["values"][key] = value; }
+
+// An empty board: no pieces, every reserve full.
+inline void clear_board(json& s) {
+  s["global"]["board"]["pieces"] = json::array();
+  for (auto& seat : s["seats"]) {
+    const std::pair<const char*, int> full[] = {{"chaplain", 1}, {"ship", 2}, {"fort", 3}, {"settlement", 4}, {"settler", 5}};
+    for (const auto& [kind, n] : full) set_value(seat["reserve"], kind, n);
+  }
+}
+
+// Puts `count` pieces of `owner` on board space `space` (a province id, "port_<id>" or
+// "fort_<n>") and takes them from the owner's reserve.
+inline void put(json& s, const std::string& space, int owner, const std::string& kind, int count = 1) {
+  s["global"]["board"]["pieces"].push_back({{"space", space}, {"owner", owner}, {"kind", kind}, {"count", count}});
+  json& reserve = s["seats"][owner]["reserve"];
+  set_value(reserve, kind, reserve["values"].value(kind, 0) - count);
+}
+
+// `seat` holds `in_hand` and has played `played` (in that order).
+inline void set_cards(json& s, int seat, const std::vector<std::string>& in_hand, const std::vector<std::string>& played) {
+  s["seats"][seat]["hand"]["cards"] = in_hand;
+  s["seats"][seat]["hand"]["revealed"] = std::vector<bool>(in_hand.size(), false);
+  s["seats"][seat]["played"]["cards"] = played;
+  s["seats"][seat]["played"]["revealed"] = std::vector<bool>(played.size(), true);
+}
+
+inline const std::vector<std::string> kAllCards{"admiral", "commander", "chaplain", "farmer", "architect", "queen", "guard"};
+
+// It is `seat`'s turn to play a card.
+inline void my_turn(json& s, int seat) {
+  s["global"]["turns"]["current"] = seat;
+  set_value(s["global"]["flow"], "phase", kTurn);
+  set_value(s["global"]["flow"], "actor", seat);
+}
+
+// The fort row: `cards` left to right, the first `face_up` revealed. Cards now in the row leave
+// the deck (every fort card is in one place only).
+inline void set_row(json& s, const std::vector<std::string>& row, int face_up) {
+  s["global"]["fort_row"]["cards"] = row;
+  json& deck = s["global"]["fort_deck"]["piles"][0]["cards"];
+  json rest = json::array();
+  for (const auto& card : deck)
+    if (!has(row, card.get<std::string>())) rest.push_back(card);
+  deck = rest;
+  std::vector<bool> shown(row.size(), false);
+  for (int i = 0; i < face_up && i < static_cast<int>(row.size()); ++i) shown[static_cast<std::size_t>(i)] = true;
+  s["global"]["fort_row"]["revealed"] = shown;
+}
+
+// The fort deck from bottom to top.
+inline void set_deck(json& s, const std::vector<std::string>& bottom_to_top) {
+  s["global"]["fort_deck"]["piles"][0]["cards"] = bottom_to_top;
+}
+
+}  // namespace sardinia_test

@@ -1,0 +1,95 @@
+// Sardinia refuses scenario edits its rules cannot use (check_state), names what is wrong and
+// keeps its state; and its card options are Lua effects a variant script can replace.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "sardinia_support.hpp"
+#include "tessera/error.hpp"
+
+using namespace tessera;
+using namespace sardinia_test;
+
+namespace {
+
+// set_state(edited) is refused with a message containing `reason`; the state is unchanged.
+void refuses(Game& g, const std::function<void(json&)>& fn, const std::string& reason) {
+  const json before = state(g);
+  json edited = before;
+  fn(edited);
+  try {
+    g.set_state(edited);
+    FAIL("accepted: " << reason);
+  } catch (const DataError& e) {
+    CHECK_THAT(e.what(), Catch::Contains(reason));
+  }
+  CHECK(state(g) == before);
+}
+
+}  // namespace
+
+TEST_CASE("Sardinia refuses edited states its rules cannot use", "[sardinia]") {
+  auto g = tessera::testing::new_game("sardinia", 3, 4);
+  refuses(*g, [](json& s) { put(s, "nurra", kBlue, "settler"); s["global"]["board"]["pieces"][0]["owner"] = 1000000000; },
+          "owner of pieces on nurra");
+  refuses(*g, [](json& s) { s["global"]["board"]["pieces"].push_back({{"space", "nurra"}, {"owner", 0}, {"kind", "settler"}, {"count", 1}}); },
+          "reserve and board must add up to 5 pieces");
+  refuses(*g, [](json& s) { put(s, "port_olbia", kYellow, "settler"); }, "'settler' cannot stand on port_olbia");
+  refuses(*g, [](json& s) { put(s, "nurra", kYellow, "ship"); }, "'ship' cannot stand on nurra");
+  refuses(*g, [](json& s) { set_value(s["seats"][1]["reserve"], "fort", 4); }, "seat 1 reserve fort must be 0..3");
+  refuses(*g, [](json& s) { set_cards(s, kBlue, {"admiral", "admiral"}, {}); }, "'admiral' is not a card this seat can hold");
+  refuses(*g, [](json& s) { set_cards(s, kBlue, {"jester"}, {}); }, "'jester' is not a card this seat can hold");
+  refuses(*g, [](json& s) { s["global"]["fort_row"]["cards"][0] = "27"; }, "'27' is not a fort card");
+  refuses(*g, [](json& s) { s["global"]["fort_row"]["cards"][1] = s["global"]["fort_row"]["cards"][0]; },
+          "is not a fort card that can be here");
+  refuses(*g, [](json& s) { set_value(s["global"]["tokens"], "nurra", 6); }, "tokens.nurra must be 0..5");
+  refuses(*g, [](json& s) { set_value(s["global"]["flow"], "phase", 8); }, "flow.phase must be 0..7");
+  refuses(*g, [](json& s) { set_value(s["global"]["flow"], "phase", kMarching); }, "flow.card must be 0..6");
+  // Extra plays without a Guard player would never end.
+  refuses(*g, [](json& s) { set_value(s["global"]["flow"], "extra", 0); }, "extra plays need a Guard player");
+  refuses(*g, [](json& s) { s["global"]["board"]["spaces"][22]["capacity"] = 5; }, "board: space 22 must be 'fort_1'");
+  refuses(*g, [](json& s) { s["global"]["board"]["links"][0]["type"] = "sea"; }, "the land links must be those of the data");
+  // A consistent edit is taken.
+  json s = state(*g);
+  put(s, "nurra", kBlue, "settler");
+  g->set_state(s);
+  CHECK(state(*g) == s);
+}
+
+TEST_CASE("A Sardinia house rule can replace what a card option does", "[sardinia]") {
+  // The Farmer's effect is Lua named in the data, so a variant script that redefines
+  // `harvest` changes the game without recompiling. The house rule lives in a scratch copy of
+  // the scripts so that it is not shipped.
+  namespace fs = std::filesystem;
+  const auto& registry = tessera::testing::game_registry();
+  const PluginEntry& entry = registry.game("sardinia");
+  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / "sardinia_house_rule";
+  fs::remove_all(scratch);
+  fs::copy(entry.script_dir, scratch, fs::copy_options::recursive);
+  std::ofstream(scratch / "variants" / "rich_harvest.lua") << R"(
+effect("harvest", function(ctx, params, choice)
+  local board = ctx:get("board")
+  local province = board:id(tonumber(choice))
+  ctx:get("tokens"):set(province, 0)
+  ctx:get("score", ctx.seat):add("vp", 10)
+  ctx:get("score", ctx.seat):add("agriculture", 10)
+end)
+)";
+  GameConfig config = registry.config("sardinia", 3, 1);
+  config.script_dir = scratch;
+  config.variants = {"rich_harvest"};
+  auto g = entry.module->new_game(config);
+  edit(*g, [](json& s) {
+    put(s, "port_castelsardo", kYellow, "ship");
+    put(s, "anglona", kYellow, "settler");
+    set_value(s["global"]["tokens"], "anglona", kOlive);
+    set_cards(s, kYellow, {"farmer"}, {});
+    my_turn(s, kYellow);
+  });
+  REQUIRE(g->apply("play farmer").ok);
+  REQUIRE(g->apply("harvest anglona").ok);
+  CHECK(score(*g, kYellow) == 10);
+  CHECK(state(*g)["global"]["tokens"]["values"]["anglona"] == 0);
+  fs::remove_all(scratch);
+}
