@@ -165,42 +165,51 @@ void scalar_pointers(const nlohmann::json& value, const std::string& path, std::
 }  // namespace
 
 TEST_CASE("A scenario edit of any value is refused or leaves a game that still plays", "[conformance]") {
-  const std::vector<nlohmann::json> odd_values{-1, 0, 7, 1000000000, -2147483647, "x", nullptr};
+  const std::vector<nlohmann::json> odd_values{-1, 0, 1, 7, 1000000000, -2147483647, "x", nullptr};
+  // States early and deep in games of the fewest and the most players: flow values differ.
+  struct Start {
+    bool fewest;
+    int steps;
+  };
   for (const auto& id : game_ids()) {
-    INFO(id);
-    auto base = tessera::testing::new_game(id, player_counts(id).back(), 5);
-    Rng rng(5);
-    for (int step = 0; step < 10 && !base->is_over(); ++step) {
-      const auto actions = base->legal_actions();
-      REQUIRE(base->apply(actions[rng.below(actions.size())].text).ok);
-    }
-    const nlohmann::json state = base->table().to_json();
-    std::vector<std::string> pointers;
-    scalar_pointers(state, "", pointers);
-    for (const auto& pointer : pointers) {
-      if (pointer == "/rng" || pointer == "/players") continue;
-      for (const auto& value : odd_values) {
-        INFO(pointer << " = " << value.dump());
-        auto game = base->clone();
-        nlohmann::json edited = state;
-        edited[nlohmann::json::json_pointer(pointer)] = value;
-        try {
-          game->set_state(edited);
-        } catch (const DataError&) {
-          CHECK(game->table().to_json() == state);  // refused: nothing changed
-          continue;
+    for (const Start start : {Start{true, 10}, Start{false, 10}, Start{false, 60}}) {
+      const std::vector<int> counts = player_counts(id);
+      const int players = start.fewest ? counts.front() : counts.back();
+      INFO(id << " players " << players << " after " << start.steps << " actions");
+      auto base = tessera::testing::new_game(id, players, 5);
+      Rng rng(5);
+      for (int step = 0; step < start.steps && !base->is_over(); ++step) {
+        const auto actions = base->legal_actions();
+        REQUIRE(base->apply(actions[rng.below(actions.size())].text).ok);
+      }
+      const nlohmann::json state = base->table().to_json();
+      std::vector<std::string> pointers;
+      scalar_pointers(state, "", pointers);
+      for (const auto& pointer : pointers) {
+        if (pointer == "/rng" || pointer == "/players") continue;
+        for (const auto& value : odd_values) {
+          INFO(pointer << " = " << value.dump());
+          auto game = base->clone();
+          nlohmann::json edited = state;
+          edited[nlohmann::json::json_pointer(pointer)] = value;
+          try {
+            game->set_state(edited);
+          } catch (const DataError&) {
+            CHECK(game->table().to_json() == state);  // refused: nothing changed
+            continue;
+          }
+          // Accepted: the game must still answer every question without crashing.
+          for (int seat = -1; seat < game->table().players(); ++seat) {
+            (void)game->render(seat);
+            (void)game->table().view(seat);
+          }
+          for (int k = 0; k < 6 && !game->is_over(); ++k) {
+            const auto actions = game->legal_actions();
+            if (actions.empty()) break;
+            (void)game->apply(actions[static_cast<std::size_t>(k) % actions.size()].text);
+          }
+          if (game->is_over()) (void)game->outcome();
         }
-        // Accepted: the game must still answer every question without crashing.
-        for (int seat = -1; seat < game->table().players(); ++seat) {
-          (void)game->render(seat);
-          (void)game->table().view(seat);
-        }
-        for (int k = 0; k < 3 && !game->is_over(); ++k) {
-          const auto actions = game->legal_actions();
-          if (actions.empty()) break;
-          (void)game->apply(actions[static_cast<std::size_t>(k) % actions.size()].text);
-        }
-        if (game->is_over()) (void)game->outcome();
       }
     }
   }
