@@ -466,6 +466,7 @@ int HexMap::longest_from(int corner, int owner, std::vector<char>& used) const {
 }
 
 int HexMap::longest_path(int owner) const {
+  if (owner < 0) throw RuleError("hex_map '" + name() + "': longest_path needs a seat, not " + std::to_string(owner));
   std::vector<char> used(edge_count(), 0);
   int best = 0;
   for (int c = 0; c < corner_count(); ++c) {

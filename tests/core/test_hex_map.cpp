@@ -206,6 +206,8 @@ TEST_CASE("The longest path counts a trail of own edges and stops at others' cor
   CHECK(map.longest_path(1) == 5);
   CHECK(map.longest_path(0) == 4);
   CHECK(map.longest_path(3) == 0);
+  // The free edges belong to nobody; searching them would take exponential time.
+  CHECK_THROWS_WITH(map.longest_path(kNobody), "hex_map 'map': longest_path needs a seat, not -1");
   // Seat 0 builds on "0,-2,W": seat 1's chain is cut into 2 + 3; seat 0's own corner does not cut.
   own_corner(map, "0,-2,W", 0);
   CHECK(map.longest_path(1) == 3);

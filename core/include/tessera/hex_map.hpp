@@ -118,7 +118,8 @@ class HexMap : public ComponentOf<HexMap> {
   bool corner_clear(int corner, int radius = 1) const;
   // Length of the longest trail (no edge used twice; corners may repeat) over edges owned
   // by `owner`. A trail may start or end at, but not pass through, a corner owned by
-  // another seat. 0 when the owner has no edge.
+  // another seat. 0 when the owner has no edge. `owner` must be a seat (>= 0): the free
+  // edges (owner kNobody) form a trail search that grows exponentially with the board.
   int longest_path(int owner) const;
 
   // Full form: {"hexes":[{"q","r","terrain","number","piece","owner"}],
