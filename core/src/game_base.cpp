@@ -34,7 +34,8 @@ ApplyResult GameBase::apply(std::string_view action_text) {
                    std::to_string(actions.size()) + " legal actions; ask for the list)";
     return result;
   }
-  Table backup = table_;
+  // All or nothing: the journal saves each component before its first change.
+  table_.begin_undo();
   try {
     perform(*chosen, result.events);
     if (scripts_ && scripts_->has_hook("on_action")) {
@@ -42,11 +43,15 @@ ApplyResult GameBase::apply(std::string_view action_text) {
       scripts_->run_hook("on_action", table_, ctx, nlohmann::json{{"text", chosen->text}, {"seat", now.seat}});
     }
   } catch (const std::exception& e) {
-    table_ = std::move(backup);
+    table_.rollback_undo();
     result.events.clear();
     result.error = e.what();
     return result;
+  } catch (...) {
+    table_.rollback_undo();
+    throw;
   }
+  table_.commit_undo();
   result.ok = true;
   return result;
 }

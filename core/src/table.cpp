@@ -1,6 +1,7 @@
 #include "tessera/table.hpp"
 
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 namespace tessera {
 
@@ -36,6 +37,7 @@ Table& Table::operator=(const Table& other) {
 }
 
 std::uint32_t Table::add_component(std::unique_ptr<Component> component) {
+  if (journaling_) throw std::logic_error("Table: components may not be added during an undo journal");
   if (component->owner() != kNobody && (component->owner() < 0 || component->owner() >= players_))
     throw DataError("component '" + component->name() + "': owner seat " +
                     std::to_string(component->owner()) + " is not a seat of this table");
@@ -52,7 +54,9 @@ const Component* Table::find(std::string_view name, int owner) const {
 }
 
 Component* Table::find(std::string_view name, int owner) {
-  return const_cast<Component*>(static_cast<const Table&>(*this).find(name, owner));
+  for (std::size_t i = 0; i < components_.size(); ++i)
+    if (components_[i]->owner() == owner && components_[i]->name() == name) return &touch(i);
+  return nullptr;
 }
 
 std::uint32_t Table::index_of(std::string_view name, int owner) const {
@@ -86,6 +90,7 @@ json Table::to_json() const { return write(kOmniscient, /*with_rng=*/true); }
 json Table::view(int viewer) const { return write(viewer, /*with_rng=*/false); }
 
 void Table::assign_json(const json& state) {
+  if (journaling_) throw std::logic_error("Table: assign_json during an undo journal");
   if (!state.is_object()) throw DataError("state: expected a JSON object");
   if (!state.contains("players") || state["players"] != players_)
     throw DataError("state: 'players' must be " + std::to_string(players_));
@@ -122,7 +127,30 @@ void Table::assign_json(const json& state) {
 }
 
 void Table::resample_hidden(int viewer, Rng& rng) {
-  for (auto& c : components_) c->resample_hidden(viewer, rng);
+  for (std::size_t i = 0; i < components_.size(); ++i) touch(i).resample_hidden(viewer, rng);
+}
+
+void Table::begin_undo() {
+  if (journaling_) throw std::logic_error("Table: an undo journal is already open");
+  journaling_ = true;
+  saved_.assign(components_.size(), 0);
+  rng_before_ = rng_;
+}
+
+void Table::save(std::size_t i) {
+  journal_.push_back(Saved{i, components_[i]->clone()});
+  saved_[i] = 1;
+}
+
+void Table::commit_undo() {
+  journal_.clear();
+  journaling_ = false;
+}
+
+void Table::rollback_undo() {
+  for (Saved& s : journal_) components_[s.index] = std::move(s.before);
+  rng_ = rng_before_;
+  commit_undo();
 }
 
 bool Table::operator==(const Table& other) const { return to_json() == other.to_json(); }

@@ -62,3 +62,47 @@ TEST_CASE("Looking up a component by a wrong name or kind is a clear error", "[c
   CHECK_THROWS_AS(table.add<Counters>("flow"), DataError);
   CHECK_THROWS_AS(table.add<Counters>("x", 3), DataError);
 }
+
+TEST_CASE("An undo journal rolls back the changed components and the RNG", "[core]") {
+  Table table(2, 7);
+  auto flow = table.add<Counters>("flow");
+  auto tally = table.add<Counters>("tally", 1);
+  table.get(flow).set("round", 1);
+  table.get(tally).set("coins", 3);
+  const nlohmann::json before = table.to_json();
+  const Counters& read_only = static_cast<const Table&>(table).get(tally);
+
+  table.begin_undo();
+  CHECK(table.journaling());
+  table.get(flow).set("round", 2);
+  table.get(flow).set("round", 3);  // saved once, before the first change
+  table.find("tally", 1)->read_json(nlohmann::json{{"values", {{"coins", 9}}}});
+  (void)table.rng().next();
+  CHECK(read_only.get("coins") == 9);  // a const reference sees the live component
+  table.rollback_undo();
+
+  CHECK_FALSE(table.journaling());
+  CHECK(table.to_json() == before);
+  CHECK(static_cast<const Table&>(table).get(flow).get("round") == 1);
+}
+
+TEST_CASE("A committed undo journal keeps the changes and the components in place", "[core]") {
+  Table table(2, 7);
+  auto flow = table.add<Counters>("flow");
+  const Counters& read_only = static_cast<const Table&>(table).get(flow);
+  table.begin_undo();
+  table.get(flow).set("round", 4);
+  Table copy = table;  // a copy carries no journal
+  CHECK_FALSE(copy.journaling());
+  table.commit_undo();
+  CHECK(read_only.get("round") == 4);
+  CHECK(&read_only == &static_cast<const Table&>(table).get(flow));
+  CHECK(copy.get(flow).get("round") == 4);
+
+  table.begin_undo();
+  CHECK_THROWS_AS(table.begin_undo(), std::logic_error);
+  CHECK_THROWS_AS(table.add<Counters>("late"), std::logic_error);
+  CHECK_THROWS_AS(table.assign_json(table.to_json()), std::logic_error);
+  table.rollback_undo();
+  CHECK(table.get(flow).get("round") == 4);
+}

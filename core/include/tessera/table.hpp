@@ -40,8 +40,10 @@ class Table {
     return Handle<C>{add_component(std::move(component))};
   }
 
+  // Non-const access (get, find, at) may change the component: during an undo journal it
+  // first saves a copy. Read through the const overloads where nothing changes.
   template <typename C>
-  C& get(Handle<C> h) { return static_cast<C&>(*components_[h.index]); }
+  C& get(Handle<C> h) { return static_cast<C&>(touch(h.index)); }
   template <typename C>
   const C& get(Handle<C> h) const { return static_cast<const C&>(*components_[h.index]); }
 
@@ -64,7 +66,7 @@ class Table {
   Component* find(std::string_view name, int owner = kNobody);
   const Component* find(std::string_view name, int owner = kNobody) const;
   std::size_t size() const { return components_.size(); }
-  Component& at(std::size_t i) { return *components_[i]; }
+  Component& at(std::size_t i) { return touch(i); }
   const Component& at(std::size_t i) const { return *components_[i]; }
 
   // Full state: {"players":N,"rng":"...","global":{name:{kind,...}},"seats":[{name:{...}},...]}.
@@ -79,7 +81,24 @@ class Table {
 
   bool operator==(const Table& other) const;  // compares full JSON states
 
+  // Undo journal, how GameBase::apply makes an action all-or-nothing without copying the
+  // whole table: between begin_undo() and commit_undo() or rollback_undo(), the first
+  // non-const access to each component saves a copy of it; rollback_undo() puts those
+  // copies and the RNG back (references into changed components then dangle), commit_undo()
+  // drops them. Components stay where they are otherwise, so references taken during the
+  // journal stay valid after a commit. A copy of the table does not copy the journal.
+  // Adding components while the journal is open is a logic error.
+  void begin_undo();
+  void commit_undo();
+  void rollback_undo();
+  bool journaling() const { return journaling_; }
+
  private:
+  Component& touch(std::size_t i) {
+    if (journaling_ && !saved_[i]) save(i);
+    return *components_[i];
+  }
+  void save(std::size_t i);
   std::uint32_t add_component(std::unique_ptr<Component> component);
   std::uint32_t index_of(std::string_view name, int owner) const;  // throws DataError
   nlohmann::json write(int viewer, bool with_rng) const;
@@ -87,6 +106,15 @@ class Table {
   int players_;
   Rng rng_;
   std::vector<std::unique_ptr<Component>> components_;
+
+  struct Saved {
+    std::size_t index;
+    std::unique_ptr<Component> before;
+  };
+  bool journaling_ = false;
+  std::vector<Saved> journal_;
+  std::vector<char> saved_;  // by component index, while journaling
+  Rng rng_before_;
 };
 
 }  // namespace tessera
