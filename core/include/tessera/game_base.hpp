@@ -28,7 +28,9 @@ class GameBase : public Game {
   // The actions of decision().seat before variant filters; empty when the game is over.
   virtual std::vector<Action> generate_actions() const = 0;
   // Carries out `action` (one of generate_actions()). Throw RuleError (or any Error) to
-  // refuse; the table is then restored by apply().
+  // refuse; the table is then restored by apply() (Table's undo journal). Read through
+  // table() and write through state(): each component reached through state() is saved once
+  // per action before it may change, so needless state() reads cost a copy.
   virtual void perform(const Action& action, std::vector<Event>& events) = 0;
 
   Table& state() { return table_; }
