@@ -76,6 +76,9 @@ void DicePool::set(int index, int value) {
 void DicePool::set_tag(int index, std::string tag) { at(index).tag = std::move(tag); }
 
 int DicePool::steps(int from, int to, int faces, bool wrap) {
+  if (faces < 1 || from < 1 || from > faces || to < 1 || to > faces)
+    throw RuleError("steps(" + std::to_string(from) + ", " + std::to_string(to) + ") needs values in 1.." +
+                    std::to_string(faces) + " of a die with at least one face");
   int direct = std::abs(to - from);
   // On a ring the other way round is faces - direct steps long.
   return wrap ? std::min(direct, faces - direct) : direct;

@@ -97,6 +97,8 @@ TEST_CASE("Adjusting without wrap costs one price per pip and 6 to 1 is five ste
   CHECK(DicePool::steps(6, 1, 6, false) == 5);
   CHECK(DicePool::steps(1, 6, 6, false) == 5);
   CHECK(DicePool::steps(2, 4, 6, false) == 2);
+  CHECK_THROWS_AS(DicePool::steps(1, 9, 6, true), RuleError);  // would give a negative count
+  CHECK_THROWS_AS(DicePool::steps(1, 1, 0, false), RuleError);
   CHECK(pool.adjust_cost(2, 1, 1, false) == 5);  // die #2 shows 6
   CHECK(pool.die(2).value == 6);
   CHECK(pool.adjust_to(2, 1, 2, false) == 10);

@@ -60,7 +60,8 @@ class DicePool : public ComponentOf<DicePool> {
   // Changing a value for a price. A step is one pip. Without wrap a die cannot pass the
   // ends: from 6 to 1 takes 5 steps. With wrap the faces form a ring (6 -> 1 is one step
   // up, 1 -> 6 one step down).
-  //   steps(from, to, faces, wrap): the fewest steps between two values.
+  //   steps(from, to, faces, wrap): the fewest steps between two values (RuleError unless
+  //     both are in 1..faces).
   //   adjust_cost: cost_per_pip * fewest steps to reach `target`; the die is unchanged.
   //   adjust_to: sets the die to `target` and returns that cost.
   //   adjust: moves by `delta` pips in the stated direction (negative = down) and returns
