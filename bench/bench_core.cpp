@@ -3,6 +3,8 @@
 // Goals (issue #2): Lua effect call <= 2 us, tutorial clone <= 2 us, plugin load <= 50 ms.
 #include <benchmark/benchmark.h>
 
+#include "bench_games.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -101,4 +103,11 @@ BENCHMARK(BM_NewGame)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  register_game_benchmarks();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
