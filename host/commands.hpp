@@ -2,6 +2,7 @@
 // The host's subcommands as plain functions over streams, so that tests can run them
 // in-process. Each returns the process exit code (0 success, 1 failure, 2 usage).
 #include <cstdint>
+#include <filesystem>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -46,6 +47,20 @@ int run_validate(const PluginRegistry& registry, const std::string& game, std::o
 int run_playthrough(const PluginRegistry& registry, const GameChoice& choice, std::ostream& out);
 // JSON lines on `in`, one response line per request on `out` (sdk/docs/protocol.md).
 int run_serve(const PluginRegistry& registry, std::istream& in, std::ostream& out);
+
+// `tessera new-game`: copies the example game (kTemplateGame) of `source_tree` — plugins/,
+// data/, scripts/, tests/games/ and tests/golden/ files — into `options.root` under a new id,
+// renaming the id, its CamelCase form and the manifest name in paths and texts. Throws
+// Error (and writes nothing) for a bad id, a root that is not a Tessera source tree or a
+// file that exists already.
+inline constexpr const char* kTemplateGame = "tutorial";
+struct NewGameOptions {
+  std::string id;
+  std::string name;                  // display name; default: the id's words capitalised
+  std::filesystem::path root = ".";  // the source tree that gets the game
+};
+int run_new_game(const PluginRegistry& registry, const NewGameOptions& options,
+                 const std::filesystem::path& source_tree, std::ostream& out);
 
 // Fills in the default player count; throws Error for an unknown game.
 GameChoice resolve_choice(const PluginRegistry& registry, GameChoice choice);

@@ -59,6 +59,12 @@ int main(int argc, char** argv) {
 
   auto* serve = app.add_subcommand("serve", "Speak the JSON-lines protocol on stdin/stdout");
 
+  NewGameOptions new_game;
+  auto* new_game_cmd = app.add_subcommand("new-game", "Start a new game from the SDK's example game, renamed");
+  new_game_cmd->add_option("id", new_game.id, "Id of the new game (lower-case letters, digits, '_')")->required();
+  new_game_cmd->add_option("--name", new_game.name, "Its display name (default: from the id)");
+  new_game_cmd->add_option("--root", new_game.root, "The Tessera source tree to add it to (default: .)");
+
   CLI11_PARSE(app, argc, argv);
 
   try {
@@ -74,6 +80,7 @@ int main(int argc, char** argv) {
     if (*replay) return run_replay(*registry, log_path, std::cout);
     if (*playthrough) return run_playthrough(*registry, through_choice, std::cout);
     if (*serve) return run_serve(*registry, std::cin, std::cout);
+    if (*new_game_cmd) return run_new_game(*registry, new_game, TESSERA_SOURCE_DIR_DEFAULT, std::cout);
   } catch (const tessera::Error& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 1;

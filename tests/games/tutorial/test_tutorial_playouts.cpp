@@ -49,7 +49,7 @@ void check_invariants(const Game& game) {
 
 }  // namespace
 
-TEST_CASE("Five hundred seeded random games keep every invariant and end", "[tutorial][fuzz]") {
+TEST_CASE("Lantern Market: five hundred seeded random games keep every invariant and end", "[tutorial][fuzz]") {
   std::size_t total_actions = 0;
   for (std::uint64_t seed = 1; seed <= 500; ++seed) {
     const int players = 2 + static_cast<int>(seed % 3);
@@ -62,7 +62,7 @@ TEST_CASE("Five hundred seeded random games keep every invariant and end", "[tut
   CHECK(total_actions > 500);
 }
 
-TEST_CASE("Every variant keeps the invariants over seeded random games", "[tutorial][fuzz]") {
+TEST_CASE("Lantern Market: every variant keeps the invariants over seeded random games", "[tutorial][fuzz]") {
   for (const char* variant : {"patronage", "steady_hands"})
     for (std::uint64_t seed = 1; seed <= 60; ++seed) {
       INFO(variant << " seed " << seed);
@@ -71,7 +71,7 @@ TEST_CASE("Every variant keeps the invariants over seeded random games", "[tutor
     }
 }
 
-TEST_CASE("The same seed and actions give the same final state", "[tutorial]") {
+TEST_CASE("Lantern Market: the same seed and actions give the same final state", "[tutorial]") {
   auto a = tessera::testing::new_game("tutorial", 3, 77);
   auto b = tessera::testing::new_game("tutorial", 3, 77);
   tessera::testing::play_randomly(*a, 5);
@@ -82,7 +82,7 @@ TEST_CASE("The same seed and actions give the same final state", "[tutorial]") {
   CHECK(c->table().to_json().dump() != a->table().to_json().dump());
 }
 
-TEST_CASE("The seeded playthrough matches the committed golden record", "[tutorial][golden]") {
+TEST_CASE("Lantern Market: the seeded playthrough matches the committed golden record", "[tutorial][golden]") {
   // Regenerate after an intended rule change:
   //   build/bin/tessera playthrough tutorial --players 2 --seed 1 > tests/golden/tutorial_seed1.txt
   std::ostringstream actual;

@@ -34,7 +34,7 @@ void set_renown(Game& g, int seat, int space) { arrange(g, "/global/renown/posit
 
 }  // namespace
 
-TEST_CASE("A new game deals the market, the coins and waits for the first roll", "[tutorial]") {
+TEST_CASE("Lantern Market: a new game deals the market, the coins and waits for the first roll", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 3, 3);
   const json s = state(*g);
   CHECK(s["global"]["market"]["rows"][0].size() == 4);
@@ -47,7 +47,7 @@ TEST_CASE("A new game deals the market, the coins and waits for the first roll",
   CHECK(legal_texts(*g) == std::vector<std::string>{"roll"});
 }
 
-TEST_CASE("Working with a die earns half its pips rounded up and spends the die", "[tutorial]") {
+TEST_CASE("Lantern Market: working with a die earns half its pips rounded up and spends the die", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1);
   mid_turn(*g, 0, {5, 2, 6});
   REQUIRE(g->apply("work 0").ok);
@@ -60,7 +60,7 @@ TEST_CASE("Working with a die earns half its pips rounded up and spends the die"
   CHECK(coins(*g, 0) == 7);
 }
 
-TEST_CASE("Buying pays the cost less the die, runs the effect and refills the slot", "[tutorial]") {
+TEST_CASE("Lantern Market: buying pays the cost less the die, runs the effect and refills the slot", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1);
   mid_turn(*g, 0, {6, 1, 1});
   set_market(*g, {"herald", "caravan", "spice_trader", "tax_collector"});
@@ -76,7 +76,7 @@ TEST_CASE("Buying pays the cost less the die, runs the effect and refills the sl
   CHECK_FALSE(has(legal, "buy 1 1"));  // no coins left
 }
 
-TEST_CASE("A card the seat cannot afford is not offered and buying it is refused", "[tutorial]") {
+TEST_CASE("Lantern Market: a card the seat cannot afford is not offered and buying it is refused", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1);
   mid_turn(*g, 0, {1, 1, 1});
   set_market(*g, {"herald", "patron", "patron", "herald"});
@@ -87,7 +87,7 @@ TEST_CASE("A card the seat cannot afford is not offered and buying it is refused
   CHECK(state(*g) == before);
 }
 
-TEST_CASE("The Tax Collector asks whom to tax and takes up to 2 coins", "[tutorial]") {
+TEST_CASE("Lantern Market: the Tax Collector asks whom to tax and takes up to 2 coins", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 3, 1);
   mid_turn(*g, 0, {6, 1, 1});
   set_market(*g, {"herald", "caravan", "spice_trader", "tax_collector"});
@@ -112,7 +112,7 @@ TEST_CASE("The Tax Collector asks whom to tax and takes up to 2 coins", "[tutori
   CHECK(has(legal_texts(*g), "work 1"));
 }
 
-TEST_CASE("The Caravan trades a chosen amount of spice for renown", "[tutorial]") {
+TEST_CASE("Lantern Market: the Caravan trades a chosen amount of spice for renown", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1);
   mid_turn(*g, 0, {6, 1, 1});
   set_market(*g, {"herald", "caravan", "spice_trader", "tax_collector"});
@@ -125,7 +125,7 @@ TEST_CASE("The Caravan trades a chosen amount of spice for renown", "[tutorial]"
   CHECK(renown(*g, 0) == 4);
 }
 
-TEST_CASE("Renown symbols fire when passed or, for space 15, only when reached", "[tutorial]") {
+TEST_CASE("Lantern Market: renown symbols fire when passed or, for space 15, only when reached", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1);
   mid_turn(*g, 0, {6, 6, 6});
   set_market(*g, {"herald", "herald", "herald", "herald"});
@@ -157,7 +157,7 @@ TEST_CASE("Renown symbols fire when passed or, for space 15, only when reached",
   }
 }
 
-TEST_CASE("Spice beyond 5 goes back to the bank", "[tutorial]") {
+TEST_CASE("Lantern Market: spice beyond 5 goes back to the bank", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1);
   mid_turn(*g, 0, {6, 1, 1});
   set_market(*g, {"spice_trader", "herald", "herald", "herald"});
@@ -168,7 +168,7 @@ TEST_CASE("Spice beyond 5 goes back to the bank", "[tutorial]") {
   CHECK(spice_bank(*g) == 13);
 }
 
-TEST_CASE("Adjusting a die costs a coin a pip and never wraps", "[tutorial]") {
+TEST_CASE("Lantern Market: adjusting a die costs a coin a pip and never wraps", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1);
   mid_turn(*g, 0, {6, 3, 1});
   auto legal = legal_texts(*g);
@@ -183,7 +183,7 @@ TEST_CASE("Adjusting a die costs a coin a pip and never wraps", "[tutorial]") {
   CHECK_FALSE(g->apply("adjust 1 up").ok);
 }
 
-TEST_CASE("A turn ends when every die is used, and the round when every seat has played", "[tutorial]") {
+TEST_CASE("Lantern Market: a turn ends when every die is used, and the round when every seat has played", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1);
   mid_turn(*g, 0, {2, 2, 2});
   REQUIRE(g->apply("work 0").ok);
@@ -198,7 +198,7 @@ TEST_CASE("A turn ends when every die is used, and the round when every seat has
   CHECK(state(*g)["global"]["turns"]["round"] == 2);
 }
 
-TEST_CASE("The last round is played to its end, then renown and spice are scored", "[tutorial]") {
+TEST_CASE("Lantern Market: the last round is played to its end, then renown and spice are scored", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1);
   set_market(*g, {"herald", "herald", "herald", "herald"});
   SECTION("started by the first seat, the second seat still plays") {
@@ -228,7 +228,7 @@ TEST_CASE("The last round is played to its end, then renown and spice are scored
   }
 }
 
-TEST_CASE("Ties go to more coins, and players still tied share the win", "[tutorial]") {
+TEST_CASE("Lantern Market: ties go to more coins, and players still tied share the win", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 3, 1);
   for (int seat = 0; seat < 3; ++seat) set_renown(*g, seat, 10);
   arrange(*g, "/global/flow/values/last_round", 1);
@@ -246,7 +246,7 @@ TEST_CASE("Ties go to more coins, and players still tied share the win", "[tutor
   }
 }
 
-TEST_CASE("An empty market that cannot be refilled starts the last round", "[tutorial]") {
+TEST_CASE("Lantern Market: an empty market that cannot be refilled starts the last round", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1);
   mid_turn(*g, 0, {6, 1, 1});
   set_market(*g, {"moneylender", "", "", ""});
@@ -256,7 +256,7 @@ TEST_CASE("An empty market that cannot be refilled starts the last round", "[tut
   CHECK(coins(*g, 0) == 3 + 4);  // price 0, Moneylender gives 4
 }
 
-TEST_CASE("Patronage gives every player a coin each round and softens the Tax Collector", "[tutorial]") {
+TEST_CASE("Lantern Market: patronage gives every player a coin each round and softens the Tax Collector", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1, {"patronage"});
   CHECK(coins(*g, 0) == 4);  // round 1 starts with the bonus too
   REQUIRE(g->apply("roll").ok);
@@ -273,7 +273,7 @@ TEST_CASE("Patronage gives every player a coin each round and softens the Tax Co
   CHECK(coins(*g, 1) == 4);
 }
 
-TEST_CASE("Steady hands removes every adjustment", "[tutorial]") {
+TEST_CASE("Lantern Market: steady hands removes every adjustment", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1, {"steady_hands"});
   mid_turn(*g, 0, {3, 3, 3});
   auto legal = legal_texts(*g);
