@@ -1,6 +1,7 @@
 #include "lua_sandbox.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -148,6 +149,61 @@ int l_require(lua_State* L) {
 // Opens one standard library and leaves its table on the stack.
 void open_library(lua_State* L, const char* name, lua_CFunction open) { luaL_requiref(L, name, open, 0); }
 
+// Lua's pattern matcher backtracks inside C, where the instruction budget does not count:
+// with k repetition items (* + - ?) a match can take about n^(k+1) steps on an n-character
+// subject. A call whose bound passes kPatternSteps is refused, so no script stalls the host.
+constexpr double kPatternSteps = 1e8;
+
+int repetition_items(const char* pattern, std::size_t length) {
+  int items = 0;
+  for (std::size_t i = 0; i < length; ++i) {
+    const char c = pattern[i];
+    if (c == '%') {
+      ++i;  // an escape or class; %b and %f take more, but never a repetition
+    } else if (c == '[') {
+      // A set: its contents are one class ("[%]]" and "[]]" included).
+      std::size_t j = i + 1;
+      if (j < length && pattern[j] == '^') ++j;
+      if (j < length && pattern[j] == ']') ++j;
+      for (; j < length && pattern[j] != ']'; ++j)
+        if (pattern[j] == '%') ++j;
+      i = j;
+    } else if ((c == '*' || c == '+' || c == '-' || c == '?') && i > 0) {
+      ++items;
+    }
+  }
+  return items;
+}
+
+// string.find/match/gmatch/gsub with the cost check; upvalue 1 is the library function,
+// upvalue 2 true for find (whose 4th argument asks for a plain search).
+int l_bounded_pattern(lua_State* L) {
+  const bool plain = lua_toboolean(L, lua_upvalueindex(2)) && lua_toboolean(L, 4);
+  if (!plain && lua_type(L, 1) == LUA_TSTRING && lua_type(L, 2) == LUA_TSTRING) {
+    std::size_t subject = 0, length = 0;
+    lua_tolstring(L, 1, &subject);
+    const char* pattern = lua_tolstring(L, 2, &length);
+    const int items = repetition_items(pattern, length);
+    if (std::pow(static_cast<double>(subject) + 1.0, items + 1) > kPatternSteps)
+      return luaL_error(L, "pattern with %d repetition items is too costly on %d characters (the sandbox bounds "
+                           "pattern matching at about 10^8 steps: shorten the text or the pattern)",
+                        items, static_cast<int>(subject));
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+void bound_pattern_functions(lua_State* L, int strings) {
+  for (const char* name : {"find", "match", "gmatch", "gsub"}) {
+    lua_getfield(L, strings, name);
+    lua_pushboolean(L, std::strcmp(name, "find") == 0);
+    lua_pushcclosure(L, l_bounded_pattern, 2);
+    lua_setfield(L, strings, name);
+  }
+}
+
 void remove_field(lua_State* L, int table, const char* name) {
   lua_pushnil(L);
   lua_setfield(L, table, name);
@@ -165,6 +221,7 @@ void build_sandbox(lua_State* L, Sandbox& sandbox) {
   // Removed from the library tables themselves, because ("").dump reaches string.dump
   // through the strings' metatable.
   remove_field(L, base + 2, "dump");
+  bound_pattern_functions(L, base + 2);
   remove_field(L, base + 4, "random");
   remove_field(L, base + 4, "randomseed");
 

@@ -185,3 +185,16 @@ TEST_CASE("The runtime stays usable and balanced after many failed calls", "[lua
   }
   CHECK(h.table.get<Counters>("flow").get("round") == 50);
 }
+
+TEST_CASE("A pattern that could backtrack for ages is refused; ordinary patterns work", "[lua]") {
+  Harness h;
+  h.runtime.run_file("limits.lua");
+  CHECK_THROWS_WITH(h.apply("pattern_bomb"),
+                    Catch::StartsWith("scripts/test/limits.lua:") &&
+                        Catch::Contains("pattern with 12 repetition items is too costly on 5000 characters"));
+  CHECK_THROWS_WITH(h.apply("pattern_bomb_method"), Catch::Contains("pattern with 6 repetition items is too costly"));
+  h.apply("patterns_in_reason");
+  // Words of a choice, a gsub, a plain find on a long text (not bounded) and a pattern
+  // without repetition on a long text (linear, allowed).
+  CHECK(h.reports.back() == json{3, "x+y", 2, 20000});
+}

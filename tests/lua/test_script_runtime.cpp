@@ -40,7 +40,9 @@ TEST_CASE("effect_names lists every effect sorted", "[lua]") {
   Harness h;
   h.runtime.run_file("limits.lua");
   CHECK(h.runtime.effect_names() == std::vector<std::string>{"bomb_concat", "bomb_rep", "bomb_table", "bomb_under_pcall",
-                                                             "small", "spin", "spin_under_pcall"});
+                                                             "pattern_bomb", "pattern_bomb_method",
+                                                             "patterns_in_reason", "small", "spin",
+                                                             "spin_under_pcall"});
 }
 
 TEST_CASE("An effect with options offers choices and applies the chosen one", "[lua]") {
