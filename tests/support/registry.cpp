@@ -1,7 +1,10 @@
 #include "support/registry.hpp"
 
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <functional>
+#include <sstream>
 
 #include "tessera/rng.hpp"
 
@@ -53,6 +56,34 @@ std::vector<std::string> legal_texts(const Game& game) {
   std::vector<std::string> out;
   for (const auto& a : game.legal_actions()) out.push_back(a.text);
   return out;
+}
+
+std::vector<std::string> problems_with_edited_data(const std::string& id, int players, const std::string& file,
+                                                   const std::string& from, const std::string& to) {
+  namespace fs = std::filesystem;
+  const PluginRegistry& registry = game_registry();
+  const PluginEntry& entry = registry.game(id);
+  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / (id + "_edited_data");
+  fs::remove_all(scratch);
+  fs::copy(entry.data_dir, scratch, fs::copy_options::recursive);
+  std::stringstream text;
+  text << std::ifstream(scratch / file).rdbuf();
+  std::string s = text.str();
+  const auto at = s.find(from);
+  REQUIRE(at != std::string::npos);
+  s.replace(at, from.size(), to);
+  std::ofstream(scratch / file, std::ios::trunc) << s;
+  GameConfig config = registry.config(id, players, 1);
+  config.data_dir = scratch;
+  auto problems = entry.module->validate(config);
+  fs::remove_all(scratch);
+  return problems;
+}
+
+bool mentions(const std::vector<std::string>& problems, const std::string& text) {
+  for (const auto& p : problems)
+    if (p.find(text) != std::string::npos) return true;
+  return false;
 }
 
 }  // namespace tessera::testing

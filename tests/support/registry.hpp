@@ -31,4 +31,12 @@ void arrange(Game& game, const std::string& pointer, const nlohmann::json& value
 // The texts of the legal actions, in order.
 std::vector<std::string> legal_texts(const Game& game);
 
+// What validate() of game `id` (with `players`) reports when, in a scratch copy of its data
+// folder, the first `from` in `file` is replaced by `to`. Fails the test if `from` is absent.
+std::vector<std::string> problems_with_edited_data(const std::string& id, int players, const std::string& file,
+                                                   const std::string& from, const std::string& to);
+
+// Whether one of `problems` contains `text`.
+bool mentions(const std::vector<std::string>& problems, const std::string& text);
+
 }  // namespace tessera::testing

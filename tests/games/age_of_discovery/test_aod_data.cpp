@@ -1,44 +1,17 @@
 // Age of Discovery data: the shipped YAML loads, and broken data is reported with the
 // file and the reason instead of crashing.
 #include <catch2/catch.hpp>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "support/registry.hpp"
 
-namespace fs = std::filesystem;
-
 namespace {
 
-// Copies data/age_of_discovery to a scratch folder, replaces `from` by `to` in `file`,
-// and returns what validate() reports for that data.
+// What validate() reports for the shipped data with `from` replaced by `to` in `file`.
 std::vector<std::string> problems_with(const std::string& file, const std::string& from, const std::string& to) {
-  const auto& registry = tessera::testing::game_registry();
-  const tessera::PluginEntry& entry = registry.game("age_of_discovery");
-  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / "aod_bad_data";
-  fs::remove_all(scratch);
-  fs::create_directories(scratch);
-  for (const auto& f : fs::directory_iterator(entry.data_dir)) fs::copy(f.path(), scratch / f.path().filename());
-  std::stringstream text;
-  text << std::ifstream(scratch / file).rdbuf();
-  std::string s = text.str();
-  const auto at = s.find(from);
-  REQUIRE(at != std::string::npos);
-  s.replace(at, from.size(), to);
-  std::ofstream(scratch / file, std::ios::trunc) << s;
-  tessera::GameConfig config = registry.config("age_of_discovery", 3, 1);
-  config.data_dir = scratch;
-  auto problems = entry.module->validate(config);
-  fs::remove_all(scratch);
-  return problems;
+  return tessera::testing::problems_with_edited_data("age_of_discovery", 3, file, from, to);
 }
 
-bool mentions(const std::vector<std::string>& problems, const std::string& text) {
-  for (const auto& p : problems)
-    if (p.find(text) != std::string::npos) return true;
-  return false;
-}
+using tessera::testing::mentions;
 
 }  // namespace
 
