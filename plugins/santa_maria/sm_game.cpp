@@ -45,6 +45,31 @@ std::vector<std::pair<int, int>> place_cells(const std::string& key) {
 }
 
 bool is_place_step(const std::string& key) { return key.rfind("place:", 0) == 0; }
+bool is_tile_step(const std::string& key) { return key.rfind("tile:", 0) == 0; }
+
+// True when some rotation of `tile` covers only free squares somewhere (5.3).
+bool fits_somewhere(const TileDef& tile, const SquareGrid& grid) {
+  bool free[6][6];
+  for (int y = 0; y < 6; ++y)
+    for (int x = 0; x < 6; ++x) free[y][x] = grid.at(x, y).type.empty();
+  for (const auto& rot : tile.rotations)
+    for (int y = 0; y < 6; ++y)
+      for (int x = 0; x < 6; ++x) {
+        bool ok = true;
+        for (const auto& [dr, dc] : rot) {
+          const int r = y + dr, c = x + dc;
+          if (r > 5 || c > 5 || !free[r][c]) {
+            ok = false;
+            break;
+          }
+        }
+        if (ok) return true;
+      }
+  return false;
+}
+
+// Tiles cover free squares only (5.3).
+bool free_square(int, int, const SquareGrid::Cell& c) { return c.type.empty(); }
 
 }  // namespace
 
@@ -374,6 +399,7 @@ Decision SmGame::decision() const {
   if (!pending.empty()) {
     const std::string& key = pending.cards().back();
     if (is_place_step(key)) return {current(), "choose the building for the die (Architecture)"};
+    if (is_tile_step(key)) return {current(), "place tile " + key.substr(5)};
     return {current(), "resolve " + key.substr(0, key.find(':', 2))};
   }
   return {current(), "year " + num(t.get(flow_).get("year")) + ": choose an action"};
@@ -401,6 +427,14 @@ std::vector<EffectChoice> SmGame::step_options(const std::string& key) const {
 
 void SmGame::add_step_actions(std::vector<Action>& out) const {
   const std::string& key = table().get(pending_).cards().back();
+  if (is_tile_step(key)) {
+    const auto it = rules().tile_ids.find(key.substr(5));
+    const SquareGrid& grid = table().get(seat_of(current()).colony);
+    for (const auto& p : grid.placements(shape_of(rules().tile(it->second)), free_square))
+      out.push_back({"place " + num(p.y + 1) + " " + num(p.x + 1) + " " + num(p.rotation),
+                     "place at row " + num(p.y + 1) + " column " + num(p.x + 1) + " turned " + num(p.rotation), {}});
+    return;
+  }
   if (is_place_step(key)) {
     for (const auto& [x, y] : place_cells(key))
       out.push_back({"die " + num(y + 1) + " " + num(x + 1), "put the die on row " + num(y + 1) + " column " + num(x + 1), {}});
@@ -428,7 +462,7 @@ void SmGame::add_setup_actions(std::vector<Action>& out) const {
   const int cap = t.get(flow_).get("capital");
   const SquareGrid& grid = t.get(seat_of(picker).colony);
   const auto shape = shape_of(rules().capitals[static_cast<std::size_t>(cap - 1)]);
-  for (const auto& p : grid.placements(shape, [](int, int, const SquareGrid::Cell& c) { return c.type.empty(); }))
+  for (const auto& p : grid.placements(shape, free_square))
     out.push_back({"capital " + num(p.y + 1) + " " + num(p.x + 1) + " " + num(p.rotation),
                    "place the capital at row " + num(p.y + 1) + " column " + num(p.x + 1) + " turned " + num(p.rotation), {}});
 }
@@ -489,10 +523,13 @@ void SmGame::add_die_actions(std::vector<Action>& out, const std::string& verb, 
                              bool column) const {
   const int s = current();
   const Counters& p = table().get(seat_of(s).player);
+  if (values.empty()) return;
   const bool botany = owns(s, "botany");
+  bool usable[6];
+  for (int i = 0; i < 6; ++i) usable[i] = line_usable(s, {column, i});
   for (int v : values)
     for (int target = 1; target <= 6; ++target) {
-      if (!line_usable(s, {column, target - 1})) continue;
+      if (!usable[target - 1]) continue;
       const int cost = std::abs(v - target) * rules().pip_cost;
       if (cost <= p.get("coins"))
         out.push_back({verb + " " + num(v) + " " + num(target),
@@ -514,7 +551,7 @@ void SmGame::add_main_actions(std::vector<Action>& out) const {
   const int s = current();
   const Counters& p = t.get(seat_of(s).player);
   add_free_actions(out);
-  // A: expand (5.3).
+  // A: expand (5.3): the tile now, its placement as the next decision.
   const Market& display = t.get(display_);
   const SquareGrid& grid = t.get(seat_of(s).colony);
   for (int row = 0; row < 2; ++row) {
@@ -524,12 +561,7 @@ void SmGame::add_main_actions(std::vector<Action>& out) const {
       if (id.empty()) continue;
       const auto it = rules().tile_ids.find(id);
       if (it == rules().tile_ids.end()) continue;
-      for (const auto& pl :
-           grid.placements(shape_of(rules().tile(it->second)), [](int, int, const SquareGrid::Cell& c) { return c.type.empty(); }))
-        out.push_back({"expand " + id + " " + num(pl.y + 1) + " " + num(pl.x + 1) + " " + num(pl.rotation),
-                       "expand with " + id + " at row " + num(pl.y + 1) + " column " + num(pl.x + 1) + " turned " +
-                           num(pl.rotation),
-                       {}});
+      if (fits_somewhere(rules().tile(it->second), grid)) out.push_back({"expand " + id, "expand with tile " + id, {}});
     }
   }
   // B: one building with coins (5.4).
@@ -588,16 +620,17 @@ void SmGame::perform(const Action& action, std::vector<Event>& events) {
     t.get(seat_of(picker).colony)
         .place(shape_of(rules().capitals[static_cast<std::size_t>(cap - 1)]), parse_int(w.at(2)) - 1,
                parse_int(w.at(1)) - 1, parse_int(w.at(3)), tile,
-               [](int, int, const SquareGrid::Cell& c) { return c.type.empty(); });
+               free_square);
     flow.set("capital", 0);
     next_setup_pick(events);
     return;
   }
-  if (verb == "choose" || verb == "die") {
+  if (verb == "choose" || verb == "die" || verb == "place") {
     Hand& pending = t.get(pending_);
     const std::string key = pending.cards().back();
     pending.remove_at(pending.size() - 1);
     if (verb == "die") place_die(key, parse_int(w.at(2)) - 1, parse_int(w.at(1)) - 1);
+    else if (verb == "place") place_tile(key.substr(5), w, events);
     else run_step(key, w.at(1), events);
     resolve(events);
     return;
@@ -668,17 +701,21 @@ void SmGame::push_steps(const std::vector<std::string>& steps) {
 
 void SmGame::do_expand(const std::vector<std::string>& w, std::vector<Event>& events) {
   const int s = current();
-  Table& t = state();
   const std::string& id = w.at(1);
-  const int index = rules().tile_ids.at(id);
-  const SlotPlace where = t.get(display_).find(id);
+  const SlotPlace where = state().get(display_).find(id);
   pay(s, where.row == 0 ? rules().double_cost : rules().triple_cost);
-  t.get(seat_of(s).colony)
-      .place(shape_of(rules().tile(index)), parse_int(w.at(3)) - 1, parse_int(w.at(2)) - 1, parse_int(w.at(4)), index,
-             [](int, int, const SquareGrid::Cell& c) { return c.type.empty(); });
-  t.get(display_).take_at(where.row, where.slot);
-  events.push_back({"seat " + num(s) + " expands with " + id});
-  push_steps({"end"});
+  state().get(display_).take_at(where.row, where.slot);
+  events.push_back({"seat " + num(s) + " buys tile " + id});
+  push_steps({"tile:" + id, "end"});
+}
+
+void SmGame::place_tile(const std::string& id, const std::vector<std::string>& w, std::vector<Event>& events) {
+  const int s = current();
+  const int index = rules().tile_ids.at(id);
+  state().get(seat_of(s).colony)
+      .place(shape_of(rules().tile(index)), parse_int(w.at(2)) - 1, parse_int(w.at(1)) - 1, parse_int(w.at(3)), index,
+             free_square);
+  events.push_back({"seat " + num(s) + " places " + id + " at row " + w.at(1) + " column " + w.at(2)});
 }
 
 void SmGame::do_coin(int x, int y, std::vector<Event>& events) {
@@ -789,6 +826,7 @@ void SmGame::resolve(std::vector<Event>& events) {
       end_turn(events);
       continue;
     }
+    if (is_tile_step(key)) return;  // the seat places the tile
     if (is_place_step(key)) {
       const auto cells = place_cells(key);
       if (cells.size() > 1) return;  // Architecture: the seat chooses

@@ -99,6 +99,7 @@ class SmGame : public tessera::GameBase {
   tessera::SquareGrid::Shape shape_of(const TileDef& tile) const;
 
   void do_expand(const std::vector<std::string>& w, std::vector<tessera::Event>& events);
+  void place_tile(const std::string& id, const std::vector<std::string>& w, std::vector<tessera::Event>& events);
   void do_coin(int x, int y, std::vector<tessera::Event>& events);
   void do_die(const std::vector<std::string>& w, std::vector<tessera::Event>& events);
   void do_retreat(int pos, std::vector<tessera::Event>& events);

@@ -280,6 +280,7 @@ void SmGame::check_state() const {
   if (!pending.empty() && phase() != kMain) throw DataError("pending steps outside the main phase");
   for (const auto& key : pending.cards()) {
     if (key == "end" || engine_->steps.count(key)) continue;
+    if (key.rfind("tile:", 0) == 0 && rules().tile_ids.count(key.substr(5))) continue;
     if (key.rfind("place:", 0) == 0 && key.size() > 8 && (key[6] == 'w' || key[6] == 'b') && key[7] == ':') {
       bool ok = true;
       for (std::size_t i = 8; i < key.size(); ++i) {

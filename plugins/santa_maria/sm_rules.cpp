@@ -237,6 +237,23 @@ TileDef read_tile(Rules& r, const YamlNode& node, const std::map<std::string, st
   const auto cells = node.at("cells").as_list();
   if (cells.size() != t.offsets.size()) throw node.at("cells").error("one cell per square of the shape");
   for (const YamlNode& c : cells) t.cells.push_back(cell_index(r, c));
+  std::vector<std::pair<int, int>> rot = t.offsets;
+  for (int k = 0; k < 4; ++k) {
+    int min_r = 99, min_c = 99;
+    for (const auto& [dr, dc] : rot) {
+      min_r = std::min(min_r, dr);
+      min_c = std::min(min_c, dc);
+    }
+    std::vector<std::pair<int, int>> norm;
+    for (const auto& [dr, dc] : rot) norm.emplace_back(dr - min_r, dc - min_c);
+    std::sort(norm.begin(), norm.end());
+    if (std::find(t.rotations.begin(), t.rotations.end(), norm) == t.rotations.end()) t.rotations.push_back(norm);
+    for (auto& [dr, dc] : rot) {  // a quarter turn clockwise (rows down): (dr, dc) -> (dc, -dr)
+      const int old_r = dr;
+      dr = dc;
+      dc = -old_r;
+    }
+  }
   return t;
 }
 

@@ -39,6 +39,8 @@ struct TileDef {
   std::string id;
   std::vector<std::pair<int, int>> offsets;  // (dr, dc) of each cell
   std::vector<int> cells;                    // index into Rules::cells, same order
+  // The distinct rotations of the shape as normalised offsets (for quick "fits anywhere?").
+  std::vector<std::vector<std::pair<int, int>>> rotations;
 };
 
 struct BoardDef {
