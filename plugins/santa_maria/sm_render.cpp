@@ -278,6 +278,11 @@ void SmGame::check_state() const {
   if (!t.get(pushed_).empty()) throw DataError("pushed: must be empty between actions");
   const Hand& pending = t.get(pending_);
   if (!pending.empty() && phase() != kMain) throw DataError("pending steps outside the main phase");
+  if (pending.empty() && phase() == kMain && get(current(), "retreated"))
+    throw DataError("flow.current: seat " + num(current()) + " has retreated and takes no more turns this year");
+  int retreated = 0;
+  for (int s = 0; s < players; ++s) retreated += get(s, "retreated");
+  if (phase() == kMain && retreated == players && pending.empty()) throw DataError("every seat has retreated");
   for (const auto& key : pending.cards()) {
     if (key == "end" || engine_->steps.count(key)) continue;
     if (key.rfind("tile:", 0) == 0 && rules().tile_ids.count(key.substr(5))) continue;
