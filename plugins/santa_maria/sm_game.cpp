@@ -104,6 +104,11 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   for (const auto& variant : config.variants) engine->scripts->run_variant(variant);
 
   const Rules& r = engine->rules;
+  for (int i = 1; i <= r.scholar_slots; ++i) {
+    engine->scholar_keys.push_back("scholar" + num(i));
+    engine->monk_keys.push_back("monks.s" + num(i));
+  }
+  for (std::size_t i = 0; i < r.scholars.size(); ++i) engine->scholar_ids[r.scholars[i].id] = static_cast<int>(i);
   json extras;
   extras["economy"] = r.economy_json;
   extras["max_steps"] = r.religion_max_steps;
@@ -246,13 +251,12 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
     seat.port = t.add<Counters>("port", s);
     seat.score = t.add<Counters>("score", s);
     seat.colony = t.add<SquareGrid>("colony", 6, 6, s);
-    const int b = boards[static_cast<std::size_t>(s) % boards.size()];
-    SquareGrid& grid = t.get(seat.colony);
-    for (const auto& [rc, cell] : r.boards[static_cast<std::size_t>(b)].squares)
-      grid.at(rc.second - 1, rc.first - 1).type = r.cells[static_cast<std::size_t>(cell)].type;
+    seats_.push_back(seat);
+    // With the draft the boards are chosen before the first turn.
+    if (!board_draft()) print_board(s, boards[static_cast<std::size_t>(s) % boards.size()]);
     Counters& p = t.get(seat.player);
+    if (board_draft()) p.set("board", 0);
     const int order = (s - start + players) % players;
-    p.set("board", b + 1);
     p.set("coins", r.starting_coins[static_cast<std::size_t>(order)]);
     p.set("wood", r.starting_wood);
     for (const char* key : {"grain", "sugar", "gem", "gold", "white_taken", "coin_acts", "retreated", "retreat_pos",
@@ -273,7 +277,6 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
         }
         break;
       }
-    seats_.push_back(seat);
   }
   Counters& flow = t.get(flow_);
   flow.set("year", 1);
@@ -284,7 +287,11 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   flow.set("turns", 0);
   std::vector<Event> ignored;
   start_year(ignored);
-  if (advanced_setup()) {
+  if (board_draft()) {
+    flow.set("phase", kPickBoard);
+    flow.set("picks", 0);
+    flow.set("picker", (start + players - 1) % players);  // the last in turn order chooses first (3.2)
+  } else if (advanced_setup()) {
     flow.set("phase", kPickSet);
     flow.set("picks", 0);
     flow.set("picker", (start + players - 1) % players);  // right of the start player first (8.1)
@@ -294,12 +301,33 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   run_hook("on_setup", kNobody, ignored, json::object());
 }
 
+void SmGame::print_board(int s, int board) {
+  SquareGrid& grid = state().get(seat_of(s).colony);
+  for (const auto& [rc, cell] : rules().boards[static_cast<std::size_t>(board)].squares)
+    grid.at(rc.second - 1, rc.first - 1).type = rules().cells[static_cast<std::size_t>(cell)].type;
+  state().get(seat_of(s).player).set("board", board + 1);
+}
+
 std::unique_ptr<Game> SmGame::rematch(std::uint64_t seed) const {
   return std::make_unique<SmGame>(engine_, table().players(), seed);
 }
 
+unsigned SmGame::scholar_mask(int s) const {
+  const Table& t = table();
+  unsigned mask = 0;
+  const int own = t.get(seat_of(s).player).get("capital_scholar");
+  if (own >= 1 && own <= 32) mask |= 1u << (own - 1);
+  const Counters& board = t.get(board_);
+  for (std::size_t i = 0; i < engine_->scholar_keys.size(); ++i) {
+    const int k = board.get(engine_->scholar_keys[i]);
+    if (k >= 1 && k <= 32 && ((board.get(engine_->monk_keys[i]) >> s) & 1)) mask |= 1u << (k - 1);
+  }
+  return mask;
+}
+
 bool SmGame::owns(int s, const char* scholar) const {
-  return owns_scholar(rules(), table(), s, rules().scholar_index(scholar));
+  const auto it = engine_->scholar_ids.find(scholar);
+  return it != engine_->scholar_ids.end() && ((scholar_mask(s) >> it->second) & 1u);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -392,6 +420,7 @@ Decision SmGame::decision() const {
   switch (phase()) {
     case kOver: return {kNobody, "the game is over"};
     case kPickSet: return {t.get(flow_).get("picker"), "choose a capital and scholar set"};
+    case kPickBoard: return {t.get(flow_).get("picker"), "choose a colony board"};
     case kPlaceCapital: return {t.get(flow_).get("picker"), "place your capital tile"};
     default: break;
   }
@@ -410,6 +439,7 @@ std::vector<Action> SmGame::generate_actions() const {
   switch (phase()) {
     case kOver: return out;
     case kPickSet:
+    case kPickBoard:
     case kPlaceCapital: add_setup_actions(out); return out;
     default: break;
   }
@@ -446,6 +476,17 @@ void SmGame::add_step_actions(std::vector<Action>& out) const {
 void SmGame::add_setup_actions(std::vector<Action>& out) const {
   const Table& t = table();
   const Counters& board = t.get(board_);
+  if (phase() == kPickBoard) {
+    std::vector<bool> taken(rules().boards.size(), false);
+    for (int s = 0; s < t.players(); ++s) {
+      const int b = get(s, "board");
+      if (b >= 1) taken[static_cast<std::size_t>(b - 1)] = true;
+    }
+    for (std::size_t b = 0; b < rules().boards.size(); ++b)
+      if (rules().boards[b].side == 'A' && !taken[b])
+        out.push_back({"board " + rules().boards[b].id, "take colony board " + rules().boards[b].id, {}});
+    return;
+  }
   if (phase() == kPickSet) {
     for (int k = 1; k <= 4; ++k) {
       const int cap = board.get("set" + num(k) + ".capital");
@@ -601,6 +642,15 @@ void SmGame::perform(const Action& action, std::vector<Event>& events) {
   const std::vector<std::string> w = split_words(action.text);
   Table& t = state();
   const std::string& verb = w.at(0);
+  if (verb == "board") {
+    Counters& flow = t.get(flow_);
+    const int picker = flow.get("picker");
+    for (std::size_t b = 0; b < rules().boards.size(); ++b)
+      if (rules().boards[b].id == w.at(1)) print_board(picker, static_cast<int>(b));
+    events.push_back({"seat " + num(picker) + " takes colony board " + w.at(1)});
+    next_setup_pick(events);
+    return;
+  }
   if (verb == "set" || verb == "capital") {
     Counters& flow = t.get(flow_);
     Counters& board = t.get(board_);
@@ -659,7 +709,7 @@ void SmGame::next_setup_pick(std::vector<Event>& events) {
     return;
   }
   flow.set("picker", (flow.get("picker") + players - 1) % players);  // counter-clockwise
-  flow.set("phase", kPickSet);
+  if (flow.get("phase") != kPickBoard) flow.set("phase", kPickSet);
 }
 
 void SmGame::do_free(const std::vector<std::string>& w, std::vector<Event>& events) {

@@ -33,6 +33,8 @@ struct Engine {
   std::unique_ptr<tessera::ScriptRuntime> scripts;
   std::unordered_map<std::string, tessera::EffectId> steps;  // step key -> effect
   std::vector<std::vector<tessera::EffectId>> conquest_scoring;  // [players][year-1]
+  std::vector<std::string> scholar_keys, monk_keys;  // "scholar<i>", "monks.s<i>" per slot
+  std::unordered_map<std::string, int> scholar_ids;   // id -> index
   tessera::EffectId solo_goals{};
   bool has_solo_goals = false;
 };
@@ -53,7 +55,7 @@ class SmGame : public tessera::GameBase {
   std::string render(int viewer) const override;
 
   // flow "phase".
-  enum Phase { kMain = 0, kPickSet = 1, kPlaceCapital = 2, kOver = 3 };
+  enum Phase { kMain = 0, kPickSet = 1, kPlaceCapital = 2, kOver = 3, kPickBoard = 4 };
 
  protected:
   std::vector<tessera::Action> generate_actions() const override;
@@ -76,8 +78,12 @@ class SmGame : public tessera::GameBase {
   int current() const { return table().get(flow_).get("current"); }
   int get(int s, const char* key) const { return table().get(seat_of(s).player).get(key); }
   bool owns(int s, const char* scholar) const;
+  // Bit i set when seat `s` owns scholar i.
+  unsigned scholar_mask(int s) const;
   bool solo() const { return table().players() == 1; }
   bool advanced_setup() const { return rules().advanced || solo(); }
+  bool board_draft() const { return rules().board_draft && !advanced_setup(); }
+  void print_board(int s, int board);
 
   // Payments (mirror scripts/santa_maria/lib/economy.lua): storage, gold, then purchases.
   int buy_price(int s, int good) const;  // -1 when it cannot be bought

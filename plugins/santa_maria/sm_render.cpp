@@ -172,7 +172,8 @@ void SmGame::check_state() const {
   const Rules& r = rules();
   const int players = t.players();
   const Counters& flow = t.get(flow_);
-  in_range(flow.get("phase"), kMain, kOver, "flow.phase");
+  in_range(flow.get("phase"), kMain, kPickBoard, "flow.phase");
+  if (phase() == kPickBoard && !board_draft()) throw DataError("flow.phase: no board draft in this game");
   in_range(flow.get("year"), 1, r.years, "flow.year");
   in_range(flow.get("current"), 0, players - 1, "flow.current");
   in_range(flow.get("start"), 0, players - 1, "flow.start");
@@ -208,7 +209,7 @@ void SmGame::check_state() const {
     in_range(p.get("blue_unlocked"), 1, r.dice_per_player, who + "blue_unlocked");
     in_range(p.get("blue_taken"), 0, p.get("blue_unlocked"), who + "blue_taken");
     in_range(p.get("capital_scholar"), 0, scholars, who + "capital_scholar");
-    in_range(p.get("board"), 1, static_cast<int>(r.boards.size()), who + "board");
+    in_range(p.get("board"), phase() == kPickBoard ? 0 : 1, static_cast<int>(r.boards.size()), who + "board");
     in_range(t.get(seat_of(s).happiness).get("points"), -(1 << 24), 1 << 24, who + "points");
     for (const auto& [id, dock] : t.get(seat_of(s).port).entries()) {
       if (!r.shipment_ids.count(id)) throw DataError(who + "port: unknown shipment '" + id + "'");

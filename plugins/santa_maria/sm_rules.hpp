@@ -70,6 +70,7 @@ struct Rules {
   int min_players = 1, max_players = 4, years = 3;
   bool advanced = false;     // setup: advanced
   bool shared_blue = false;  // blue_dice: shared
+  bool board_draft = false;  // board_assignment: draft (3.2: boards chosen counter-clockwise)
   // economy
   int storage_cap = 3;
   std::array<int, kGoods> sell{1, 1, 2, 2, 2};

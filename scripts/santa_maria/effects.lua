@@ -118,7 +118,9 @@ end
 effect("religion", {
   options = function(ctx, params)
     local out = { { id = "1", label = "move 1 space" } }
-    if params.max_steps >= 2 and eco_lib.can_pay(ctx, ctx.seat, { grain = 1 }, params.economy) then
+    local p = player(ctx)
+    local payable = p:get("grain") > 0 or p:get("gold") > 0 or eco_lib.can_pay(ctx, ctx.seat, { grain = 1 }, params.economy)
+    if params.max_steps >= 2 and payable then
       out[#out + 1] = { id = "2", label = "pay 1 grain and move 2 spaces" }
     end
     return out
@@ -279,9 +281,9 @@ effect("road_tile", {
     local grid = ctx:get("colony", ctx.seat)
     local out = {}
     for y = 0, grid:height() - 1 do
-      for x = 0, grid:width() - 1 do
-        if grid:at(x, y).type == "" then
-          out[#out + 1] = { id = (y + 1) .. "_" .. (x + 1), label = "road tile on row " .. (y + 1) .. " column " .. (x + 1) }
+      for x, cell in ipairs(grid:row(y)) do
+        if cell.type == "" then
+          out[#out + 1] = { id = (y + 1) .. "_" .. x, label = "road tile on row " .. (y + 1) .. " column " .. x }
         end
       end
     end
@@ -306,9 +308,9 @@ effect("mathematics", {
     local grid = ctx:get("colony", ctx.seat)
     local out = {}
     for y = 0, grid:height() - 1 do
-      for x = 0, grid:width() - 1 do
-        local n = tonumber(string.match(grid:at(x, y).piece, "^c(%d+)$"))
-        if n then out[#out + 1] = { id = (y + 1) .. "_" .. (x + 1), label = "take back " .. n .. " coins" } end
+      for x, cell in ipairs(grid:row(y)) do
+        local n = tonumber(string.match(cell.piece, "^c(%d+)$"))
+        if n then out[#out + 1] = { id = (y + 1) .. "_" .. x, label = "take back " .. n .. " coins" } end
       end
     end
     if #out == 0 then return {} end

@@ -109,3 +109,20 @@ TEST_CASE("Santa Maria is deterministic for a seed and its actions", "[santa_mar
     REQUIRE(a->outcome().scores == b->outcome().scores);
   }
 }
+
+TEST_CASE("Santa Maria board draft: side-A boards chosen counter-clockwise", "[santa_maria]") {
+  auto g = tessera::testing::new_game("santa_maria", 3, 4, {"board_draft"});
+  const int start = flow(*g, "start");
+  std::vector<int> order;
+  while (flow(*g, "phase") == 4) {
+    order.push_back(g->decision().seat);
+    const auto legal = tessera::testing::legal_texts(*g);
+    REQUIRE(legal.size() == static_cast<std::size_t>(4 - static_cast<int>(order.size()) + 1));
+    REQUIRE(g->apply(legal.front()).ok);
+  }
+  CHECK(order == std::vector<int>{(start + 2) % 3, (start + 1) % 3, start});
+  std::set<int> boards;
+  for (int seat = 0; seat < 3; ++seat) boards.insert(player(*g, seat, "board"));
+  CHECK(boards == std::set<int>{1, 2, 3});
+  for (int players = 2; players <= 4; ++players) play_many(players, {"board_draft"}, 10);
+}
