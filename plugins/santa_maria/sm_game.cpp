@@ -435,6 +435,7 @@ Decision SmGame::decision() const {
 }
 
 std::vector<Action> SmGame::generate_actions() const {
+  if (cache_.serial == serial_ && caching()) return cache_.actions;
   std::vector<Action> out;
   switch (phase()) {
     case kOver: return out;
@@ -445,6 +446,10 @@ std::vector<Action> SmGame::generate_actions() const {
   }
   if (!table().get(pending_).empty()) add_step_actions(out);
   else add_main_actions(out);
+  if (caching()) {
+    cache_.serial = serial_;
+    cache_.actions = out;
+  }
   return out;
 }
 
@@ -452,7 +457,14 @@ std::vector<EffectChoice> SmGame::step_options(const std::string& key) const {
   const auto it = engine_->steps.find(key);
   if (it == engine_->steps.end()) throw RuleError("unknown step '" + key + "'");
   if (!scripts()->has_options(it->second)) return {};
-  return scripts()->options(it->second, table(), CallContext{current(), nullptr});
+  if (cache_.options_serial == serial_ && cache_.options_key == key && caching()) return cache_.options;
+  auto options = scripts()->options(it->second, table(), CallContext{current(), nullptr});
+  if (caching()) {
+    cache_.options_serial = serial_;
+    cache_.options_key = key;
+    cache_.options = options;
+  }
+  return options;
 }
 
 void SmGame::add_step_actions(std::vector<Action>& out) const {
@@ -639,6 +651,7 @@ void SmGame::add_main_actions(std::vector<Action>& out) const {
 }
 
 void SmGame::perform(const Action& action, std::vector<Event>& events) {
+  ++serial_;
   const std::vector<std::string> w = split_words(action.text);
   Table& t = state();
   const std::string& verb = w.at(0);
@@ -867,6 +880,7 @@ void SmGame::run_step(const std::string& key, const std::string& choice, std::ve
 void SmGame::resolve(std::vector<Event>& events) {
   Table& t = state();
   for (int guard = 0; guard < 100000; ++guard) {
+    ++serial_;  // the previous step may have changed the state
     if (phase() != kMain) return;
     Hand& pending = t.get(pending_);
     if (pending.empty()) return;

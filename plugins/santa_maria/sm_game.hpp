@@ -121,6 +121,21 @@ class SmGame : public tessera::GameBase {
   void next_setup_pick(std::vector<tessera::Event>& events);
   void final_scoring(std::vector<tessera::Event>& events);
 
+  // Legal actions and step options computed for the state of `serial_`: perform() and
+  // check_state() (every set_state) start a new serial, so a cached list is only reused for
+  // the very state it was computed on (the driver's legal_actions() and apply()'s own look-up).
+  // Off when a variant has on_action hooks, which change the state after perform().
+  struct Cache {
+    std::uint64_t serial = UINT64_MAX;
+    std::vector<tessera::Action> actions;
+    std::uint64_t options_serial = UINT64_MAX;
+    std::string options_key;
+    std::vector<tessera::EffectChoice> options;
+  };
+  mutable std::uint64_t serial_ = 0;
+  mutable Cache cache_;
+  bool caching() const { return !scripts()->has_hook("on_action"); }
+
   std::shared_ptr<Engine> engine_;
   tessera::Handle<tessera::Counters> flow_, board_;
   tessera::Handle<tessera::DicePool> dice_;

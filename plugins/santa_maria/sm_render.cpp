@@ -146,7 +146,7 @@ std::string SmGame::render(int viewer) const {
     out << "\n   port:";
     for (const auto& [id, dock] : t.get(seat_of(s).port).entries()) out << " " << id << "@dock" << dock;
     out << "\n          ";
-    for (int c = 1; c <= 6; ++c) out << pad("col " + num(c), 13);
+    for (int c = 1; c <= 6; ++c) out << pad("col " + num(c), 16);
     out << "\n";
     const SquareGrid& grid = t.get(seat_of(s).colony);
     for (int y = 0; y < 6; ++y) {
@@ -158,7 +158,7 @@ std::string SmGame::render(int viewer) const {
         const std::size_t b = text.find(":B_");
         if (b != std::string::npos) text = text.substr(0, std::min<std::size_t>(b, 3)) + ":" + text.substr(b + 3);
         if (!cell.piece.empty()) text += "[" + cell.piece + "]";
-        out << pad(text, 13);
+        out << pad(text, 16);
       }
       out << "\n";
     }
@@ -168,6 +168,7 @@ std::string SmGame::render(int viewer) const {
 }
 
 void SmGame::check_state() const {
+  ++serial_;  // a new state: nothing cached applies to it
   const Table& t = table();
   const Rules& r = rules();
   const int players = t.players();
