@@ -380,9 +380,8 @@ void SmGame::pay(int s, const std::array<int, kGoods>& cost) {
 
 bool SmGame::empty_building(int s, int x, int y) const {
   const SquareGrid::Cell& cell = table().get(seat_of(s).colony).at(x, y);
-  if (!cell.piece.empty()) return false;
-  const int c = rules().cell_of(cell.type);
-  return c >= 0 && rules().cells[static_cast<std::size_t>(c)].building >= 0;
+  // Every non-empty type is a known square (check_state); roads are "road:<colonists>".
+  return cell.piece.empty() && !cell.type.empty() && cell.type.compare(0, 5, "road:") != 0;
 }
 
 std::vector<std::pair<int, int>> SmGame::line_buildings(int s, Line line) const {
