@@ -482,6 +482,7 @@ void SmGame::add_step_actions(std::vector<Action>& out) const {
     return;
   }
   for (const auto& c : step_options(key)) out.push_back({"choose " + c.id, c.label, {}});
+  add_free_actions(out, /*logistics=*/false);  // e.g. sell goods to afford a monk space (5.9)
 }
 
 void SmGame::add_setup_actions(std::vector<Action>& out) const {
@@ -519,7 +520,7 @@ void SmGame::add_setup_actions(std::vector<Action>& out) const {
                    "place the capital at row " + num(p.y + 1) + " column " + num(p.x + 1) + " turned " + num(p.rotation), {}});
 }
 
-void SmGame::add_free_actions(std::vector<Action>& out) const {
+void SmGame::add_free_actions(std::vector<Action>& out, bool logistics) const {
   const int s = current();
   const Counters& p = table().get(seat_of(s).player);
   for (int g = 0; g < kGoods; ++g)
@@ -535,7 +536,7 @@ void SmGame::add_free_actions(std::vector<Action>& out) const {
                      std::string("buy 1 ") + kGoodNames[static_cast<std::size_t>(g)] + " for " + num(price), {}});
   }
   // Logistics (5.11): 1 coin moves a die to an empty building connected to it (5.12).
-  if (p.get("coins") >= 1 && owns(s, "logistics")) {
+  if (logistics && p.get("coins") >= 1 && owns(s, "logistics")) {
     const SquareGrid& grid = table().get(seat_of(s).colony);
     const ColonyView view = ColonyView::of(rules(), grid);
     for (int y = 0; y < 6; ++y)
@@ -602,7 +603,7 @@ void SmGame::add_main_actions(std::vector<Action>& out) const {
   const Table& t = table();
   const int s = current();
   const Counters& p = t.get(seat_of(s).player);
-  add_free_actions(out);
+  add_free_actions(out, /*logistics=*/true);
   // A: expand (5.3): the tile now, its placement as the next decision.
   const Market& display = t.get(display_);
   const SquareGrid& grid = t.get(seat_of(s).colony);
@@ -699,6 +700,7 @@ void SmGame::perform(const Action& action, std::vector<Event>& events) {
   }
   if (verb == "sell" || verb == "buy" || verb == "move") {
     do_free(w, events);
+    resolve(events);  // a waiting step may now have fewer choices
     return;
   }
   t.get(flow_).add("turns", 1);

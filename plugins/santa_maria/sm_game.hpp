@@ -96,7 +96,8 @@ class SmGame : public tessera::GameBase {
   bool line_usable(int s, Line line) const { return !line_buildings(s, line).empty(); }
 
   void add_main_actions(std::vector<tessera::Action>& out) const;
-  void add_free_actions(std::vector<tessera::Action>& out) const;
+  // Sell and buy (5.7), and Logistics when `logistics` (not while an effect resolves, 4.2).
+  void add_free_actions(std::vector<tessera::Action>& out, bool logistics) const;
   void add_die_actions(std::vector<tessera::Action>& out, const std::string& verb, const std::vector<int>& values,
                        bool column) const;
   void add_step_actions(std::vector<tessera::Action>& out) const;

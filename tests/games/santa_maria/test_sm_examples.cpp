@@ -157,7 +157,7 @@ TEST_CASE("EX-05 and EX-06 a trade pays one of the inputs or gold for 3 coins", 
     });
     apply_ok(*g, "coin 1 1");
     const auto legal = tessera::testing::legal_texts(*g);
-    CHECK(legal == std::vector<std::string>{"choose wood", "choose gem", "choose skip"});
+    CHECK(legal == std::vector<std::string>{"choose wood", "choose gem", "choose skip", "sell wood", "sell gem"});
     apply_ok(*g, "choose wood");
     CHECK(player(*g, 0, "coins") == 3);
     CHECK(player(*g, 0, "wood") == 0);
@@ -186,7 +186,8 @@ TEST_CASE("EX-07 a shipment goes to the matching dock and the main-board dock is
     s["global"]["ships"]["piles"][0]["cards"] = {"R03", "R01"};
   });
   apply_ok(*g, "coin 1 1");
-  CHECK(tessera::testing::legal_texts(*g) == std::vector<std::string>{"choose dock2", "choose skip"});
+  CHECK(tessera::testing::legal_texts(*g) ==
+        std::vector<std::string>{"choose dock2", "choose skip", "sell wood", "sell sugar"});
   apply_ok(*g, "choose dock2");
   const json s = state(*g);
   CHECK(s["seats"][0]["port"]["values"]["S2"] == 2);
