@@ -856,15 +856,20 @@ void SmGame::do_retreat(int pos, std::vector<Event>& events) {
   p.set("retreated", 1);
   p.set("retreat_pos", pos);
   events.push_back({"seat " + num(s) + " retreats to space " + num(pos)});
-  // 5.6: the space's action, ship income dock by dock, then Mathematics.
-  std::vector<std::string> steps{"r:" + num(pos)};
+  // 5.6: the space's action, then ship income dock by dock (a ship bought just now included)
+  // and Mathematics: the "income" step expands when it is reached.
+  push_steps({"r:" + num(pos), "income", "end"});
+}
+
+void SmGame::push_income() {
+  const int s = current();
+  std::vector<std::string> steps;
   std::array<int, 4> port{};
-  for (const auto& [id, dock] : t.get(seat_of(s).port).entries())
+  for (const auto& [id, dock] : table().get(seat_of(s).port).entries())
     if (dock >= 1 && dock <= 4) port[static_cast<std::size_t>(dock - 1)] += 1;
   for (int d = 0; d < 4; ++d)
     for (int i = 0; i < port[static_cast<std::size_t>(d)]; ++i) steps.push_back("d:" + num(d + 1));
   if (owns(s, "mathematics")) steps.push_back("math");
-  steps.push_back("end");
   push_steps(steps);
 }
 
@@ -889,6 +894,11 @@ void SmGame::resolve(std::vector<Event>& events) {
     if (key == "end") {
       pending.remove_at(pending.size() - 1);
       end_turn(events);
+      continue;
+    }
+    if (key == "income") {
+      pending.remove_at(pending.size() - 1);
+      push_income();
       continue;
     }
     if (is_tile_step(key)) return;  // the seat places the tile

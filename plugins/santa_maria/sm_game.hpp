@@ -110,6 +110,7 @@ class SmGame : public tessera::GameBase {
   void do_coin(int x, int y, std::vector<tessera::Event>& events);
   void do_die(const std::vector<std::string>& w, std::vector<tessera::Event>& events);
   void do_retreat(int pos, std::vector<tessera::Event>& events);
+  void push_income();  // the ship income and Mathematics steps of a retreat (5.6)
   void do_free(const std::vector<std::string>& w, std::vector<tessera::Event>& events);
   void push_steps(const std::vector<std::string>& steps);  // in execution order
   void push_building(std::vector<std::string>& steps, int s, int x, int y) const;

@@ -286,7 +286,7 @@ void SmGame::check_state() const {
   for (int s = 0; s < players; ++s) retreated += get(s, "retreated");
   if (phase() == kMain && retreated == players && pending.empty()) throw DataError("every seat has retreated");
   for (const auto& key : pending.cards()) {
-    if (key == "end" || engine_->steps.count(key)) continue;
+    if (key == "end" || key == "income" || engine_->steps.count(key)) continue;
     if (key.rfind("tile:", 0) == 0 && rules().tile_ids.count(key.substr(5))) continue;
     if (key.rfind("place:", 0) == 0 && key.size() > 8 && (key[6] == 'w' || key[6] == 'b') && key[7] == ':') {
       bool ok = true;

@@ -245,3 +245,17 @@ TEST_CASE("Santa Maria refuses edited states its rules cannot use", "[santa_mari
   refuses([](json& s) { s["global"]["dice"]["dice"][0]["faces"] = 8; });
   refuses([](json& s) { set_value(s["global"]["flow"], "phase", 9); });
 }
+
+TEST_CASE("Santa Maria a shipment bought on the retreat space already pays its income", "[santa_maria]") {
+  auto g = bare(2);
+  edit(*g, [](json& s) {
+    set_stock(s, 0, {{"wood", 2}});
+    s["global"]["docks"]["rows"][0] = {"S4", "R10", "R09", "R25"};
+  });
+  REQUIRE(g->apply("retreat 4").ok);
+  REQUIRE(g->apply("choose dock1").ok);  // S4 for 2 wood, into dock 1: 2 coins at once
+  CHECK(state(*g)["seats"][0]["port"]["values"]["S4"] == 1);
+  CHECK(player(*g, 0, "coins") == 2);
+  CHECK(player(*g, 0, "wood") == 0);
+  CHECK(flow(*g, "current") == 1);
+}
