@@ -259,3 +259,166 @@ TEST_CASE("Santa Maria a shipment bought on the retreat space already pays its i
   CHECK(player(*g, 0, "wood") == 0);
   CHECK(flow(*g, "current") == 1);
 }
+
+namespace {
+// Scholar numbers of data/santa_maria/game.yaml (1-based).
+constexpr int kTax = 2, kPhilosophy = 4, kMathematics = 5, kBasicEcon = 8, kAdvEcon = 9, kLogistics = 10;
+}  // namespace
+
+TEST_CASE("Santa Maria Tax Collection pays 1 coin per 2 colonists of the activated line", "[santa_maria]") {
+  auto g = bare(2);
+  edit(*g, [](json& s) {
+    cell_type(s, 0, 1, 1) = "forest:B_WOOD";
+    cell_type(s, 0, 2, 1) = "road:2";
+    cell_type(s, 0, 3, 1) = "road:1";
+    set_white(s, {1, 1, 1, 1, 1, 1});
+    set_value(s["seats"][0]["player"], "capital_scholar", kTax);
+  });
+  REQUIRE(g->apply("white 1 1").ok);
+  CHECK(player(*g, 0, "coins") == 1);  // 3 colonists -> 1 coin
+  CHECK(player(*g, 0, "wood") == 1);
+}
+
+TEST_CASE("Santa Maria Philosophy lets a blue die activate a column", "[santa_maria]") {
+  auto g = bare(2);
+  edit(*g, [](json& s) {
+    cell_type(s, 0, 2, 3) = "forest:B_WOOD";
+    cell_type(s, 0, 5, 3) = "farm:B_GRAIN";
+    for (auto& d : s["global"]["dice"]["dice"])
+      if (d["color"] == "blue" && d["holder"].get<int>() == 0) d["value"] = 3;
+  });
+  CHECK_FALSE(has(tessera::testing::legal_texts(*g), "bluecol 3 3"));
+  edit(*g, [](json& s) { set_value(s["seats"][0]["player"], "capital_scholar", kPhilosophy); });
+  REQUIRE(g->apply("bluecol 3 3").ok);
+  CHECK(player(*g, 0, "wood") == 1);
+  CHECK(player(*g, 0, "grain") == 1);
+  CHECK(player(*g, 0, "white_taken") == 0);
+  CHECK(state(*g)["seats"][0]["colony"]["pieces"][4 * 6 + 2] == "b");
+}
+
+TEST_CASE("Santa Maria Mathematics takes back the coins of one building on retreat", "[santa_maria]") {
+  auto g = bare(2);
+  edit(*g, [](json& s) {
+    cell_type(s, 0, 1, 1) = "forest:B_WOOD";
+    cell_piece(s, 0, 1, 1) = "c1";
+    cell_type(s, 0, 2, 2) = "forest:B_WOOD";
+    cell_piece(s, 0, 2, 2) = "c2";
+    set_value(s["seats"][0]["player"], "coin_acts", 2);
+    set_value(s["seats"][0]["player"], "capital_scholar", kMathematics);
+    set_value(s["global"]["flow"], "roads", 0);
+  });
+  REQUIRE(g->apply("retreat 5").ok);
+  CHECK(tessera::testing::legal_texts(*g) == std::vector<std::string>{"choose 1_1", "choose 2_2", "choose none"});
+  REQUIRE(g->apply("choose 2_2").ok);
+  CHECK(player(*g, 0, "coins") == 2);
+  CHECK(player(*g, 0, "coin_acts") == 2);
+  CHECK(state(*g)["seats"][0]["colony"]["pieces"][7] == "");
+  CHECK(state(*g)["seats"][0]["colony"]["pieces"][0] == "c1");
+}
+
+TEST_CASE("Santa Maria Basic and Advanced Economics change what can be bought", "[santa_maria]") {
+  auto g = bare(2);
+  edit(*g, [](json& s) {
+    set_stock(s, 0, {{"coins", 5}});
+    set_value(s["seats"][0]["player"], "capital_scholar", kBasicEcon);
+  });
+  REQUIRE(g->apply("buy grain").ok);
+  CHECK(player(*g, 0, "coins") == 3);
+  refused(*g, "buy gem");
+  auto h = bare(2);
+  edit(*h, [](json& s) {
+    set_stock(s, 0, {{"coins", 5}});
+    set_value(s["seats"][0]["player"], "capital_scholar", kAdvEcon);
+  });
+  REQUIRE(h->apply("buy gem").ok);
+  CHECK(player(*h, 0, "coins") == 2);
+  CHECK(player(*h, 0, "gem") == 1);
+  refused(*h, "buy gold");
+}
+
+TEST_CASE("Santa Maria Logistics moves a die along a road for 1 coin", "[santa_maria]") {
+  auto g = bare(2);
+  edit(*g, [](json& s) {
+    cell_type(s, 0, 1, 1) = "forest:B_WOOD";
+    cell_piece(s, 0, 1, 1) = "w";
+    cell_type(s, 0, 1, 2) = "road:0";
+    cell_type(s, 0, 1, 3) = "road:0";
+    cell_type(s, 0, 1, 4) = "farm:B_GRAIN";
+    cell_type(s, 0, 3, 3) = "farm:B_GRAIN";  // not connected
+    set_stock(s, 0, {{"coins", 1}});
+    set_value(s["seats"][0]["player"], "capital_scholar", kLogistics);
+  });
+  CHECK_FALSE(has(tessera::testing::legal_texts(*g), "move 1 1 3 3"));
+  REQUIRE(g->apply("move 1 1 1 4").ok);
+  CHECK(player(*g, 0, "coins") == 0);
+  CHECK(state(*g)["seats"][0]["colony"]["pieces"][0] == "");
+  CHECK(state(*g)["seats"][0]["colony"]["pieces"][3] == "w");
+  CHECK(flow(*g, "current") == 0);  // a free action: still seat 0's turn
+}
+
+TEST_CASE("Santa Maria shared blue dice: a player takes as many as unlocked per year", "[santa_maria]") {
+  auto g = tessera::testing::new_game("santa_maria", 2, 7, {"shared_blue"});
+  edit(*g, [](json& s) {
+    clear_colony(s, 0);
+    for (int r = 1; r <= 6; ++r)
+      for (int c = 1; c <= 6; ++c) cell_type(s, 0, r, c) = "forest:B_WOOD";
+    for (auto& d : s["global"]["dice"]["dice"])
+      if (d["color"] == "blue" && d["tag"] == "") d["value"] = 2;
+    my_turn(s, 0);
+  });
+  REQUIRE(g->apply("blue 2 2").ok);
+  CHECK(player(*g, 0, "blue_taken") == 1);
+  edit(*g, [](json& s) { my_turn(s, 0); });
+  for (const auto& a : tessera::testing::legal_texts(*g)) CHECK(a.rfind("blue ", 0) != 0);
+}
+
+TEST_CASE("Santa Maria bishops: square one dock and colonists connected to the capital", "[santa_maria]") {
+  auto scored = [](int bishop, const std::function<void(json&)>& setup) {
+    auto g = bare(2);
+    edit(*g, [&](json& s) {
+      set_value(s["global"]["board"], "bishop1", bishop);
+      set_value(s["global"]["board"], "monks.b1", 1);
+      set_value(s["global"]["flow"], "year", 3);
+      set_value(s["global"]["flow"], "roads", 0);
+      set_value(s["seats"][1]["player"], "retreated", 1);
+      set_value(s["seats"][1]["player"], "retreat_pos", 2);
+      set_value(s["global"]["board"], "retreat2", 2);
+      setup(s);
+    });
+    REQUIRE(g->apply("retreat 5").ok);
+    while (!g->is_over()) REQUIRE(g->apply(tessera::testing::legal_texts(*g).front()).ok);
+    return score(*g, 0, "bishop_objectives");
+  };
+  CHECK(scored(1, [](json& s) {
+          for (int r = 2; r <= 5; ++r)
+            for (int c = 1; c <= 4; ++c) cell_type(s, 0, r, c) = "road:0";
+        }) == 7);  // a 4x4 square
+  CHECK(scored(2, [](json& s) {
+          s["seats"][0]["port"]["values"] = {{"R01", 3}, {"R02", 3}, {"R03", 3}, {"R04", 1}};
+        }) == 6);
+  CHECK(scored(4, [](json& s) {
+          cell_type(s, 0, 1, 1) = "capital:B_COIN2";
+          cell_type(s, 0, 1, 2) = "road:2";
+          cell_type(s, 0, 1, 3) = "road:1";
+          cell_type(s, 0, 1, 4) = "forest:B_WOOD";
+          cell_type(s, 0, 1, 5) = "road:2";  // behind a building: not connected
+        }) == 3);
+}
+
+TEST_CASE("Santa Maria solo records its achievements at the end", "[santa_maria]") {
+  auto g = tessera::testing::new_game("santa_maria", 1, 3);
+  REQUIRE(g->apply("set 1").ok);
+  REQUIRE(g->apply(tessera::testing::legal_texts(*g).front()).ok);
+  edit(*g, [](json& s) {
+    for (int r = 1; r <= 6; ++r) cell_type(s, 0, r, 1) = "city:B_SHIP";  // a north-south chain of cities
+    set_value(s["global"]["flow"], "year", 3);
+    set_value(s["global"]["flow"], "roads", 0);
+  });
+  REQUIRE(g->apply("retreat 5").ok);
+  while (!g->is_over()) REQUIRE(g->apply(tessera::testing::legal_texts(*g).front()).ok);
+  CHECK(score(*g, 0, "goal.terraforming") == 1);
+  CHECK(score(*g, 0, "goal.utopia") == 0);
+  CHECK(score(*g, 0, "won") == 0);
+  CHECK(g->outcome().winners == std::vector<int>{0});
+  CHECK(g->outcome().breakdown[0].find("terraforming") != std::string::npos);
+}
