@@ -614,7 +614,12 @@ void SmGame::add_main_actions(std::vector<Action>& out) const {
       if (id.empty()) continue;
       const auto it = rules().tile_ids.find(id);
       if (it == rules().tile_ids.end()) continue;
-      if (fits_somewhere(rules().tile(it->second), grid)) out.push_back({"expand " + id, "expand with tile " + id, {}});
+      const TileDef& tile = rules().tile(it->second);
+      if (!fits_somewhere(tile, grid)) continue;
+      std::string label = "expand with tile " + id + " (";
+      for (std::size_t c = 0; c < tile.cells.size(); ++c)
+        label += (c ? " + " : "") + rules().cells[static_cast<std::size_t>(tile.cells[c])].type;
+      out.push_back({"expand " + id, label + (row == 0 ? ") for 2 wood" : ") for 2 wood and 1 grain"), {}});
     }
   }
   // B: one building with coins (5.4).
