@@ -100,6 +100,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
     return owns_scholar(raw->rules, t, args[0].get<int>(), raw->rules.scholar_index(args[1].get<std::string>()));
   });
   engine->scripts->run_file("effects.lua");
+  engine->scripts->run_file("bishops.lua");
   engine->scripts->run_file("solo.lua");
   for (const auto& variant : config.variants) engine->scripts->run_variant(variant);
 
@@ -159,6 +160,8 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
       }
       engine->conquest_scoring[static_cast<std::size_t>(n)].push_back(engine->scripts->prepare("conquest_scoring", params));
     }
+  if (!engine->scripts->has_effect("bishop")) throw DataError("no script defines effect 'bishop'");
+  for (const auto& b : r.bishops) engine->bishops.push_back(engine->scripts->prepare("bishop", b.params));
   if (engine->scripts->has_effect("solo_goals")) {
     engine->solo_goals = engine->scripts->prepare("solo_goals", r.solo);
     engine->has_solo_goals = true;
@@ -1027,7 +1030,7 @@ void SmGame::final_scoring(std::vector<Event>& events) {
     score.set("colonists", colonist_points(r, view));
     // Monks: scholars' points, bishops' objectives minus the penalty.
     int scholar_points = 0, objectives = 0, bishops = 0;
-    PortCounts port{};
+    std::array<int, 4> port{};
     int ships = 0;
     for (const auto& [id, dock] : t.get(seat_of(s).port).entries()) {
       if (dock >= 1 && dock <= 4) port[static_cast<std::size_t>(dock - 1)] += 1;
@@ -1038,13 +1041,16 @@ void SmGame::final_scoring(std::vector<Event>& events) {
       if ((board.get("monks.s" + num(i)) >> s) & 1)
         scholar_points += r.scholars[static_cast<std::size_t>(board.get("scholar" + num(i)) - 1)].points;
     if (p.get("capital_scholar") >= 1) scholar_points += r.scholars[static_cast<std::size_t>(p.get("capital_scholar") - 1)].points;
+    // Bishop objectives: the Lua effect of each bishop adds to "bishop_objectives" (7.2).
+    score.set("bishop_objectives", 0);
     for (int i = 1; i <= r.bishop_slots; ++i)
       if ((board.get("monks.b" + num(i)) >> s) & 1) {
         bishops += 1;
-        objectives += bishop_points(r, board.get("bishop" + num(i)) - 1, view, port);
+        scripts()->apply(engine_->bishops[static_cast<std::size_t>(board.get("bishop" + num(i)) - 1)], t,
+                         CallContext{s, &events});
       }
+    objectives = score.get("bishop_objectives");
     score.set("scholars", scholar_points);
-    score.set("bishop_objectives", objectives);
     score.set("bishop_penalty", bishops * r.bishop_penalty);
     const int sets = *std::min_element(port.begin(), port.end());
     score.set("port_sets", sets);

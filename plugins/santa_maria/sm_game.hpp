@@ -35,6 +35,7 @@ struct Engine {
   std::vector<std::vector<tessera::EffectId>> conquest_scoring;  // [players][year-1]
   std::vector<std::string> scholar_keys, monk_keys;  // "scholar<i>", "monks.s<i>" per slot
   std::unordered_map<std::string, int> scholar_ids;   // id -> index
+  std::vector<tessera::EffectId> bishops;  // by bishop index
   tessera::EffectId solo_goals{};
   bool has_solo_goals = false;
 };

@@ -189,6 +189,26 @@ void read_game(const YamlNode& root, Rules& r) {
   }
   for (const YamlNode& b : root.at("bishops").as_list()) {
     BishopDef d{b.required<std::string>("id"), tessera::to_json(b)};
+    // The numbers each objective of scripts/santa_maria/bishops.lua reads.
+    const std::map<std::string, std::vector<std::string>> needs{
+        {"square", {"scores"}},          {"one_dock", {"per_tile"}},
+        {"cities_capital", {"per_city"}}, {"colonists_capital", {"per_colonist"}},
+        {"largest_area", {"per_square", "terrains"}}, {"diverse_lines", {"per_line", "needs"}}};
+    b.allow_only({"id", "scores", "per_tile", "per_city", "per_colonist", "per_square", "per_line", "terrains", "needs",
+                  "cap"});
+    if (const auto it = needs.find(d.id); it != needs.end())
+      for (const auto& key : it->second) {
+        const YamlNode v = b.at(key);
+        if (key == "scores") {
+          for (const auto& [k, n] : v.as_map())
+            if (n.as<int>() < 0 || (k != "3" && k != "4" && k != "5")) throw n.error("scores map 3, 4, 5 to points");
+        } else if (key == "terrains" || key == "needs") {
+          (void)v.as<std::vector<std::string>>();
+        } else if (v.as<int>() < 0) {
+          throw v.error("must not be negative");
+        }
+      }
+    if (b.has("cap") && b.at("cap").as<int>() < 0) throw b.at("cap").error("must not be negative");
     static const std::vector<std::string> known{"square", "one_dock", "cities_capital", "colonists_capital",
                                                 "largest_area", "diverse_lines"};
     if (std::find(known.begin(), known.end(), d.id) == known.end()) throw b.at("id").error("unknown bishop '" + d.id + "'");
