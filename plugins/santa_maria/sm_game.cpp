@@ -73,31 +73,16 @@ bool free_square(int, int, const SquareGrid::Cell& c) { return c.type.empty(); }
 
 }  // namespace
 
-bool owns_scholar(const Rules& rules, const Table& table, int seat, int scholar) {
-  if (scholar < 0 || seat < 0 || seat >= table.players()) return false;
-  if (table.get<Counters>("player", seat).get("capital_scholar") == scholar + 1) return true;
-  const Counters& board = table.get<Counters>("board");
-  for (int i = 1; i <= rules.scholar_slots; ++i)
-    if (board.get("scholar" + num(i)) == scholar + 1 && ((board.get("monks.s" + num(i)) >> seat) & 1)) return true;
-  return false;
-}
-
 std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   auto engine = std::make_shared<Engine>();
   engine->rules = load_rules(config.data_dir, "data/santa_maria", config.variants);
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/santa_maria");
-  Engine* raw = engine.get();
   engine->scripts->register_function("push", [](Table& t, const CallContext&, const json& args) -> json {
     if (!args.is_array() || args.empty() || !args[0].is_string()) throw RuleError("push(name [, arg])");
     std::string key = args[0].get<std::string>();
     if (args.size() > 1 && args[1].is_string()) key += ":" + args[1].get<std::string>();
     t.get<Hand>("pushed").add(key, true);
     return nullptr;
-  });
-  engine->scripts->register_query("has_scholar", [raw](const Table& t, const CallContext&, const json& args) -> json {
-    if (!args.is_array() || args.size() != 2 || !args[0].is_number_integer() || !args[1].is_string())
-      throw RuleError("has_scholar(seat, id)");
-    return owns_scholar(raw->rules, t, args[0].get<int>(), raw->rules.scholar_index(args[1].get<std::string>()));
   });
   engine->scripts->run_file("effects.lua");
   engine->scripts->run_file("bishops.lua");
@@ -112,6 +97,10 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   for (std::size_t i = 0; i < r.scholars.size(); ++i) engine->scholar_ids[r.scholars[i].id] = static_cast<int>(i);
   json extras;
   extras["economy"] = r.economy_json;
+  json scholar_ids = json::array();
+  for (const auto& sc : r.scholars) scholar_ids.push_back(sc.id);
+  extras["economy"]["scholars"] = scholar_ids;  // for has_scholar in lib/economy.lua
+  extras["economy"]["scholar_slots"] = r.scholar_slots;
   extras["max_steps"] = r.religion_max_steps;
   extras["max_blue"] = r.dice_per_player;
   extras["shared"] = r.shared_blue;

@@ -42,9 +42,6 @@ struct Engine {
 
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);
 
-// True when `seat` owns scholar `id` (a monk under it, or the capital set's scholar).
-bool owns_scholar(const Rules& rules, const tessera::Table& table, int seat, int scholar);
-
 class SmGame : public tessera::GameBase {
  public:
   SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed);

@@ -41,7 +41,7 @@ effect("trade", {
         out[#out + 1] = { id = good, label = "pay 1 " .. good .. " for " .. label }
       end
     end
-    if eco_lib.has_scholar(ctx, ctx.seat, "industrialization") then
+    if eco_lib.has_scholar(ctx, ctx.seat, "industrialization", params.economy) then
       for i = 1, #inputs do
         for j = i, #inputs do
           local cost = trade_cost(inputs[i] .. "+" .. inputs[j])
@@ -65,7 +65,7 @@ effect("trade", {
       if not allowed then error("this building does not take " .. good) end
       times = times + 1
     end
-    if times > 1 and not eco_lib.has_scholar(ctx, ctx.seat, "industrialization") then
+    if times > 1 and not eco_lib.has_scholar(ctx, ctx.seat, "industrialization", params.economy) then
       error("two exchanges need Industrialization")
     end
     -- Pay first, then gain (5.1): each exchange in turn.
@@ -240,7 +240,7 @@ effect("ship", {
     docks:take(slot - 1, ctx:get("ships"))
     ctx:get("port", ctx.seat):set(id, slot)
     ctx:log("seat " .. ctx.seat .. " buys shipment " .. id .. " for dock " .. slot)
-    if eco_lib.has_scholar(ctx, ctx.seat, "astronomy") then ctx:call("push", "astronomy", id) end
+    if eco_lib.has_scholar(ctx, ctx.seat, "astronomy", params.economy) then ctx:call("push", "astronomy", id) end
   end,
 })
 

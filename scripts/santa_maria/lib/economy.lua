@@ -5,8 +5,21 @@ local M = {}
 M.goods = { "wood", "grain", "sugar", "gem", "gold" }
 local order = { "wood", "grain", "sugar", "gem", "gold", "coins", "points" }
 
-function M.has_scholar(ctx, seat, id)
-  return ctx:call("has_scholar", seat, id)
+-- True when `seat` owns scholar `id`: the scholar of its capital set, or a monk under a
+-- scholar slot of the board ("board" counters "scholar<i>" = scholar number, "monks.s<i>" =
+-- bit mask of seats). eco.scholars lists the scholar ids by number (5.11, 8.1).
+function M.has_scholar(ctx, seat, id, eco)
+  local number = nil
+  for i, s in ipairs(eco.scholars) do
+    if s == id then number = i end
+  end
+  if number == nil then return false end
+  if ctx:get("player", seat):get("capital_scholar") == number then return true end
+  local board = ctx:get("board")
+  for slot = 1, eco.scholar_slots do
+    if board:get("scholar" .. slot) == number and (board:get("monks.s" .. slot) >> seat) & 1 == 1 then return true end
+  end
+  return false
 end
 
 -- Gains `n` of `what` (a good, "coins" or "points"); each unit above the storage limit is
@@ -40,10 +53,10 @@ end
 -- The price of buying one `good` now, or nil when it cannot be bought (5.7, 5.11).
 function M.buy_price(ctx, seat, good, eco)
   if good == "wood" or good == "grain" then
-    if M.has_scholar(ctx, seat, "basic_econ") then return eco.basic_econ_price end
+    if M.has_scholar(ctx, seat, "basic_econ", eco) then return eco.basic_econ_price end
     return eco.buy_basic_price
   end
-  if (good == "sugar" or good == "gem") and M.has_scholar(ctx, seat, "adv_econ") then return eco.adv_econ_price end
+  if (good == "sugar" or good == "gem") and M.has_scholar(ctx, seat, "adv_econ", eco) then return eco.adv_econ_price end
   return nil
 end
 
