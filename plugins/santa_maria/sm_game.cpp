@@ -47,6 +47,15 @@ std::vector<std::pair<int, int>> place_cells(const std::string& key) {
 bool is_place_step(const std::string& key) { return key.rfind("place:", 0) == 0; }
 bool is_tile_step(const std::string& key) { return key.rfind("tile:", 0) == 0; }
 
+// "2 wood + 1 grain".
+std::string cost_text(const std::array<int, kGoods>& cost) {
+  std::string out;
+  for (int g = 0; g < kGoods; ++g)
+    if (cost[static_cast<std::size_t>(g)] > 0)
+      out += (out.empty() ? "" : " + ") + num(cost[static_cast<std::size_t>(g)]) + " " + kGoodNames[static_cast<std::size_t>(g)];
+  return out.empty() ? "nothing" : out;
+}
+
 // True when some rotation of `tile` covers only free squares somewhere (5.3).
 bool fits_somewhere(const TileDef& tile, const SquareGrid& grid) {
   bool free[6][6];
@@ -611,7 +620,7 @@ void SmGame::add_main_actions(std::vector<Action>& out) const {
       std::string label = "expand with tile " + id + " (";
       for (std::size_t c = 0; c < tile.cells.size(); ++c)
         label += (c ? " + " : "") + rules().cells[static_cast<std::size_t>(tile.cells[c])].type;
-      out.push_back({"expand " + id, label + (row == 0 ? ") for 2 wood" : ") for 2 wood and 1 grain"), {}});
+      out.push_back({"expand " + id, label + ") for " + cost_text(row == 0 ? rules().double_cost : rules().triple_cost), {}});
     }
   }
   // B: one building with coins (5.4).

@@ -74,7 +74,7 @@ std::string SmGame::render(int viewer) const {
   out << "  (draw pile " << t.get(ships_).size("draw") << ")\n";
   const Market& display = t.get(display_);
   for (int row = 0; row < 2; ++row) {
-    out << (row == 0 ? "Doubles (2 wood):" : "Triples (2 wood + 1 grain):");
+    out << (row == 0 ? "Doubles:" : "Triples:");
     for (int i = 0; i < 5; ++i) {
       const std::string& id = display.at(row, i);
       const auto it = r.tile_ids.find(id);
