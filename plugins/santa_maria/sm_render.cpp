@@ -299,6 +299,9 @@ void SmGame::check_state() const {
     }
     throw DataError("pending: unknown step '" + key + "'");
   }
+  // A game that is not over must offer its seat something to do (e.g. a tile being placed
+  // must still fit the colony).
+  if (phase() != kOver && generate_actions().empty()) throw DataError("the seat to move has no legal action");
 }
 
 }  // namespace santa_maria
