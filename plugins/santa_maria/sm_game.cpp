@@ -326,17 +326,17 @@ unsigned SmGame::scholar_mask(int s) const {
   return mask;
 }
 
-bool SmGame::owns(int s, const char* scholar) const {
+bool SmGame::in_mask(unsigned mask, const char* scholar) const {
   const auto it = engine_->scholar_ids.find(scholar);
-  return it != engine_->scholar_ids.end() && ((scholar_mask(s) >> it->second) & 1u);
+  return it != engine_->scholar_ids.end() && ((mask >> it->second) & 1u);
 }
 
 // ---------------------------------------------------------------------------------------
 // Payments
 
-int SmGame::buy_price(int s, int good) const {
-  if (good == kWood || good == kGrain) return owns(s, "basic_econ") ? rules().basic_econ : rules().buy_basic;
-  if ((good == kSugar || good == kGem) && owns(s, "adv_econ")) return rules().adv_econ;
+int SmGame::price_with(unsigned mask, int good) const {
+  if (good == kWood || good == kGrain) return in_mask(mask, "basic_econ") ? rules().basic_econ : rules().buy_basic;
+  if ((good == kSugar || good == kGem) && in_mask(mask, "adv_econ")) return rules().adv_econ;
   return -1;
 }
 
@@ -524,6 +524,7 @@ void SmGame::add_setup_actions(std::vector<Action>& out) const {
 void SmGame::add_free_actions(std::vector<Action>& out, bool logistics) const {
   const int s = current();
   const Counters& p = table().get(seat_of(s).player);
+  const unsigned mask = scholar_mask(s);
   for (int g = 0; g < kGoods; ++g)
     if (p.get(kGoodNames[static_cast<std::size_t>(g)]) > 0)
       out.push_back({std::string("sell ") + kGoodNames[static_cast<std::size_t>(g)],
@@ -531,13 +532,13 @@ void SmGame::add_free_actions(std::vector<Action>& out, bool logistics) const {
                          num(rules().sell[static_cast<std::size_t>(g)]),
                      {}});
   for (int g = 0; g < kGold; ++g) {
-    const int price = buy_price(s, g);
+    const int price = price_with(mask, g);
     if (price >= 0 && p.get("coins") >= price && p.get(kGoodNames[static_cast<std::size_t>(g)]) < rules().storage_cap)
       out.push_back({std::string("buy ") + kGoodNames[static_cast<std::size_t>(g)],
                      std::string("buy 1 ") + kGoodNames[static_cast<std::size_t>(g)] + " for " + num(price), {}});
   }
   // Logistics (5.11): 1 coin moves a die to an empty building connected to it (5.12).
-  if (logistics && p.get("coins") >= 1 && owns(s, "logistics")) {
+  if (logistics && p.get("coins") >= 1 && in_mask(mask, "logistics")) {
     const SquareGrid& grid = table().get(seat_of(s).colony);
     const ColonyView view = ColonyView::of(rules(), grid);
     for (int y = 0; y < 6; ++y)
@@ -574,25 +575,27 @@ void SmGame::add_free_actions(std::vector<Action>& out, bool logistics) const {
 }
 
 void SmGame::add_die_actions(std::vector<Action>& out, const std::string& verb, const std::vector<int>& values,
-                             bool column) const {
+                             bool column, bool botany) const {
   const int s = current();
   const Counters& p = table().get(seat_of(s).player);
   if (values.empty()) return;
-  const bool botany = owns(s, "botany");
+  const int coins = p.get("coins");
+  int stock[kGoods];
+  for (int g = 0; g < kGoods; ++g) stock[g] = p.get(kGoodNames[static_cast<std::size_t>(g)]);
   bool usable[6];
   for (int i = 0; i < 6; ++i) usable[i] = line_usable(s, {column, i});
   for (int v : values)
     for (int target = 1; target <= 6; ++target) {
       if (!usable[target - 1]) continue;
       const int cost = std::abs(v - target) * rules().pip_cost;
-      if (cost <= p.get("coins"))
+      if (cost <= coins)
         out.push_back({verb + " " + num(v) + " " + num(target),
                        verb + " die " + num(v) + " on " + (column ? "column " : "row ") + num(target) +
                            (cost > 0 ? " for " + num(cost) + " coins" : ""),
                        {}});
       if (botany && v != target)
         for (int g : {kWood, kGrain, kGold})
-          if (p.get(kGoodNames[static_cast<std::size_t>(g)]) > 0)
+          if (stock[g] > 0)
             out.push_back({verb + " " + num(v) + " " + num(target) + " " + kGoodNames[static_cast<std::size_t>(g)],
                            verb + " die " + num(v) + " set to " + num(target) + " for 1 " +
                                kGoodNames[static_cast<std::size_t>(g)] + " (Botany)",
@@ -645,10 +648,12 @@ void SmGame::add_main_actions(std::vector<Action>& out) const {
     std::sort(v->begin(), v->end());
     v->erase(std::unique(v->begin(), v->end()), v->end());
   }
-  if (p.get("white_taken") < rules().white_per_year) add_die_actions(out, "white", white, true);
+  const unsigned mask = scholar_mask(s);
+  const bool botany = in_mask(mask, "botany");
+  if (p.get("white_taken") < rules().white_per_year) add_die_actions(out, "white", white, true, botany);
   if (!rules().shared_blue || p.get("blue_taken") < p.get("blue_unlocked")) {
-    add_die_actions(out, "blue", blue, false);
-    if (owns(s, "philosophy")) add_die_actions(out, "bluecol", blue, true);
+    add_die_actions(out, "blue", blue, false, botany);
+    if (in_mask(mask, "philosophy")) add_die_actions(out, "bluecol", blue, true, botany);
   }
   // D: retreat (5.6).
   const Counters& board = t.get(board_);

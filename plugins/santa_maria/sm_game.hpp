@@ -75,7 +75,8 @@ class SmGame : public tessera::GameBase {
   int phase() const { return table().get(flow_).get("phase"); }
   int current() const { return table().get(flow_).get("current"); }
   int get(int s, const char* key) const { return table().get(seat_of(s).player).get(key); }
-  bool owns(int s, const char* scholar) const;
+  bool owns(int s, const char* scholar) const { return in_mask(scholar_mask(s), scholar); }
+  bool in_mask(unsigned mask, const char* scholar) const;
   // Bit i set when seat `s` owns scholar i.
   unsigned scholar_mask(int s) const;
   bool solo() const { return table().players() == 1; }
@@ -84,7 +85,8 @@ class SmGame : public tessera::GameBase {
   void print_board(int s, int board);
 
   // Payments (mirror scripts/santa_maria/lib/economy.lua): storage, gold, then purchases.
-  int buy_price(int s, int good) const;  // -1 when it cannot be bought
+  int buy_price(int s, int good) const { return price_with(scholar_mask(s), good); }  // -1: cannot be bought
+  int price_with(unsigned mask, int good) const;
   bool can_pay(int s, const std::array<int, kGoods>& cost) const;
   void pay(int s, const std::array<int, kGoods>& cost);
 
@@ -97,7 +99,7 @@ class SmGame : public tessera::GameBase {
   // Sell and buy (5.7), and Logistics when `logistics` (not while an effect resolves, 4.2).
   void add_free_actions(std::vector<tessera::Action>& out, bool logistics) const;
   void add_die_actions(std::vector<tessera::Action>& out, const std::string& verb, const std::vector<int>& values,
-                       bool column) const;
+                       bool column, bool botany) const;
   void add_step_actions(std::vector<tessera::Action>& out) const;
   void add_setup_actions(std::vector<tessera::Action>& out) const;
   std::vector<tessera::EffectChoice> step_options(const std::string& key) const;
