@@ -483,7 +483,11 @@ void SmGame::add_step_actions(std::vector<Action>& out) const {
     return;
   }
   for (const auto& c : step_options(key)) out.push_back({"choose " + c.id, c.label, {}});
-  add_free_actions(out, /*logistics=*/false);  // e.g. sell goods to afford a monk space (5.9)
+  // Free actions stay available (e.g. sell goods to afford a monk space, 5.9); Logistics not
+  // while a die activation resolves (its die placement step is still pending, 4.2).
+  bool activating = false;
+  for (const auto& step : table().get(pending_).cards()) activating = activating || is_place_step(step);
+  add_free_actions(out, /*logistics=*/!activating);
 }
 
 void SmGame::add_setup_actions(std::vector<Action>& out) const {

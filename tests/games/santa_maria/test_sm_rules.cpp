@@ -422,3 +422,29 @@ TEST_CASE("Santa Maria solo records its achievements at the end", "[santa_maria]
   CHECK(g->outcome().winners == std::vector<int>{0});
   CHECK(g->outcome().breakdown[0].find("terraforming") != std::string::npos);
 }
+
+TEST_CASE("Santa Maria Logistics is barred while a die activation resolves", "[santa_maria]") {
+  auto g = bare(2);
+  edit(*g, [](json& s) {
+    cell_type(s, 0, 1, 1) = "city:B_TR_WJ3C";
+    cell_type(s, 0, 1, 2) = "forest:B_WOOD";
+    cell_piece(s, 0, 1, 2) = "b";
+    cell_type(s, 0, 1, 3) = "forest:B_WOOD";
+    set_stock(s, 0, {{"coins", 3}, {"wood", 1}});
+    set_white(s, {1, 1, 1, 1, 1, 1});
+    set_value(s["seats"][0]["player"], "capital_scholar", kLogistics);
+  });
+  REQUIRE(g->apply("white 1 1").ok);  // the trade waits for a choice inside the die activation
+  for (const auto& a : tessera::testing::legal_texts(*g)) CHECK(a.rfind("move ", 0) != 0);
+  auto h = bare(2);
+  edit(*h, [](json& s) {
+    cell_type(s, 0, 1, 1) = "city:B_TR_WJ3C";
+    cell_type(s, 0, 1, 2) = "forest:B_WOOD";
+    cell_piece(s, 0, 1, 2) = "b";
+    cell_type(s, 0, 1, 3) = "forest:B_WOOD";
+    set_stock(s, 0, {{"coins", 3}, {"wood", 1}});
+    set_value(s["seats"][0]["player"], "capital_scholar", kLogistics);
+  });
+  REQUIRE(h->apply("coin 1 1").ok);  // a coin activation: Logistics stays available
+  CHECK(has(tessera::testing::legal_texts(*h), "move 1 2 1 3"));
+}
