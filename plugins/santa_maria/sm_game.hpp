@@ -4,13 +4,19 @@
 // with one main action each (expand, activate one building with coins, activate a line
 // with a die, retreat) plus free actions, the end of each year and the final scoring.
 // Rules: /shared/rules/santa_maria.md; data: data/santa_maria; effects:
-// scripts/santa_maria/effects.lua (called through the ScriptRuntime).
+// scripts/santa_maria/{effects,bishops,solo}.lua (called through the ScriptRuntime).
 //
-// A main action pushes the steps it resolves (building effects, retreat and dock actions,
-// monks, die placement, the end of the turn) onto the "pending" stack (top = last card);
-// effects push further steps through ctx:call("push", name [, arg]). A step whose effect
-// offers two or more choices waits for the current seat ("choose <id>"); one choice is
-// applied at once; none drops the step. All state lives in the Table.
+// A main action pushes the steps it resolves onto the "pending" stack (top = last card):
+//   b:<building>:<part>  a building effect         r:<space>  a retreat space's action
+//   d:<dock>             one ship's income          income     expands into the d: steps
+//   monk, astronomy:<id>, math, tax:<n>             scholar and monk effects
+//   tile:<id>            the bought tile waits for "place <row> <col> <rotation>"
+//   place:<w|b>:<x.y,..> the die goes on one of these buildings ("die <row> <col>")
+//   end                  the end of the turn (next seat, or the end of the year)
+// Effects push further steps through ctx:call("push", name [, arg]); they run next. A Lua
+// step whose effect offers two or more choices waits for the current seat ("choose <id>",
+// with sell/buy and, outside die activations, Logistics still allowed); one choice is applied
+// at once; none drops the step. All state lives in the Table.
 #include <memory>
 #include <unordered_map>
 
