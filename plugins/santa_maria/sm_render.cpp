@@ -1,0 +1,307 @@
+// Santa Maria — the terminal view and the check of edited states.
+#include <algorithm>
+#include <sstream>
+
+#include "sm_game.hpp"
+#include "tessera/error.hpp"
+
+namespace santa_maria {
+
+using namespace tessera;
+
+namespace {
+
+std::string num(int n) { return std::to_string(n); }
+
+void in_range(int value, int lo, int hi, const std::string& what) {
+  if (value < lo || value > hi)
+    throw DataError(what + " must be " + num(lo) + ".." + num(hi) + ", not " + num(value));
+}
+
+std::string pad(std::string text, std::size_t width) {
+  if (text.size() < width) text.append(width - text.size(), ' ');
+  return text;
+}
+
+}  // namespace
+
+std::string SmGame::render(int viewer) const {
+  const Table& t = table();
+  const Rules& r = rules();
+  const Counters& flow = t.get(flow_);
+  const Counters& board = t.get(board_);
+  std::ostringstream out;
+  const Decision d = decision();
+  out << "Santa Maria - year " << flow.get("year") << " of " << r.years << ", start player seat " << flow.get("start");
+  if (d.seat != kNobody) out << "; seat " << d.seat << ": " << d.prompt;
+  out << "\n";
+  const DicePool& dice = t.get(dice_);
+  std::vector<int> white, blue;
+  int reserve = 0;
+  for (const Die& die : dice.dice()) {
+    if (die.tag == "reserve") ++reserve;
+    else if (die.holder == DicePool::kInPool) (die.color == "white" ? white : blue).push_back(die.value);
+  }
+  std::sort(white.begin(), white.end());
+  std::sort(blue.begin(), blue.end());
+  out << "Dice pool: white";
+  for (int v : white) out << " " << v;
+  if (r.shared_blue) {
+    out << "; blue";
+    for (int v : blue) out << " " << v;
+  }
+  out << "; blue dice in reserve " << reserve << "\n";
+  out << "Docks:";
+  const Market& docks = t.get(docks_);
+  for (int i = 0; i < 4; ++i) {
+    const std::string& id = docks.at(0, i);
+    out << "  " << (i + 1) << ") ";
+    const auto it = r.shipment_ids.find(id);
+    if (id.empty() || it == r.shipment_ids.end()) {
+      out << "-";
+      continue;
+    }
+    const ShipmentDef& s = r.shipments[static_cast<std::size_t>(it->second)];
+    out << id << " [";
+    bool first = true;
+    for (int g = 0; g < kGold; ++g)
+      for (int k = 0; k < s.cost[static_cast<std::size_t>(g)]; ++k) {
+        out << (first ? "" : "+") << kGoodNames[static_cast<std::size_t>(g)];
+        first = false;
+      }
+    out << "] " << s.points << "pt";
+  }
+  out << "  (draw pile " << t.get(ships_).size("draw") << ")\n";
+  const Market& display = t.get(display_);
+  for (int row = 0; row < 2; ++row) {
+    out << (row == 0 ? "Doubles:" : "Triples:");
+    for (int i = 0; i < 5; ++i) {
+      const std::string& id = display.at(row, i);
+      const auto it = r.tile_ids.find(id);
+      if (id.empty() || it == r.tile_ids.end()) continue;
+      const TileDef& tile = r.tile(it->second);
+      out << "  " << id << "(";
+      for (std::size_t c = 0; c < tile.cells.size(); ++c)
+        out << (c ? " " : "") << r.cells[static_cast<std::size_t>(tile.cells[c])].type;
+      out << ")";
+    }
+    out << "\n";
+  }
+  auto monks = [&](const std::string& space) {
+    std::string text;
+    const int mask = board.get("monks." + space);
+    for (int s = 0; s < t.players(); ++s)
+      if ((mask >> s) & 1) text += " s" + num(s);
+    return text.empty() ? std::string(" -") : text;
+  };
+  out << "Scholars:";
+  for (int i = 1; i <= r.scholar_slots; ++i) {
+    const int k = board.get("scholar" + num(i));
+    if (k >= 1 && k <= static_cast<int>(r.scholars.size()))
+      out << "  s" << i << " " << r.scholars[static_cast<std::size_t>(k - 1)].id << " (" << r.scholars[static_cast<std::size_t>(k - 1)].points << "pt) monks" << monks("s" + num(i));
+  }
+  out << "\nBishops:";
+  for (int i = 1; i <= r.bishop_slots; ++i) {
+    const int k = board.get("bishop" + num(i));
+    if (k >= 1 && k <= static_cast<int>(r.bishops.size()))
+      out << "  b" << i << " " << r.bishops[static_cast<std::size_t>(k - 1)].id << " monks" << monks("b" + num(i));
+  }
+  out << "\nMission stations:";
+  for (std::size_t i = 1; i <= r.missions.size(); ++i) out << "  m" << i << " " << r.missions[i - 1].dump() << " monks" << monks("m" + num(static_cast<int>(i)));
+  out << "\nRetreat spaces:";
+  for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) {
+    const int who = board.get("retreat" + num(static_cast<int>(i)));
+    out << "  " << i << ") " << r.retreat_spaces[i - 1].effect << (who ? " seat " + num(who - 1) : std::string());
+  }
+  out << "; road tiles left " << flow.get("roads") << "\n";
+  out << "Religion track (0.." << r.religion_length - 1 << "):";
+  for (int s = 0; s < t.players(); ++s) out << " seat " << s << "=" << t.get(religion_).position(s);
+  out << "\nConquest track (0.." << r.conquest_length - 1 << "):";
+  for (int s = 0; s < t.players(); ++s) out << " seat " << s << "=" << t.get(conquest_).position(s);
+  out << "\n";
+  if (phase() == kPickSet || phase() == kPlaceCapital) {
+    out << "Capital sets:";
+    for (int k = 1; k <= 4; ++k) {
+      const int cap = board.get("set" + num(k) + ".capital"), sch = board.get("set" + num(k) + ".scholar");
+      if (cap >= 1 && sch >= 1)
+        out << "  " << k << ") " << r.capitals[static_cast<std::size_t>(cap - 1)].id << " + " << r.scholars[static_cast<std::size_t>(sch - 1)].id;
+    }
+    out << "\n";
+  }
+  for (int s = 0; s < t.players(); ++s) {
+    const Counters& p = t.get(seat_of(s).player);
+    out << "\n== seat " << s << (s == viewer ? " (you)" : "") << ": coins " << p.get("coins");
+    for (int g = 0; g < kGoods; ++g) out << ", " << kGoodNames[static_cast<std::size_t>(g)] << " " << p.get(kGoodNames[static_cast<std::size_t>(g)]);
+    const Counters& happy = t.get(seat_of(s).happiness);
+    out << ", points " << (happy.visible_to(viewer) || phase() == kOver ? num(happy.get("points")) : std::string("?"));
+    out << "\n   monks left " << p.get("monks") << ", white dice taken " << p.get("white_taken") << ", coin activations "
+        << p.get("coin_acts") << (p.get("retreated") ? ", retreated to " + num(p.get("retreat_pos")) : std::string());
+    if (p.get("capital_scholar") >= 1 && p.get("capital_scholar") <= static_cast<int>(r.scholars.size()))
+      out << ", own scholar " << r.scholars[static_cast<std::size_t>(p.get("capital_scholar") - 1)].id;
+    if (!r.shared_blue) {
+      out << ", blue dice";
+      for (const Die& die : dice.dice())
+        if (die.color == "blue" && die.holder == s) out << " " << die.value << (die.tag == "ready" ? "" : "(" + die.tag + ")");
+    }
+    out << "\n   port:";
+    for (const auto& [id, dock] : t.get(seat_of(s).port).entries()) out << " " << id << "@dock" << dock;
+    out << "\n          ";
+    for (int c = 1; c <= 6; ++c) out << pad("col " + num(c), 16);
+    out << "\n";
+    const SquareGrid& grid = t.get(seat_of(s).colony);
+    for (int y = 0; y < 6; ++y) {
+      out << "   row " << y + 1 << "  ";
+      for (int x = 0; x < 6; ++x) {
+        const SquareGrid::Cell& cell = grid.at(x, y);
+        std::string text = cell.type.empty() ? "." : cell.type;
+        if (text.rfind("road:", 0) == 0) text = "road(" + text.substr(5) + ")";
+        const std::size_t b = text.find(":B_");
+        if (b != std::string::npos) text = text.substr(0, std::min<std::size_t>(b, 3)) + ":" + text.substr(b + 3);
+        if (!cell.piece.empty()) text += "[" + cell.piece + "]";
+        out << pad(text, 16);
+      }
+      out << "\n";
+    }
+    if (phase() == kOver) out << "   score: " << outcome().breakdown[static_cast<std::size_t>(s)] << " = " << t.get(seat_of(s).score).get("total") << "\n";
+  }
+  return out.str();
+}
+
+void SmGame::check_state() const {
+  ++serial_;  // a new state: nothing cached applies to it
+  const Table& t = table();
+  const Rules& r = rules();
+  const int players = t.players();
+  const Counters& flow = t.get(flow_);
+  in_range(flow.get("phase"), kMain, kPickBoard, "flow.phase");
+  if (phase() == kPickBoard && !board_draft()) throw DataError("flow.phase: no board draft in this game");
+  in_range(flow.get("year"), 1, r.years, "flow.year");
+  in_range(flow.get("current"), 0, players - 1, "flow.current");
+  in_range(flow.get("start"), 0, players - 1, "flow.start");
+  in_range(flow.get("roads"), 0, r.road_tiles, "flow.roads");
+  in_range(flow.get("picker"), 0, players - 1, "flow.picker");
+  in_range(flow.get("picks"), 0, players, "flow.picks");
+  in_range(flow.get("turns"), 0, 1 << 24, "flow.turns");
+  in_range(flow.get("capital"), phase() == kPlaceCapital ? 1 : 0, static_cast<int>(r.capitals.size()), "flow.capital");
+  if ((phase() == kPickSet || phase() == kPlaceCapital) && !advanced_setup())
+    throw DataError("flow.phase: no capital sets without the advanced set-up");
+  const Counters& board = t.get(board_);
+  const int scholars = static_cast<int>(r.scholars.size()), bishops = static_cast<int>(r.bishops.size());
+  for (int i = 1; i <= r.scholar_slots; ++i) in_range(board.get("scholar" + num(i)), 1, scholars, "board.scholar" + num(i));
+  for (int i = 1; i <= r.bishop_slots; ++i) in_range(board.get("bishop" + num(i)), 1, bishops, "board.bishop" + num(i));
+  for (const auto& [key, value] : board.entries()) {
+    if (key.rfind("monks.", 0) == 0) in_range(value, 0, (1 << players) - 1, "board." + key);
+    if (key.rfind("retreat", 0) == 0) in_range(value, 0, players, "board." + key);
+    if (key.size() > 5 && key.rfind("set", 0) == 0)
+      in_range(value, 0, key.find("capital") != std::string::npos ? static_cast<int>(r.capitals.size()) : scholars,
+               "board." + key);
+  }
+  for (int s = 0; s < players; ++s) {
+    const Counters& p = t.get(seat_of(s).player);
+    const std::string who = "seat " + num(s) + " ";
+    for (int g = 0; g < kGoods; ++g)
+      in_range(p.get(kGoodNames[static_cast<std::size_t>(g)]), 0, r.storage_cap, who + kGoodNames[static_cast<std::size_t>(g)]);
+    in_range(p.get("coins"), 0, 1 << 24, who + "coins");
+    in_range(p.get("monks"), 0, r.monks_per_player, who + "monks");
+    in_range(p.get("white_taken"), 0, r.white_per_year, who + "white_taken");
+    in_range(p.get("coin_acts"), 0, 36, who + "coin_acts");
+    in_range(p.get("retreated"), 0, 1, who + "retreated");
+    in_range(p.get("retreat_pos"), 0, static_cast<int>(r.retreat_spaces.size()), who + "retreat_pos");
+    in_range(p.get("blue_unlocked"), 1, r.dice_per_player, who + "blue_unlocked");
+    in_range(p.get("blue_taken"), 0, p.get("blue_unlocked"), who + "blue_taken");
+    in_range(p.get("capital_scholar"), 0, scholars, who + "capital_scholar");
+    in_range(p.get("board"), phase() == kPickBoard ? 0 : 1, static_cast<int>(r.boards.size()), who + "board");
+    in_range(t.get(seat_of(s).happiness).get("points"), -(1 << 24), 1 << 24, who + "points");
+    for (const auto& [id, dock] : t.get(seat_of(s).port).entries()) {
+      if (!r.shipment_ids.count(id)) throw DataError(who + "port: unknown shipment '" + id + "'");
+      in_range(dock, 1, 4, who + "port." + id);
+    }
+    const SquareGrid& grid = t.get(seat_of(s).colony);
+    if (grid.width() != 6 || grid.height() != 6) throw DataError(who + "colony must be 6x6");
+    for (int y = 0; y < 6; ++y)
+      for (int x = 0; x < 6; ++x) {
+        const SquareGrid::Cell& cell = grid.at(x, y);
+        const int c = r.cell_of(cell.type);
+        if (!cell.type.empty() && c < 0) throw DataError(who + "colony: unknown square '" + cell.type + "'");
+        if (cell.piece.empty()) continue;
+        if (c < 0 || r.cells[static_cast<std::size_t>(c)].building < 0)
+          throw DataError(who + "colony: a die or coins lie on a square that is no building");
+        if (cell.piece == "w" || cell.piece == "b") continue;
+        if (cell.piece[0] != 'c' || cell.piece.size() < 2 || cell.piece.size() > 3 ||
+            cell.piece.find_first_not_of("0123456789", 1) != std::string::npos || cell.piece[1] == '0')
+          throw DataError(who + "colony: unknown piece '" + cell.piece + "'");
+      }
+  }
+  const DicePool& dice = t.get(dice_);
+  if (dice.size() != 2 * r.dice_per_player * players) throw DataError("dice: wrong number of dice");
+  for (int i = 0; i < dice.size(); ++i) {
+    const Die& d = dice.die(i);
+    const bool white = i < r.dice_per_player * players;
+    const std::string what = "dice[" + num(i) + "]";
+    if (d.color != (white ? "white" : "blue")) throw DataError(what + ": wrong colour");
+    if (d.faces != 6) throw DataError(what + ": dice have 6 faces");
+    in_range(d.value, 1, 6, what + ".value");
+    in_range(d.holder, DicePool::kInPool, players - 1, what + ".holder");
+    const bool pool = d.holder == DicePool::kInPool;
+    bool ok = false;
+    if (white || r.shared_blue) ok = (d.tag.empty() && pool) || (d.tag == "used" && !pool) || (!white && d.tag == "reserve" && pool);
+    else ok = (d.tag == "reserve" && pool) || ((d.tag == "ready" || d.tag == "new" || d.tag == "used") && !pool);
+    if (!ok) throw DataError(what + ": tag '" + d.tag + "' does not fit where the die lies");
+  }
+  if (t.get(religion_).length() != r.religion_length || t.get(conquest_).length() != r.conquest_length ||
+      t.get(religion_).markers() != players || t.get(conquest_).markers() != players)
+    throw DataError("tracks do not match the rules");
+  for (int s = 0; s < players; ++s)
+    if (!t.get(religion_).on_track(s) || !t.get(conquest_).on_track(s)) throw DataError("a marker is off its track");
+  const Deck& ships = t.get(ships_);
+  if (ships.piles().size() != 1 || !ships.has_pile("draw")) throw DataError("ships: one pile 'draw'");
+  for (const auto& id : ships.cards("draw"))
+    if (!r.shipment_ids.count(id)) throw DataError("ships: unknown shipment '" + id + "'");
+  const Market& docks = t.get(docks_);
+  if (docks.rows() != 1 || docks.width() != 4) throw DataError("docks: 1 row of 4");
+  for (const auto& id : docks.slots())
+    if (!id.empty() && !r.shipment_ids.count(id)) throw DataError("docks: unknown shipment '" + id + "'");
+  const Deck& tiles = t.get(tiles_);
+  for (const char* pile : {"doubles", "triples", "box"})
+    if (!tiles.has_pile(pile)) throw DataError(std::string("tiles: pile '") + pile + "' is missing");
+  for (const auto& pile : tiles.piles())
+    for (const auto& id : pile.cards)
+      if (!r.tile_ids.count(id)) throw DataError("tiles: unknown tile '" + id + "'");
+  const Market& display = t.get(display_);
+  if (display.rows() != 2 || display.width() != 5) throw DataError("display: 2 rows of 5");
+  for (int row = 0; row < 2; ++row)
+    for (int i = 0; i < 5; ++i) {
+      const std::string& id = display.at(row, i);
+      if (id.empty()) continue;
+      const auto it = r.tile_ids.find(id);
+      if (it == r.tile_ids.end() || (it->second < static_cast<int>(r.doubles.size())) != (row == 0))
+        throw DataError("display: '" + id + "' does not belong in row " + num(row));
+    }
+  if (!t.get(pushed_).empty()) throw DataError("pushed: must be empty between actions");
+  const Hand& pending = t.get(pending_);
+  if (!pending.empty() && phase() != kMain) throw DataError("pending steps outside the main phase");
+  if (pending.empty() && phase() == kMain && get(current(), "retreated"))
+    throw DataError("flow.current: seat " + num(current()) + " has retreated and takes no more turns this year");
+  int retreated = 0;
+  for (int s = 0; s < players; ++s) retreated += get(s, "retreated");
+  if (phase() == kMain && retreated == players && pending.empty()) throw DataError("every seat has retreated");
+  for (const auto& key : pending.cards()) {
+    if (key == "end" || key == "income" || engine_->steps.count(key)) continue;
+    if (key.rfind("tile:", 0) == 0 && rules().tile_ids.count(key.substr(5))) continue;
+    if (key.rfind("place:", 0) == 0 && key.size() > 8 && (key[6] == 'w' || key[6] == 'b') && key[7] == ':') {
+      bool ok = true;
+      for (std::size_t i = 8; i < key.size(); ++i) {
+        const char ch = key[i];
+        const std::size_t k = i - 8;
+        ok = ok && (k % 4 == 1 ? ch == '.' : k % 4 == 3 ? ch == ',' : ch >= '0' && ch <= '5');
+      }
+      if (ok && (key.size() - 8) % 4 == 3) continue;
+    }
+    throw DataError("pending: unknown step '" + key + "'");
+  }
+  // A game that is not over must offer its seat something to do (e.g. a tile being placed
+  // must still fit the colony).
+  if (phase() != kOver && generate_actions().empty()) throw DataError("the seat to move has no legal action");
+}
+
+}  // namespace santa_maria

@@ -1,0 +1,173 @@
+-- Santa Maria: the six bishop objectives (rules 7.2), scored at the end for each seat with a
+-- monk under the bishop. params: the bishop's entry of data/santa_maria/game.yaml (id and its
+-- numbers). The points, before the -2 of the monk, are added to the seat's "score" counter
+-- "bishop_objectives" (the plugin adds the penalty).
+
+-- The colony as rows of {kind = "free"|"road"|"building", terrain =, colonists =}, [r][c] 1-based.
+local function colony(ctx, seat)
+  local grid = ctx:get("colony", seat)
+  local rows = {}
+  for y = 0, grid:height() - 1 do
+    local row = {}
+    for x, cell in ipairs(grid:row(y)) do
+      local t = cell.type
+      if t == "" then
+        row[x] = { kind = "free", colonists = 0 }
+      elseif t:sub(1, 5) == "road:" then
+        row[x] = { kind = "road", colonists = tonumber(t:sub(6)) or 0 }
+      else
+        row[x] = { kind = "building", terrain = t:match("^([^:]+):"), colonists = 0 }
+      end
+    end
+    rows[y + 1] = row
+  end
+  return rows, grid:height(), grid:width()
+end
+
+local steps = { { -1, 0 }, { 0, 1 }, { 1, 0 }, { 0, -1 } }
+
+local function capped(value, params)
+  if params.cap then return math.min(value, params.cap) end
+  return value
+end
+
+-- Squares connected to a capital square (5.12): neighbours of the capital, and neighbours of
+-- the road squares reached from it through roads; free squares are never on a path.
+local function linked(cells, h, w)
+  local out, seen, queue = {}, {}, {}
+  local function mark(r, c)
+    out[r * 100 + c] = true
+    if cells[r][c].kind == "road" and not seen[r * 100 + c] then
+      seen[r * 100 + c] = true
+      queue[#queue + 1] = { r, c }
+    end
+  end
+  for r = 1, h do
+    for c = 1, w do
+      if cells[r][c].terrain == "capital" then
+        out[r * 100 + c] = true
+        for _, d in ipairs(steps) do
+          local nr, nc = r + d[1], c + d[2]
+          if nr >= 1 and nr <= h and nc >= 1 and nc <= w and cells[nr][nc].kind ~= "free" then mark(nr, nc) end
+        end
+      end
+    end
+  end
+  local i = 1
+  while i <= #queue do
+    local r, c = queue[i][1], queue[i][2]
+    for _, d in ipairs(steps) do
+      local nr, nc = r + d[1], c + d[2]
+      if nr >= 1 and nr <= h and nc >= 1 and nc <= w and cells[nr][nc].kind ~= "free" then mark(nr, nc) end
+    end
+    i = i + 1
+  end
+  return out
+end
+
+local objectives = {}
+
+-- The largest k x k block without a free square: 3 -> 4, 4 -> 7, 5 -> 10 (6 counts as 5).
+function objectives.square(ctx, params, cells, h, w)
+  local best = 0
+  for k = 2, math.min(h, w) do
+    for r = 1, h - k + 1 do
+      for c = 1, w - k + 1 do
+        local full = true
+        for i = 0, k - 1 do
+          for j = 0, k - 1 do
+            if cells[r + i][c + j].kind == "free" then full = false end
+          end
+        end
+        if full then best = k end
+      end
+    end
+  end
+  best = math.min(best, 5)
+  return (params.scores and params.scores[tostring(best)]) or 0
+end
+
+-- 2 points per ship in the fullest dock.
+function objectives.one_dock(ctx, params)
+  local docks = { 0, 0, 0, 0 }
+  for _, dock in pairs(ctx:get("port", ctx.seat):entries()) do
+    if dock >= 1 and dock <= 4 then docks[dock] = docks[dock] + 1 end
+  end
+  return capped(params.per_tile * math.max(docks[1], docks[2], docks[3], docks[4]), params)
+end
+
+function objectives.cities_capital(ctx, params, cells, h, w)
+  local link, n = linked(cells, h, w), 0
+  for r = 1, h do
+    for c = 1, w do
+      if link[r * 100 + c] and cells[r][c].terrain == "city" then n = n + 1 end
+    end
+  end
+  return capped(params.per_city * n, params)
+end
+
+function objectives.colonists_capital(ctx, params, cells, h, w)
+  local link, n = linked(cells, h, w), 0
+  for r = 1, h do
+    for c = 1, w do
+      if link[r * 100 + c] then n = n + cells[r][c].colonists end
+    end
+  end
+  return capped(params.per_colonist * n, params)
+end
+
+-- The largest orthogonally connected area of one of params.terrains.
+function objectives.largest_area(ctx, params, cells, h, w)
+  local allowed = {}
+  for _, t in ipairs(params.terrains) do allowed[t] = true end
+  local seen, best = {}, 0
+  for r = 1, h do
+    for c = 1, w do
+      local t = cells[r][c].terrain
+      if t and allowed[t] and not seen[r * 100 + c] then
+        seen[r * 100 + c] = true
+        local queue, i = { { r, c } }, 1
+        while i <= #queue do
+          for _, d in ipairs(steps) do
+            local nr, nc = queue[i][1] + d[1], queue[i][2] + d[2]
+            if nr >= 1 and nr <= h and nc >= 1 and nc <= w and not seen[nr * 100 + nc] and cells[nr][nc].terrain == t then
+              seen[nr * 100 + nc] = true
+              queue[#queue + 1] = { nr, nc }
+            end
+          end
+          i = i + 1
+        end
+        best = math.max(best, #queue)
+      end
+    end
+  end
+  return capped(params.per_square * best, params)
+end
+
+-- 3 points per row and column holding every terrain of params.needs.
+function objectives.diverse_lines(ctx, params, cells, h, w)
+  local lines = 0
+  local function check(get, n)
+    local found = {}
+    for i = 1, n do
+      local t = get(i).terrain
+      if t then found[t] = true end
+    end
+    for _, t in ipairs(params.needs) do
+      if not found[t] then return 0 end
+    end
+    return 1
+  end
+  for r = 1, h do lines = lines + check(function(i) return cells[r][i] end, w) end
+  for c = 1, w do lines = lines + check(function(i) return cells[i][c] end, h) end
+  return capped(params.per_line * lines, params)
+end
+
+effect("bishop", function(ctx, params)
+  local score = objectives[params.id]
+  if score == nil then error("unknown bishop objective '" .. tostring(params.id) .. "'") end
+  local cells, h, w = colony(ctx, ctx.seat)
+  local points = score(ctx, params, cells, h, w)
+  ctx:get("score", ctx.seat):add("bishop_objectives", points)
+  ctx:log("seat " .. ctx.seat .. " scores " .. points .. " for the bishop objective " .. params.id)
+end)

@@ -1,0 +1,356 @@
+-- Santa Maria: the effects of buildings, retreat spaces, docks, monks and scholars
+-- (rules 5.8-5.11, 6, 8.3). The plugin names them in data/santa_maria/*.yaml and adds
+-- params.economy (the economy block of game.yaml) to every params table. Effects that
+-- need a decision have options; the plugin offers them as "choose <id>" actions.
+--
+-- State read and written here: per seat "player" counters (goods, coins, monks, ...),
+-- "happiness" counters (points, hidden), "port" counters (shipment id -> dock 1..4) and
+-- the "colony" grid; global "religion" and "conquest" tracks, "board" counters
+-- ("monks.<space>" = bit mask of seats), the "dice" pool, the "docks" market refilled from
+-- the "ships" deck, and "flow" counters ("roads" = road tiles left).
+local eco_lib = require("lib.economy")
+
+local function player(ctx) return ctx:get("player", ctx.seat) end
+
+-- Production (5.8): gain what params list.
+effect("gain", function(ctx, params)
+  eco_lib.gain_all(ctx, ctx.seat, params, params.economy)
+end)
+
+-- Trade (5.8): pay one of params.pay (gold may stand in), gain params.gain. With
+-- Industrialization the exchange may be made twice. Choices: "<good>" or "<good>+<good>".
+local function trade_cost(choice)
+  local cost = {}
+  for good in string.gmatch(choice, "[a-z]+") do cost[good] = (cost[good] or 0) + 1 end
+  return cost
+end
+
+effect("trade", {
+  options = function(ctx, params)
+    local eco = params.economy
+    local inputs = {}
+    for _, good in ipairs(params.pay) do inputs[#inputs + 1] = good end
+    local out = {}
+    local gain_text = {}
+    for _, what in ipairs({ "wood", "grain", "sugar", "gem", "gold", "coins", "points" }) do
+      if params.gain[what] then gain_text[#gain_text + 1] = params.gain[what] .. " " .. what end
+    end
+    local label = table.concat(gain_text, " + ")
+    for _, good in ipairs(inputs) do
+      if eco_lib.can_pay(ctx, ctx.seat, { [good] = 1 }, eco) then
+        out[#out + 1] = { id = good, label = "pay 1 " .. good .. " for " .. label }
+      end
+    end
+    if eco_lib.has_scholar(ctx, ctx.seat, "industrialization", params.economy) then
+      for i = 1, #inputs do
+        for j = i, #inputs do
+          local cost = trade_cost(inputs[i] .. "+" .. inputs[j])
+          if eco_lib.can_pay(ctx, ctx.seat, cost, eco) then
+            out[#out + 1] = { id = inputs[i] .. "+" .. inputs[j],
+                              label = "pay " .. inputs[i] .. " and " .. inputs[j] .. " for twice " .. label }
+          end
+        end
+      end
+    end
+    if #out == 0 then return {} end
+    out[#out + 1] = { id = "skip", label = "make no exchange" }
+    return out
+  end,
+  apply = function(ctx, params, choice)
+    if choice == "skip" then return end
+    local times = 0
+    for good in string.gmatch(choice, "[a-z]+") do
+      local allowed = false
+      for _, g in ipairs(params.pay) do allowed = allowed or g == good end
+      if not allowed then error("this building does not take " .. good) end
+      times = times + 1
+    end
+    if times > 1 and not eco_lib.has_scholar(ctx, ctx.seat, "industrialization", params.economy) then
+      error("two exchanges need Industrialization")
+    end
+    -- Pay first, then gain (5.1): each exchange in turn.
+    for good in string.gmatch(choice, "[a-z]+") do
+      eco_lib.pay(ctx, ctx.seat, { [good] = 1 }, params.economy)
+      eco_lib.gain_all(ctx, ctx.seat, params.gain, params.economy)
+    end
+  end,
+})
+
+-- Conquest (5.8.1): one space forward; a gold bar passed gives 1 gold; at the end of the
+-- track nothing happens.
+effect("conquest", function(ctx, params)
+  local track = ctx:get("conquest")
+  if track:position(ctx.seat) >= track:length() - 1 then
+    ctx:log("seat " .. ctx.seat .. "'s conquistador is at the end of the track")
+    return
+  end
+  local result = track:move(ctx.seat, 1)
+  local triggers = track:triggers()
+  for _, i in ipairs(result.triggered) do
+    if triggers[i + 1].effect == "gold" then eco_lib.gain(ctx, ctx.seat, "gold", 1, params.economy) end
+  end
+end)
+
+-- A blue die passed on the religion track (5.10): rolled from the reserve; own dice lie
+-- left of the colony ("new" until the next turn), shared dice go into the pool (8.2).
+local function unlock_blue(ctx, params)
+  local dice = ctx:get("dice")
+  local p = player(ctx)
+  if p:get("blue_unlocked") >= params.max_blue then return end
+  for i = 0, dice:size() - 1 do
+    local d = dice:die(i)
+    if d.color == "blue" and d.tag == "reserve" then
+      dice:roll(i)
+      p:add("blue_unlocked", 1)
+      if params.shared then
+        dice:set_tag(i, "")
+      else
+        dice:take(i, ctx.seat)
+        dice:set_tag(i, "new")
+      end
+      ctx:log("seat " .. ctx.seat .. " unlocks a blue die")
+      return
+    end
+  end
+end
+
+-- Religion (5.8.3): 1 step, or 2 paying 1 grain (gold wild). Past the end each step is a point.
+effect("religion", {
+  options = function(ctx, params)
+    local out = { { id = "1", label = "move 1 space" } }
+    local p = player(ctx)
+    local payable = p:get("grain") > 0 or p:get("gold") > 0 or eco_lib.can_pay(ctx, ctx.seat, { grain = 1 }, params.economy)
+    if params.max_steps >= 2 and payable then
+      out[#out + 1] = { id = "2", label = "pay 1 grain and move 2 spaces" }
+    end
+    return out
+  end,
+  apply = function(ctx, params, choice)
+    local steps = tonumber(choice)
+    if steps ~= 1 and steps ~= 2 then error("religion moves 1 or 2 spaces") end
+    if steps == 2 then eco_lib.pay(ctx, ctx.seat, { grain = 1 }, params.economy) end
+    local track = ctx:get("religion")
+    local triggers = track:triggers()
+    for _ = 1, steps do
+      if track:position(ctx.seat) >= track:length() - 1 then
+        eco_lib.gain(ctx, ctx.seat, "points", 1, params.economy)
+      else
+        local result = track:move(ctx.seat, 1)
+        for _, i in ipairs(result.triggered) do
+          local what = triggers[i + 1].effect
+          if what == "blue_die" then unlock_blue(ctx, params)
+          elseif what == "monk" then ctx:call("push", "monk") end
+        end
+      end
+    end
+  end,
+})
+
+-- Monks (5.9): a monk space without own monk; 2 coins to each player already there
+-- (selling goods to afford it); or the monk is wasted.
+effect("monk", {
+  options = function(ctx, params)
+    local p = player(ctx)
+    if p:get("monks") <= 0 then return {} end
+    local board = ctx:get("board")
+    local worth = eco_lib.worth(ctx, ctx.seat, params.economy)
+    local out = {}
+    for _, space in ipairs(params.spaces) do
+      local mask = board:get("monks." .. space.id)
+      if mask >= 0 and (mask >> ctx.seat) & 1 == 0 then
+        local others = 0
+        for s = 0, ctx.players - 1 do
+          if (mask >> s) & 1 == 1 then others = others + 1 end
+        end
+        local fee = others * params.economy.monk_fee
+        if fee <= worth then
+          out[#out + 1] = { id = space.id, label = "monk to " .. space.label .. (fee > 0 and (" (pay " .. fee .. ")") or "") }
+        end
+      end
+    end
+    out[#out + 1] = { id = "waste", label = "do not place the monk" }
+    return out
+  end,
+  apply = function(ctx, params, choice)
+    local p = player(ctx)
+    if p:get("monks") <= 0 then error("no monk left") end
+    p:add("monks", -1)
+    if choice == "waste" then
+      ctx:log("seat " .. ctx.seat .. " wastes a monk")
+      return
+    end
+    local space = nil
+    for _, s in ipairs(params.spaces) do
+      if s.id == choice then space = s end
+    end
+    if space == nil then error("no monk space " .. choice) end
+    local board = ctx:get("board")
+    local mask = board:get("monks." .. choice)
+    if (mask >> ctx.seat) & 1 == 1 then error("seat already has a monk there") end
+    local others = {}
+    for s = 0, ctx.players - 1 do
+      if (mask >> s) & 1 == 1 then others[#others + 1] = s end
+    end
+    local fee = #others * params.economy.monk_fee
+    if not eco_lib.raise_coins(ctx, ctx.seat, fee, params.economy) then error("cannot pay for that monk space") end
+    for _, s in ipairs(others) do
+      p:add("coins", -params.economy.monk_fee)
+      ctx:get("player", s):add("coins", params.economy.monk_fee)
+    end
+    board:set("monks." .. choice, mask | (1 << ctx.seat))
+    ctx:log("seat " .. ctx.seat .. " places a monk at " .. space.label)
+    if space.mission then eco_lib.gain_all(ctx, ctx.seat, space.mission, params.economy) end
+  end,
+})
+
+-- Shipping (5.8.2): buy one shipment tile from a main-board dock; the dock is refilled.
+local dock_cost_names = { "wood", "grain", "sugar", "gem" }
+
+local function shipment_cost(params, id)
+  local c = params.shipments[id]
+  local cost = {}
+  for i, good in ipairs(dock_cost_names) do
+    if c[i] > 0 then cost[good] = c[i] end
+  end
+  return cost
+end
+
+effect("ship", {
+  options = function(ctx, params)
+    local docks = ctx:get("docks")
+    local out = {}
+    for slot = 0, docks:width() - 1 do
+      local id = docks:at(0, slot)
+      if id ~= "" and eco_lib.can_pay(ctx, ctx.seat, shipment_cost(params, id), params.economy) then
+        out[#out + 1] = { id = "dock" .. (slot + 1), label = "buy shipment " .. id .. " at dock " .. (slot + 1) }
+      end
+    end
+    if #out == 0 then return {} end
+    out[#out + 1] = { id = "skip", label = "buy no shipment" }
+    return out
+  end,
+  apply = function(ctx, params, choice)
+    if choice == "skip" then return end
+    local slot = tonumber(string.match(choice, "^dock(%d)$"))
+    if slot == nil then error("unknown choice " .. choice) end
+    local docks = ctx:get("docks")
+    local id = docks:at(0, slot - 1)
+    if id == "" then error("dock " .. slot .. " is empty") end
+    eco_lib.pay(ctx, ctx.seat, shipment_cost(params, id), params.economy)
+    docks:take(slot - 1, ctx:get("ships"))
+    ctx:get("port", ctx.seat):set(id, slot)
+    ctx:log("seat " .. ctx.seat .. " buys shipment " .. id .. " for dock " .. slot)
+    if eco_lib.has_scholar(ctx, ctx.seat, "astronomy", params.economy) then ctx:call("push", "astronomy", id) end
+  end,
+})
+
+-- Astronomy (5.11): the new tile may move to another dock for 1 coin per dock step.
+effect("astronomy", {
+  options = function(ctx, params)
+    local port = ctx:get("port", ctx.seat)
+    local at = port:get(params.arg)
+    if at < 1 then return {} end
+    local coins = player(ctx):get("coins")
+    local out = { { id = "stay", label = "leave " .. params.arg .. " at dock " .. at } }
+    for dock = 1, 4 do
+      local cost = math.abs(dock - at)
+      if dock ~= at and cost <= coins then
+        out[#out + 1] = { id = "dock" .. dock, label = "move " .. params.arg .. " to dock " .. dock .. " for " .. cost }
+      end
+    end
+    return out
+  end,
+  apply = function(ctx, params, choice)
+    if choice == "stay" then return end
+    local dock = tonumber(string.match(choice, "^dock(%d)$"))
+    local port = ctx:get("port", ctx.seat)
+    local at = port:get(params.arg)
+    if dock == nil or dock < 1 or dock > 4 or at < 1 then error("bad dock " .. choice) end
+    local cost = math.abs(dock - at)
+    local p = player(ctx)
+    if p:get("coins") < cost then error("not enough coins") end
+    p:add("coins", -cost)
+    port:set(params.arg, dock)
+  end,
+})
+
+-- Retreat space 5 (5.6): the top road tile on any free square.
+effect("road_tile", {
+  options = function(ctx, params)
+    if ctx:get("flow"):get("roads") <= 0 then return {} end
+    local grid = ctx:get("colony", ctx.seat)
+    local out = {}
+    for y = 0, grid:height() - 1 do
+      for x, cell in ipairs(grid:row(y)) do
+        if cell.type == "" then
+          out[#out + 1] = { id = (y + 1) .. "_" .. x, label = "road tile on row " .. (y + 1) .. " column " .. x }
+        end
+      end
+    end
+    return out
+  end,
+  apply = function(ctx, params, choice)
+    local r, c = string.match(choice, "^(%d)_(%d)$")
+    local grid = ctx:get("colony", ctx.seat)
+    local x, y = tonumber(c) - 1, tonumber(r) - 1
+    if not grid:inside(x, y) or grid:at(x, y).type ~= "" then error("not a free square") end
+    local flow = ctx:get("flow")
+    if flow:get("roads") <= 0 then error("no road tile left") end
+    flow:add("roads", -1)
+    grid:set_cell(x, y, { type = params.type })
+    ctx:log("seat " .. ctx.seat .. " places a road tile")
+  end,
+})
+
+-- Mathematics (5.11): on retreat, take back the coins of one building.
+effect("mathematics", {
+  options = function(ctx, params)
+    local grid = ctx:get("colony", ctx.seat)
+    local out = {}
+    for y = 0, grid:height() - 1 do
+      for x, cell in ipairs(grid:row(y)) do
+        local n = tonumber(string.match(cell.piece, "^c(%d+)$"))
+        if n then out[#out + 1] = { id = (y + 1) .. "_" .. x, label = "take back " .. n .. " coins" } end
+      end
+    end
+    if #out == 0 then return {} end
+    out[#out + 1] = { id = "none", label = "take back no coins" }
+    return out
+  end,
+  apply = function(ctx, params, choice)
+    if choice == "none" then return end
+    local r, c = string.match(choice, "^(%d)_(%d)$")
+    local grid = ctx:get("colony", ctx.seat)
+    local x, y = tonumber(c) - 1, tonumber(r) - 1
+    local n = grid:inside(x, y) and tonumber(string.match(grid:at(x, y).piece, "^c(%d+)$"))
+    if not n then error("no coins there") end
+    grid:set_cell(x, y, { piece = "" })
+    player(ctx):add("coins", n)
+  end,
+})
+
+-- Tax Collection (5.11): 1 coin per 2 colonists in the activated line (params.arg).
+effect("tax_collection", function(ctx, params)
+  local coins = params.arg // 2
+  if coins > 0 then eco_lib.gain(ctx, ctx.seat, "coins", coins, params.economy) end
+end)
+
+-- End-of-year conquest scoring (6.1, 8.3). params.values: the rank values of this year and
+-- player count; params.tree: the solo tree space (solo only).
+effect("conquest_scoring", function(ctx, params)
+  local track = ctx:get("conquest")
+  if params.tree then
+    if track:position(0) >= params.tree then
+      eco_lib.gain(ctx, 0, "points", params.solo_value, params.economy)
+      ctx:log("the conquistador passed tree " .. params.year .. ": " .. params.solo_value .. " points")
+    end
+    return
+  end
+  for rank, seat in ipairs(track:ranking(true)) do
+    local value = params.values[rank]
+    if value and track:position(seat) > 0 then
+      eco_lib.gain(ctx, seat, "points", value, params.economy)
+      ctx:log("conquest: seat " .. seat .. " ranks " .. rank .. " and scores " .. value)
+    end
+  end
+end)
