@@ -1,6 +1,7 @@
 // `tessera list`, `tessera info <game>` and `tessera validate <game>`.
 #include <algorithm>
 #include <ostream>
+#include <tuple>
 
 #include "commands.hpp"
 #include "host_environment.hpp"
@@ -39,7 +40,14 @@ int run_info(const PluginRegistry& registry, const std::string& game, std::ostre
   out << "scripts: " << (entry.script_dir.empty() ? "(none)" : entry.script_dir.string()) << "\n";
   auto variants = list_variants(entry);
   out << "variants:" << (variants.empty() ? " none" : "") << "\n";
-  for (const auto& v : variants) out << "  " << v.name << (v.description.empty() ? "" : "  - " + v.description) << "\n";
+  for (const auto& v : variants) {
+    const auto [low, high] = registry.variant_players(game, v.name);
+    std::string counts;
+    if (low != m.min_players || high != m.max_players)
+      counts = low == high ? " (" + std::to_string(low) + (low == 1 ? " player)" : " players)")
+                           : " (" + std::to_string(low) + "-" + std::to_string(high) + " players)";
+    out << "  " << v.name << counts << (v.description.empty() ? "" : "  - " + v.description) << "\n";
+  }
   return 0;
 }
 
@@ -48,7 +56,14 @@ int run_validate(const PluginRegistry& registry, const std::string& game, std::o
   const Manifest& m = entry.manifest;
   std::vector<std::string> problems;
   auto check = [&](std::vector<std::string> variants, const std::string& label) {
-    for (int players = m.min_players; players <= m.max_players; ++players) {
+    int low = m.min_players, high = m.max_players;
+    try {
+      if (!variants.empty()) std::tie(low, high) = registry.variant_players(game, variants.front());
+    } catch (const std::exception& e) {
+      problems.push_back(label + e.what());
+      return;
+    }
+    for (int players = low; players <= high; ++players) {
       try {
         GameConfig config = registry.config(game, players, /*seed=*/1, variants);
         for (auto& p : entry.module->validate(config)) problems.push_back(label + p);

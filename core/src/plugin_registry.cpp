@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <boost/dll/shared_library.hpp>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <system_error>
 
 #include "tessera/error.hpp"
@@ -223,6 +225,34 @@ std::vector<std::string> PluginRegistry::variants(std::string_view id) const {
   return variant_names(game(id).script_dir);
 }
 
+std::pair<int, int> PluginRegistry::variant_players(std::string_view id, const std::string& name) const {
+  const PluginEntry& entry = game(id);
+  const Manifest& m = entry.manifest;
+  const std::vector<std::string> available = variant_names(entry.script_dir);
+  if (std::find(available.begin(), available.end(), name) == available.end())
+    throw Error("game '" + m.id + "' has no variant '" + name + "'");
+  const std::string where = "scripts/" + m.id + "/variants/" + name + ".lua";
+  std::ifstream in(entry.script_dir / "variants" / (name + ".lua"));
+  std::string line;
+  for (int number = 1; std::getline(in, line) && line.rfind("--", 0) == 0; ++number) {
+    const std::size_t at = line.find("players:");
+    if (at == std::string::npos) continue;
+    const std::string range = line.substr(at + 8);
+    int low = 0, high = 0;
+    char dash = 0, extra = 0;
+    std::istringstream words(range);
+    const bool one = static_cast<bool>(words >> low) && !(words >> dash);
+    std::istringstream words2(range);
+    const bool two = static_cast<bool>(words2 >> low >> dash >> high) && dash == '-' && !(words2 >> extra);
+    if (one) high = low;
+    if (!(one || two) || low < m.min_players || high > m.max_players || low > high)
+      throw Error(where + ":" + std::to_string(number) + ": players: expected a count or a range like 2-3 within " +
+                  std::to_string(m.min_players) + "-" + std::to_string(m.max_players));
+    return {low, high};
+  }
+  return {m.min_players, m.max_players};
+}
+
 GameConfig PluginRegistry::config(std::string_view id, int players, std::uint64_t seed,
                                   std::vector<std::string> variants) const {
   const PluginEntry& entry = game(id);
@@ -242,6 +272,11 @@ GameConfig PluginRegistry::config(std::string_view id, int players, std::uint64_
     if (std::find(variants.begin(), variants.begin() + static_cast<std::ptrdiff_t>(i), v) !=
         variants.begin() + static_cast<std::ptrdiff_t>(i))
       throw Error("variant '" + v + "' is given twice");
+    const auto [low, high] = variant_players(id, v);
+    if (players < low || players > high)
+      throw Error("variant '" + v + "' of game '" + m.id + "' is for " +
+                  (low == high ? std::to_string(low) : std::to_string(low) + " to " + std::to_string(high)) +
+                  (high == 1 ? " player" : " players") + ", not " + std::to_string(players));
   }
   GameConfig config;
   config.players = players;

@@ -84,7 +84,11 @@ bool free_square(int, int, const SquareGrid::Cell& c) { return c.type.empty(); }
 
 std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   auto engine = std::make_shared<Engine>();
-  engine->rules = load_rules(config.data_dir, "data/santa_maria", config.variants);
+  // One player always plays the solo game (8.3), which is the variant "solo".
+  std::vector<std::string> variants = config.variants;
+  if (config.players == 1 && std::find(variants.begin(), variants.end(), "solo") == variants.end())
+    variants.push_back("solo");
+  engine->rules = load_rules(config.data_dir, "data/santa_maria", variants);
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/santa_maria");
   engine->scripts->register_function("push", [](Table& t, const CallContext&, const json& args) -> json {
     if (!args.is_array() || args.empty() || !args[0].is_string()) throw RuleError("push(name [, arg])");
@@ -95,8 +99,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   });
   engine->scripts->run_file("effects.lua");
   engine->scripts->run_file("bishops.lua");
-  engine->scripts->run_file("solo.lua");
-  for (const auto& variant : config.variants) engine->scripts->run_variant(variant);
+  for (const auto& variant : variants) engine->scripts->run_variant(variant);
 
   const Rules& r = engine->rules;
   for (int i = 1; i <= r.scholar_slots; ++i) {

@@ -4,7 +4,7 @@
 // with one main action each (expand, activate one building with coins, activate a line
 // with a die, retreat) plus free actions, the end of each year and the final scoring.
 // Rules: /shared/rules/santa_maria.md; data: data/santa_maria; effects:
-// scripts/santa_maria/{effects,bishops,solo}.lua (called through the ScriptRuntime).
+// scripts/santa_maria/{effects,bishops}.lua and variants/solo.lua (called through the ScriptRuntime).
 //
 // A main action pushes the steps it resolves onto the "pending" stack (top = last card):
 //   b:<building>:<part>  a building effect         r:<space>  a retreat space's action

@@ -335,17 +335,10 @@ effect("tax_collection", function(ctx, params)
   if coins > 0 then eco_lib.gain(ctx, ctx.seat, "coins", coins, params.economy) end
 end)
 
--- End-of-year conquest scoring (6.1, 8.3). params.values: the rank values of this year and
--- player count; params.tree: the solo tree space (solo only).
+-- End-of-year conquest scoring (6.1). params.values: the rank values of this year and
+-- player count. The solo game replaces it (variants/solo.lua).
 effect("conquest_scoring", function(ctx, params)
   local track = ctx:get("conquest")
-  if params.tree then
-    if track:position(0) >= params.tree then
-      eco_lib.gain(ctx, 0, "points", params.solo_value, params.economy)
-      ctx:log("the conquistador passed tree " .. params.year .. ": " .. params.solo_value .. " points")
-    end
-    return
-  end
   for rank, seat in ipairs(track:ranking(true)) do
     local value = params.values[rank]
     if value and track:position(seat) > 0 then

@@ -162,6 +162,30 @@ TEST_CASE("A player count outside the manifest's range is refused", "[plugin]") 
   CHECK(registry.config("good_game", 4, 0).players == 4);
 }
 
+TEST_CASE("A variant may be for some player counts only", "[plugin]") {
+  TempDir root("variant_players_root");
+  write_file(root.path / "data/good_game/game.yaml", "title: Countdown\n");
+  write_file(root.path / "scripts/good_game/variants/duel.lua", "-- two only\n-- players: 2\neffect = effect\n");
+  write_file(root.path / "scripts/good_game/variants/crowd.lua", "-- many\n-- players: 3-4\n");
+  write_file(root.path / "scripts/good_game/variants/any.lua", "-- all\n\n-- players: 2\n");  // after the header
+  write_file(root.path / "scripts/good_game/variants/odd.lua", "-- players: 1-9\n");
+  write_file(root.path / "scripts/good_game/variants/word.lua", "-- players: two\n");
+  PluginRegistry registry({kPlugins}, {root.path, kDataRoot});
+  registry.load(kPlugins / "good_game.so");
+  CHECK(registry.variant_players("good_game", "duel") == std::pair{2, 2});
+  CHECK(registry.variant_players("good_game", "crowd") == std::pair{3, 4});
+  CHECK(registry.variant_players("good_game", "any") == std::pair{2, 4});
+  CHECK(registry.config("good_game", 2, 0, {"duel"}).variants == std::vector<std::string>{"duel"});
+  CHECK_THROWS_WITH(registry.config("good_game", 3, 0, {"duel"}),
+                    Equals("variant 'duel' of game 'good_game' is for 2 players, not 3"));
+  CHECK_THROWS_WITH(registry.config("good_game", 2, 0, {"crowd"}),
+                    Equals("variant 'crowd' of game 'good_game' is for 3 to 4 players, not 2"));
+  CHECK_THROWS_WITH(registry.variant_players("good_game", "odd"),
+                    Equals("scripts/good_game/variants/odd.lua:1: players: expected a count or a range like 2-3 within 2-4"));
+  CHECK_THROWS_WITH(registry.variant_players("good_game", "word"), Contains("variants/word.lua:1: players: expected"));
+  CHECK_THROWS_WITH(registry.variant_players("good_game", "none"), Equals("game 'good_game' has no variant 'none'"));
+}
+
 TEST_CASE("A variant must exist as a script of the game", "[plugin]") {
   SECTION("a game without scripts has no variants") {
     PluginRegistry registry({kPlugins}, {kDataRoot});

@@ -63,6 +63,11 @@ class PluginRegistry {
                     std::vector<std::string> variants = {}) const;
   // The names of scripts/<id>/variants/*.lua without ".lua", sorted; empty without scripts.
   std::vector<std::string> variants(std::string_view id) const;
+  // The player counts variant `name` of game `id` is for: a line "-- players: 1" or
+  // "-- players: 2-3" in the comment block that opens its file narrows the game's range
+  // (config() refuses other counts); without one, the game's range. Throws Error for an
+  // unknown variant or a players line that is not a range inside the game's.
+  std::pair<int, int> variant_players(std::string_view id, const std::string& name) const;
   // The module's new_game(config). Its tessera::Error passes through; any other exception
   // or a null game becomes a PluginError naming the game.
   std::unique_ptr<Game> new_game(std::string_view id, const GameConfig& config) const;

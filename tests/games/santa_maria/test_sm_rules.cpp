@@ -423,6 +423,21 @@ TEST_CASE("Santa Maria solo records its achievements at the end", "[santa_maria]
   CHECK(g->outcome().breakdown[0].find("terraforming") != std::string::npos);
 }
 
+TEST_CASE("Santa Maria solo is a variant for one player that a one-player game always plays", "[santa_maria]") {
+  const auto& registry = tessera::testing::game_registry();
+  CHECK(registry.variant_players("santa_maria", "solo") == std::pair{1, 1});
+  CHECK_THROWS_WITH(registry.config("santa_maria", 2, 1, {"solo"}),
+                    "variant 'solo' of game 'santa_maria' is for 1 player, not 2");
+  // Asked for or not, the same solo game.
+  auto plain = tessera::testing::new_game("santa_maria", 1, 5);
+  auto asked = tessera::testing::new_game("santa_maria", 1, 5, {"solo"});
+  tessera::testing::play_randomly(*plain, 9);
+  tessera::testing::play_randomly(*asked, 9);
+  CHECK(plain->table().to_json() == asked->table().to_json());
+  const std::string breakdown = plain->outcome().breakdown[0];
+  CHECK((breakdown.find("(a win)") != std::string::npos || breakdown.find("(below the target)") != std::string::npos));
+}
+
 TEST_CASE("Santa Maria Logistics is barred while a die activation resolves", "[santa_maria]") {
   auto g = bare(2);
   edit(*g, [](json& s) {

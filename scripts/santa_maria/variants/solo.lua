@@ -1,4 +1,21 @@
--- Santa Maria solo (rules 8.3): the six achievements, checked after the final scoring of
+-- The solo game (rules 8.3): conquest scores only past the year's tree; six achievements
+-- players: 1
+-- One player always plays this variant (the plugin adds it; it needs no --variant), with
+-- the advanced set-up (8.1) that the plugin uses for one player.
+--
+-- Conquest at the end of year y (params.year): the 2-player value of that year
+-- (params.solo_value) if the conquistador stands on or beyond tree y (params.tree).
+local eco_lib = require("lib.economy")
+
+effect("conquest_scoring", function(ctx, params)
+  local track = ctx:get("conquest")
+  if track:position(0) >= params.tree then
+    eco_lib.gain(ctx, 0, "points", params.solo_value, params.economy)
+    ctx:log("the conquistador passed tree " .. params.year .. ": " .. params.solo_value .. " points")
+  end
+end)
+
+-- The achievements, checked after the final scoring of
 -- the one seat. The plugin has written the score parts into the seat's "score" counters;
 -- each goal is recorded there as "goal.<name>" = 1 (reached) or 0. params = game.yaml solo.
 
