@@ -1,43 +1,17 @@
 // Santa Maria data: the shipped YAML loads, and broken data is reported with the file,
 // the place and the reason instead of crashing.
 #include <catch2/catch.hpp>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "support/registry.hpp"
 
-namespace fs = std::filesystem;
-
 namespace {
 
-// Copies data/santa_maria to a scratch folder, replaces `from` by `to` in `file`, and returns
-// what validate() reports for that data.
+// What validate() reports for the shipped data with `from` replaced by `to` in `file`.
 std::vector<std::string> problems_with(const std::string& file, const std::string& from, const std::string& to) {
-  const auto& registry = tessera::testing::game_registry();
-  const tessera::PluginEntry& entry = registry.game("santa_maria");
-  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / "sm_bad_data";
-  fs::remove_all(scratch);
-  fs::copy(entry.data_dir, scratch, fs::copy_options::recursive);
-  std::stringstream text;
-  text << std::ifstream(scratch / file).rdbuf();
-  std::string s = text.str();
-  const auto at = s.find(from);
-  REQUIRE(at != std::string::npos);
-  s.replace(at, from.size(), to);
-  std::ofstream(scratch / file, std::ios::trunc) << s;
-  tessera::GameConfig config = registry.config("santa_maria", 2, 1);
-  config.data_dir = scratch;
-  auto problems = entry.module->validate(config);
-  fs::remove_all(scratch);
-  return problems;
+  return tessera::testing::problems_with_edited_data("santa_maria", 2, file, from, to);
 }
 
-bool mentions(const std::vector<std::string>& problems, const std::string& text) {
-  for (const auto& p : problems)
-    if (p.find(text) != std::string::npos) return true;
-  return false;
-}
+using tessera::testing::mentions;
 
 }  // namespace
 
