@@ -39,6 +39,13 @@ void check_room(lua_State* L, const Supply& supply, int seat, std::string_view r
                std::string(resource).c_str());
 }
 
+// Counts returned to the bank (payments, excess discarded over a cap) must fit an int.
+void check_bank_room(lua_State* L, const Supply& supply, std::string_view resource, int n) {
+  if (const int bank = supply.bank(resource); bank != Supply::kUnlimited && static_cast<std::int64_t>(bank) + n > kIntMax)
+    luaL_error(L, "supply '%s': the bank would hold more %s than an int can count", supply.name().c_str(),
+               std::string(resource).c_str());
+}
+
 std::vector<Amount> check_cost(lua_State* L, int arg) {
   arg = lua_absindex(L, arg);
   luaL_checktype(L, arg, LUA_TTABLE);
@@ -170,9 +177,7 @@ int l_pay(lua_State* L) {
   const int seat = check_int(L, 2);
   const std::string_view resource = check_string(L, 3);
   const int n = check_int(L, 4);
-  if (const int bank = supply.bank(resource); bank != Supply::kUnlimited && static_cast<std::int64_t>(bank) + n > kIntMax)
-    return luaL_error(L, "supply '%s': the bank would hold more %s than an int can count", supply.name().c_str(),
-                      std::string(resource).c_str());
+  check_bank_room(L, supply, resource, n);
   supply.pay(seat, resource, n);
   return 0;
 }
@@ -185,6 +190,7 @@ int l_transfer(lua_State* L) {
   const std::string_view resource = check_string(L, 4);
   const int n = check_int(L, 5);
   check_room(L, supply, to, resource, n);
+  check_bank_room(L, supply, resource, n);  // with the discard rule the excess goes to the bank
   push_gain(L, supply.transfer(from, to, resource, n));
   return 1;
 }

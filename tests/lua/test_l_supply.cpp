@@ -85,4 +85,10 @@ TEST_CASE("Supply errors name the script line and leave the supply unchanged", "
   CHECK_THROWS_WITH(h.apply("supply_overflow"),
                     Catch::StartsWith(kScript + "7: supply 'goods': seat 1 would hold more coins than an int can count"));
   CHECK(h.table == before);
+  // A transfer over the cap discards into the bank, which must still count it.
+  h.table.get<Supply>("goods").set_bank("wood", 2147483000);
+  CHECK_THROWS_WITH(h.apply("supply_bank_overflow"),
+                    Catch::StartsWith(kScript + "8: supply 'goods': the bank would hold more wood than an int can count"));
+  CHECK(h.table.get<Supply>("goods").bank("wood") == 2147483000);  // the transfer did nothing
+  CHECK(h.table.get<Supply>("goods").count(0, "wood") == 2);
 }

@@ -5,6 +5,7 @@ effect("supply_over_cap", function(ctx) ctx:get("goods"):gain(0, "stone", 3) end
 effect("supply_bad_cost", function(ctx) ctx:get("goods"):pay_all(0, { wood = "two" }) end)
 effect("supply_cost_short", function(ctx) ctx:get("goods"):pay_all(0, { wood = 1, coins = 9 }) end)
 effect("supply_overflow", function(ctx) ctx:get("goods"):gain(1, "coins", 2147483647) end)
+effect("supply_bank_overflow", function(ctx) local g = ctx:get("goods"); g:set(1, "wood", 1000); g:transfer(1, 0, "wood", 1000) end)
 
 effect("supply_read", function(ctx)
   local s = ctx:get("goods")
