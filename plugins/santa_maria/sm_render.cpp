@@ -196,6 +196,14 @@ void SmGame::check_state() const {
       in_range(value, 0, key.find("capital") != std::string::npos ? static_cast<int>(r.capitals.size()) : scholars,
                "board." + key);
   }
+  // A capital set still on offer has both its capital and its scholar; a taken one neither.
+  for (const auto& [key, value] : board.entries()) {
+    const std::size_t dot = key.find(".capital");
+    if (key.rfind("set", 0) != 0 || dot == std::string::npos) continue;
+    const std::string scholar_key = key.substr(0, dot) + ".scholar";
+    if ((value > 0) != (board.get(scholar_key) > 0))
+      throw DataError("board." + key + " and board." + scholar_key + ": a set has both or neither");
+  }
   for (int s = 0; s < players; ++s) {
     const Counters& p = t.get(seat_of(s).player);
     const std::string who = "seat " + num(s) + " ";

@@ -168,17 +168,27 @@ void scalar_pointers(const nlohmann::json& value, const std::string& path, std::
 
 TEST_CASE("A scenario edit of any value is refused or leaves a game that still plays", "[conformance]") {
   const std::vector<nlohmann::json> odd_values{-1, 0, 1, 7, 1000000000, -2147483647, "x", nullptr};
-  // States early and deep in games of the fewest and the most players: flow values differ.
+  // States early and deep in games of the fewest and the most players, and early in each
+  // variant (set-up phases of variants have their own flow values).
   struct Start {
     bool fewest;
     int steps;
+    std::string variant;
   };
   for (const auto& id : game_ids()) {
-    for (const Start start : {Start{true, 10}, Start{false, 10}, Start{false, 60}}) {
-      const std::vector<int> counts = player_counts(id);
+    std::vector<Start> starts{{true, 10, ""}, {false, 10, ""}, {false, 60, ""}};
+    for (const auto& variant : game_registry().variants(id)) starts.push_back({false, 3, variant});
+    for (const Start& start : starts) {
+      std::vector<int> counts = player_counts(id);
+      if (!start.variant.empty()) {
+        const auto [low, high] = game_registry().variant_players(id, start.variant);
+        counts = {low, high};
+      }
       const int players = start.fewest ? counts.front() : counts.back();
-      INFO(id << " players " << players << " after " << start.steps << " actions");
-      auto base = tessera::testing::new_game(id, players, 5);
+      INFO(id << " players " << players << " after " << start.steps << " actions, variant '" << start.variant << "'");
+      std::vector<std::string> variants;
+      if (!start.variant.empty()) variants.push_back(start.variant);
+      auto base = tessera::testing::new_game(id, players, 5, variants);
       Rng rng(5);
       for (int step = 0; step < start.steps && !base->is_over(); ++step) {
         const auto actions = base->legal_actions();

@@ -244,6 +244,11 @@ TEST_CASE("Santa Maria refuses edited states its rules cannot use", "[santa_mari
   refuses([](json& s) { s["global"]["pending"]["cards"] = {"b:B_NOPE:0"}; s["global"]["pending"]["revealed"] = {true}; });
   refuses([](json& s) { s["global"]["dice"]["dice"][0]["faces"] = 8; });
   refuses([](json& s) { set_value(s["global"]["flow"], "phase", 9); });
+  // A capital set on offer without its scholar (found by an edit fuzz: it read out of range).
+  refuses([](json& s) {
+    set_value(s["global"]["board"], "set1.capital", 1);
+    set_value(s["global"]["board"], "set1.scholar", 0);
+  });
 }
 
 TEST_CASE("Santa Maria a shipment bought on the retreat space already pays its income", "[santa_maria]") {
