@@ -723,4 +723,21 @@ std::optional<std::string> nearest_name(std::string_view word, const std::vector
   return best;
 }
 
+int YamlNode::optional_at_least(std::string_view key, int fallback, int minimum) const {
+  const int value = optional<int>(key, fallback);
+  if (value < minimum) throw at(key).error("'" + std::string(key) + "' must be at least " + std::to_string(minimum));
+  return value;
+}
+
+YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::string& data_name,
+                            const std::string& file, const std::vector<std::string>& variants) {
+  YamlNode root = load_yaml(data_dir / file, data_name + "/" + file).root;
+  for (const auto& variant : variants) {
+    const auto overlay = data_dir / "variants" / variant / file;
+    if (std::filesystem::exists(overlay))
+      root = merge_overlay(root, load_yaml(overlay, data_name + "/variants/" + variant + "/" + file).root);
+  }
+  return root;
+}
+
 }  // namespace tessera

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "tessera/error.hpp"
+#include "tessera/id_lookup.hpp"
 #include "tessera/yaml_reader.hpp"
 
 namespace aod {
@@ -10,20 +11,6 @@ namespace aod {
 using tessera::YamlNode;
 
 namespace {
-
-template <class T>
-int index_by_id(const std::vector<T>& v, const std::string& id) {
-  for (std::size_t i = 0; i < v.size(); ++i)
-    if (v[i].id == id) return static_cast<int>(i);
-  return -1;
-}
-
-int at_least(const YamlNode& node, std::string_view key, int fallback, int minimum) {
-  const int value = node.optional<int>(key, fallback);
-  if (value < minimum)
-    throw node.at(key).error("'" + std::string(key) + "' must be at least " + std::to_string(minimum));
-  return value;
-}
 
 int colour_of(const Rules& rules, const YamlNode& node) {
   const int c = rules.colour_index(node.as<std::string>());
@@ -47,8 +34,8 @@ void read_game(const YamlNode& root, Rules& r) {
                    "flagships", "contracts_track", "action_card_effects"});
   const YamlNode players = root.at("players");
   players.allow_only({"min", "max"});
-  r.min_players = at_least(players, "min", 2, 1);
-  r.max_players = at_least(players, "max", 4, r.min_players);
+  r.min_players = players.optional_at_least("min", 2, 1);
+  r.max_players = players.optional_at_least("max", 4, r.min_players);
   for (const YamlNode& c : root.at("card_colours").as_list()) {
     if (r.colour_index(c.as<std::string>()) >= 0) throw c.error("colour listed twice");
     r.colours.push_back(c.as<std::string>());
@@ -60,18 +47,18 @@ void read_game(const YamlNode& root, Rules& r) {
                 "take_contract_cost", "take_coins_amount", "crew_fee_standard", "crew_fee_flagship",
                 "flagship_transport_choices", "contract_durations", "row_size", "pile_sizes_before_scoring_cards",
                 "first_scoring_card_pile", "last_scoring_card_pile", "unassigned_ship_vp"});
-  r.starting_coins = at_least(k, "starting_coins", 6, 0);
-  r.starting_hand = at_least(k, "starting_hand_contracts", 2, 0);
-  r.hand_limit = at_least(k, "contract_hand_limit", 4, 1);
+  r.starting_coins = k.optional_at_least("starting_coins", 6, 0);
+  r.starting_hand = k.optional_at_least("starting_hand_contracts", 2, 0);
+  r.hand_limit = k.optional_at_least("contract_hand_limit", 4, 1);
   if (r.starting_hand > r.hand_limit) throw k.at("starting_hand_contracts").error("more than the hand limit");
-  r.display_size = at_least(k, "contract_display_size", 4, 0);
-  r.contract_cost = at_least(k, "take_contract_cost", 1, 0);
-  r.coins_amount = at_least(k, "take_coins_amount", 2, 0);
-  r.fee_standard = at_least(k, "crew_fee_standard", 1, 0);
-  r.fee_flagship = at_least(k, "crew_fee_flagship", 2, 0);
+  r.display_size = k.optional_at_least("contract_display_size", 4, 0);
+  r.contract_cost = k.optional_at_least("take_contract_cost", 1, 0);
+  r.coins_amount = k.optional_at_least("take_coins_amount", 2, 0);
+  r.fee_standard = k.optional_at_least("crew_fee_standard", 1, 0);
+  r.fee_flagship = k.optional_at_least("crew_fee_flagship", 2, 0);
   if (k.has("flagship_transport_choices")) r.flagship_values = positive_list(k.at("flagship_transport_choices"));
   if (k.has("contract_durations")) r.durations = positive_list(k.at("contract_durations"));
-  r.row_size = at_least(k, "row_size", 5, 1);
+  r.row_size = k.optional_at_least("row_size", 5, 1);
   if (k.has("pile_sizes_before_scoring_cards")) {
     r.pile_sizes.clear();
     for (const YamlNode& n : k.at("pile_sizes_before_scoring_cards").as_list()) {
@@ -80,11 +67,11 @@ void read_game(const YamlNode& root, Rules& r) {
     }
   }
   const int piles = static_cast<int>(r.pile_sizes.size());
-  r.first_scoring_pile = at_least(k, "first_scoring_card_pile", 3, 1);
-  r.last_scoring_pile = at_least(k, "last_scoring_card_pile", 5, 1);
+  r.first_scoring_pile = k.optional_at_least("first_scoring_card_pile", 3, 1);
+  r.last_scoring_pile = k.optional_at_least("last_scoring_card_pile", 5, 1);
   if (r.first_scoring_pile > piles) throw k.at("first_scoring_card_pile").error("no such pile");
   if (r.last_scoring_pile > piles) throw k.at("last_scoring_card_pile").error("no such pile");
-  r.unassigned_vp = at_least(k, "unassigned_ship_vp", 1, 0);
+  r.unassigned_vp = k.optional_at_least("unassigned_ship_vp", 1, 0);
 
   r.wild_per_player.assign(static_cast<std::size_t>(r.max_players + 1), 0);
   r.reservation_per_player.assign(static_cast<std::size_t>(r.max_players + 1), 0);
@@ -92,8 +79,8 @@ void read_game(const YamlNode& root, Rules& r) {
   for (int p = r.min_players; p <= r.max_players; ++p) {
     const YamlNode row = cards.at(std::to_string(p));
     row.allow_only({"wild_ship", "reservation"});
-    r.wild_per_player[static_cast<std::size_t>(p)] = at_least(row, "wild_ship", 0, 0);
-    r.reservation_per_player[static_cast<std::size_t>(p)] = at_least(row, "reservation", 0, 0);
+    r.wild_per_player[static_cast<std::size_t>(p)] = row.optional_at_least("wild_ship", 0, 0);
+    r.reservation_per_player[static_cast<std::size_t>(p)] = row.optional_at_least("reservation", 0, 0);
   }
 
   const YamlNode templ = root.at("ship_template_per_colour");
@@ -101,10 +88,10 @@ void read_game(const YamlNode& root, Rules& r) {
     std::vector<int> letters(10, 0);
     for (const YamlNode& t : templ.as_list()) {
       t.allow_only({"transport", "cost", "count"});
-      const int transport = at_least(t, "transport", 1, 1);
+      const int transport = t.optional_at_least("transport", 1, 1);
       if (transport > 9) throw t.at("transport").error("must be at most 9");
-      const int cost = at_least(t, "cost", 0, 0);
-      const int count = at_least(t, "count", 1, 1);
+      const int cost = t.optional_at_least("cost", 0, 0);
+      const int count = t.optional_at_least("count", 1, 1);
       if (count > 26) throw t.at("count").error("must be at most 26");
       for (int i = 0; i < count; ++i) {
         ShipDef s;
@@ -152,14 +139,14 @@ void read_cards(const YamlNode& root, Rules& r) {
     if (r.expedition_index(x.id) >= 0) throw e.at("id").error("expedition '" + x.id + "' listed twice");
     x.name = e.optional<std::string>("name", x.id);
     x.colour = colour_of(r, e.at("colour"));
-    x.limit = at_least(e, "limit", 1, 1);
+    x.limit = e.optional_at_least("limit", 1, 1);
     const YamlNode first = e.at("first"), last = e.at("last");
     first.allow_only({"match", "other"});
     last.allow_only({"match", "other"});
-    x.first_match = at_least(first, "match", 0, 0);
-    x.first_other = at_least(first, "other", 0, 0);
-    x.last_match = at_least(last, "match", 0, 0);
-    x.last_other = at_least(last, "other", 0, 0);
+    x.first_match = first.optional_at_least("match", 0, 0);
+    x.first_other = first.optional_at_least("other", 0, 0);
+    x.last_match = last.optional_at_least("match", 0, 0);
+    x.last_other = last.optional_at_least("other", 0, 0);
     r.expeditions.push_back(x);
   }
   if (r.expeditions.empty()) throw root.at("expeditions").error("must not be empty");
@@ -170,13 +157,13 @@ void read_cards(const YamlNode& root, Rules& r) {
     x.id = c.required<std::string>("id");
     if (r.contract_index(x.id) >= 0) throw c.at("id").error("contract '" + x.id + "' listed twice");
     x.colour = colour_of(r, c.at("colour"));
-    x.requirement = at_least(c, "requirement", 1, 1);
+    x.requirement = c.optional_at_least("requirement", 1, 1);
     const std::string req = std::to_string(x.requirement);
     if (!payouts.has(req)) throw c.at("requirement").error("contract_payouts has no row " + req);
     const YamlNode row = payouts.at(req);
     for (int d : r.durations) {
       if (!row.has(std::to_string(d))) throw row.error("no payout for duration " + std::to_string(d));
-      x.payout.push_back(at_least(row, std::to_string(d), 0, 0));
+      x.payout.push_back(row.optional_at_least(std::to_string(d), 0, 0));
     }
     r.contracts.push_back(x);
   }
@@ -200,17 +187,17 @@ void read_cards(const YamlNode& root, Rules& r) {
 }  // namespace
 
 int Rules::ship_index(const std::string& id) const {
-  if (ship_ids.empty()) return index_by_id(ships, id);  // while loading
+  if (ship_ids.empty()) return tessera::index_by_id(ships, id);  // while loading
   const auto it = ship_ids.find(id);
   return it == ship_ids.end() ? -1 : it->second;
 }
 int Rules::contract_index(const std::string& id) const {
-  if (contract_ids.empty()) return index_by_id(contracts, id);
+  if (contract_ids.empty()) return tessera::index_by_id(contracts, id);
   const auto it = contract_ids.find(id);
   return it == contract_ids.end() ? -1 : it->second;
 }
-int Rules::expedition_index(const std::string& id) const { return index_by_id(expeditions, id); }
-int Rules::mission_index(const std::string& id) const { return index_by_id(missions, id); }
+int Rules::expedition_index(const std::string& id) const { return tessera::index_by_id(expeditions, id); }
+int Rules::mission_index(const std::string& id) const { return tessera::index_by_id(missions, id); }
 int Rules::colour_index(const std::string& name) const {
   for (std::size_t i = 0; i < colours.size(); ++i)
     if (colours[i] == name) return static_cast<int>(i);

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "tessera/error.hpp"
+#include "tessera/id_lookup.hpp"
 #include "tessera/yaml_reader.hpp"
 
 namespace santa_maria {
@@ -382,25 +383,6 @@ void read_colony(const YamlNode& root, Rules& r) {
   if (starting != 4) throw root.at("starting_shipments").error("there are 4 starting shipments, one per dock");
 }
 
-YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::string& data_name,
-                            const std::string& file, const std::vector<std::string>& variants) {
-  YamlNode root = tessera::load_yaml(data_dir / file, data_name + "/" + file).root;
-  for (const auto& variant : variants) {
-    const auto overlay = data_dir / "variants" / variant / file;
-    if (std::filesystem::exists(overlay))
-      root = tessera::merge_overlay(root,
-                                    tessera::load_yaml(overlay, data_name + "/variants/" + variant + "/" + file).root);
-  }
-  return root;
-}
-
-template <class T>
-int index_by_id(const std::vector<T>& v, const std::string& id) {
-  for (std::size_t i = 0; i < v.size(); ++i)
-    if (v[i].id == id) return static_cast<int>(i);
-  return -1;
-}
-
 }  // namespace
 
 int Rules::terrain_index(const std::string& name) const {
@@ -408,15 +390,15 @@ int Rules::terrain_index(const std::string& name) const {
     if (terrains[i] == name) return static_cast<int>(i);
   return -1;
 }
-int Rules::building_index(const std::string& id) const { return index_by_id(buildings, id); }
-int Rules::scholar_index(const std::string& id) const { return index_by_id(scholars, id); }
-int Rules::bishop_index(const std::string& id) const { return index_by_id(bishops, id); }
+int Rules::building_index(const std::string& id) const { return tessera::index_by_id(buildings, id); }
+int Rules::scholar_index(const std::string& id) const { return tessera::index_by_id(scholars, id); }
+int Rules::bishop_index(const std::string& id) const { return tessera::index_by_id(bishops, id); }
 
 Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name,
                  const std::vector<std::string>& variants) {
   Rules rules;
-  read_game(load_with_overlays(data_dir, data_name, "game.yaml", variants), rules);
-  read_colony(load_with_overlays(data_dir, data_name, "colony.yaml", variants), rules);
+  read_game(tessera::load_with_overlays(data_dir, data_name, "game.yaml", variants), rules);
+  read_colony(tessera::load_with_overlays(data_dir, data_name, "colony.yaml", variants), rules);
   return rules;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "tessera/error.hpp"
+#include "tessera/id_lookup.hpp"
 #include "tessera/yaml_reader.hpp"
 
 namespace sardinia {
@@ -10,20 +11,6 @@ namespace sardinia {
 using tessera::YamlNode;
 
 namespace {
-
-template <class T>
-int index_by_id(const std::vector<T>& v, const std::string& id) {
-  for (std::size_t i = 0; i < v.size(); ++i)
-    if (v[i].id == id) return static_cast<int>(i);
-  return -1;
-}
-
-int at_least(const YamlNode& node, std::string_view key, int fallback, int minimum) {
-  const int value = node.optional<int>(key, fallback);
-  if (value < minimum)
-    throw node.at(key).error("'" + std::string(key) + "' must be at least " + std::to_string(minimum));
-  return value;
-}
 
 int province_of(const Rules& r, const YamlNode& node) {
   const int p = r.province_index(node.as<std::string>());
@@ -36,7 +23,7 @@ void read_constants(const YamlNode& k, Rules& r) {
                 "fort_row_face_up_at_start", "scorings_per_game", "commander_march_steps", "chaplain_travel_steps",
                 "agriculture_vp_by_nth_token", "second_place_divisor", "two_player_tie_for_first_scores",
                 "two_player_second_place", "alt_guard_min_other_cards", "final_tiebreak", "first_player"});
-  r.province_limit = at_least(k, "province_piece_limit", 7, 1);
+  r.province_limit = k.optional_at_least("province_piece_limit", 7, 1);
   r.port_capacity.assign(static_cast<std::size_t>(r.max_players + 1), 0);
   const YamlNode cap = k.at("port_capacity");
   for (int p = r.min_players; p <= r.max_players; ++p) {
@@ -44,26 +31,26 @@ void read_constants(const YamlNode& k, Rules& r) {
     if (n.as<int>() < 1) throw n.error("must be at least 1");
     r.port_capacity[static_cast<std::size_t>(p)] = n.as<int>();
   }
-  r.own_ships_per_port = at_least(k, "own_ships_per_port_max", 1, 1);
-  r.forts_per_space = at_least(k, "forts_per_space", 1, 1);
-  r.row_size = at_least(k, "fort_row_size", 11, 1);
-  r.row_face_up = at_least(k, "fort_row_face_up_at_start", 2, 1);
+  r.own_ships_per_port = k.optional_at_least("own_ships_per_port_max", 1, 1);
+  r.forts_per_space = k.optional_at_least("forts_per_space", 1, 1);
+  r.row_size = k.optional_at_least("fort_row_size", 11, 1);
+  r.row_face_up = k.optional_at_least("fort_row_face_up_at_start", 2, 1);
   if (r.row_face_up > r.row_size) throw k.at("fort_row_face_up_at_start").error("more than the row holds");
-  r.scorings = at_least(k, "scorings_per_game", 11, 1);
+  r.scorings = k.optional_at_least("scorings_per_game", 11, 1);
   if (r.scorings > r.row_size) throw k.at("scorings_per_game").error("more scorings than fort cards in the row");
-  r.march_steps = at_least(k, "commander_march_steps", 4, 1);
-  r.travel_steps = at_least(k, "chaplain_travel_steps", 3, 1);
+  r.march_steps = k.optional_at_least("commander_march_steps", 4, 1);
+  r.travel_steps = k.optional_at_least("chaplain_travel_steps", 3, 1);
   for (const YamlNode& n : k.at("agriculture_vp_by_nth_token").as_list()) {
     if (n.as<int>() < 0) throw n.error("must not be negative");
     r.token_vp.push_back(n.as<int>());
   }
   if (r.token_vp.empty()) throw k.at("agriculture_vp_by_nth_token").error("must not be empty");
-  r.second_place_divisor = at_least(k, "second_place_divisor", 2, 1);
+  r.second_place_divisor = k.optional_at_least("second_place_divisor", 2, 1);
   r.two_player_tie_scores = k.optional<bool>("two_player_tie_for_first_scores", false);
   const std::string second = k.optional("two_player_second_place", "half");
   if (second != "half" && second != "none") throw k.at("two_player_second_place").error("must be 'half' or 'none'");
   r.two_player_second_scores = second == "half";
-  r.alt_guard_min_cards = at_least(k, "alt_guard_min_other_cards", 3, 0);
+  r.alt_guard_min_cards = k.optional_at_least("alt_guard_min_other_cards", 3, 0);
   if (k.has("final_tiebreak")) {
     const auto order = k.at("final_tiebreak").as<std::vector<std::string>>();
     if (order != std::vector<std::string>{"most_vp", "most_pieces_in_reserve", "shared"})
@@ -81,7 +68,7 @@ void read_board(const YamlNode& root, Rules& r) {
     if (r.province_index(prov.id) >= 0) throw p.at("id").error("province listed twice");
     prov.name = p.optional("name", prov.id.c_str());
     prov.colour = p.required<std::string>("colour");
-    prov.vp = at_least(p, "vp", 0, 0);
+    prov.vp = p.optional_at_least("vp", 0, 0);
     prov.coastal = p.optional<bool>("coastal", false);
     r.provinces.push_back(prov);
   }
@@ -173,8 +160,8 @@ void read_game(const YamlNode& root, Rules& r) {
                    "provinces", "ports", "adjacency", "fort_spaces", "layout"});
   const YamlNode players = root.at("players");
   players.allow_only({"min", "max"});
-  r.min_players = at_least(players, "min", 2, 1);
-  r.max_players = at_least(players, "max", 4, r.min_players);
+  r.min_players = players.optional_at_least("min", 2, 1);
+  r.max_players = players.optional_at_least("max", 4, r.min_players);
   r.colours = root.at("colours").as<std::vector<std::string>>();
   if (static_cast<int>(r.colours.size()) < r.max_players)
     throw root.at("colours").error("fewer colours than the maximum number of players");
@@ -188,8 +175,8 @@ void read_game(const YamlNode& root, Rules& r) {
   const std::string_view influence_keys[kPieceKinds] = {"chaplain", "ship_in_port_of_province",
                                                         "fort_adjacent_to_province", "settlement", "settler"};
   for (int k = 0; k < kPieceKinds; ++k) {
-    r.pieces[k] = at_least(pieces, piece_keys[k], r.pieces[k], 0);
-    r.influence[k] = at_least(influence, influence_keys[k], r.influence[k], 0);
+    r.pieces[k] = pieces.optional_at_least(piece_keys[k], r.pieces[k], 0);
+    r.influence[k] = influence.optional_at_least(influence_keys[k], r.influence[k], 0);
   }
 
   read_board(root, r);
@@ -199,7 +186,7 @@ void read_game(const YamlNode& root, Rules& r) {
     TokenKind kind;
     kind.type = t.required<std::string>("type");
     if (r.token_index(kind.type) >= 0) throw t.at("type").error("token type listed twice");
-    kind.count = at_least(t, "count", 1, 1);
+    kind.count = t.optional_at_least("count", 1, 1);
     kind.placed_on = t.required<std::string>("placed_on");
     r.tokens.push_back(kind);
   }
@@ -239,7 +226,7 @@ void read_cards(const YamlNode& root, Rules& r) {
       option.where = o.at("effect").mark();
       if (std::find(std::begin(kKnown), std::end(kKnown), option.id) == std::end(kKnown))
         throw o.at("id").error("unknown card option '" + option.id + "'");
-      if (index_by_id(card.options, option.id) >= 0) throw o.at("id").error("option listed twice");
+      if (tessera::index_by_id(card.options, option.id) >= 0) throw o.at("id").error("option listed twice");
       card.options.push_back(option);
     }
     if (card.options.empty() && !card.copies && !card.scoring)
@@ -266,9 +253,9 @@ void read_cards(const YamlNode& root, Rules& r) {
 
 }  // namespace
 
-int Rules::province_index(const std::string& id) const { return index_by_id(provinces, id); }
-int Rules::port_index(const std::string& id) const { return index_by_id(ports, id); }
-int Rules::card_index(const std::string& id) const { return index_by_id(cards, id); }
+int Rules::province_index(const std::string& id) const { return tessera::index_by_id(provinces, id); }
+int Rules::port_index(const std::string& id) const { return tessera::index_by_id(ports, id); }
+int Rules::card_index(const std::string& id) const { return tessera::index_by_id(cards, id); }
 
 int Rules::token_index(const std::string& type) const {
   for (std::size_t i = 0; i < tokens.size(); ++i)

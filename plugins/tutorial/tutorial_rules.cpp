@@ -100,27 +100,13 @@ void read_cards(const YamlNode& root, Rules& rules) {
   if (rules.cards.empty()) throw root.error("there must be at least one card");
 }
 
-// One data file with the overlays of the variants that have one: a variant's
-// variants/<name>/<file> is merged over <file>.
-YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::string& data_name,
-                            const std::string& file, const std::vector<std::string>& variants) {
-  YamlNode root = tessera::load_yaml(data_dir / file, data_name + "/" + file).root;
-  for (const auto& variant : variants) {
-    const auto overlay = data_dir / "variants" / variant / file;
-    if (std::filesystem::exists(overlay))
-      root = tessera::merge_overlay(
-          root, tessera::load_yaml(overlay, data_name + "/variants/" + variant + "/" + file).root);
-  }
-  return root;
-}
-
 }  // namespace
 
 Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name,
                  const std::vector<std::string>& variants) {
   Rules rules;
-  read_game(load_with_overlays(data_dir, data_name, "game.yaml", variants), rules);
-  read_cards(load_with_overlays(data_dir, data_name, "cards.yaml", variants), rules);
+  read_game(tessera::load_with_overlays(data_dir, data_name, "game.yaml", variants), rules);
+  read_cards(tessera::load_with_overlays(data_dir, data_name, "cards.yaml", variants), rules);
   return rules;
 }
 

@@ -1,4 +1,5 @@
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -301,4 +302,29 @@ TEST_CASE("A node's error carries its position and a default node has none", "[y
   CHECK(none.is_null());
   CHECK(none.mark().empty());
   CHECK(std::string(none.error("no place").what()) == "no place");
+}
+
+TEST_CASE("optional_at_least falls back when absent and refuses values below the minimum", "[yaml]") {
+  const YamlNode root = parse("seats: 0\nrounds: 5\n");
+  CHECK(root.optional_at_least("rounds", 3, 1) == 5);
+  CHECK(root.optional_at_least("missing", 3, 1) == 3);
+  CHECK_THROWS_WITH(root.optional_at_least("seats", 2, 1), "inline.yaml:1:8: 'seats' must be at least 1");
+}
+
+TEST_CASE("A data file loads with the overlays of the variants that have one, in order", "[yaml]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(TESSERA_BUILD_DIR) / "yaml_overlays";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "variants/rich");
+  fs::create_directories(dir / "variants/poor");
+  std::ofstream(dir / "game.yaml") << "coins: 3\nrounds: 5\n";
+  std::ofstream(dir / "variants/rich/game.yaml") << "coins: 10\n";
+  std::ofstream(dir / "variants/poor/game.yaml") << "coins: 1\nrounds: x\n";
+  const YamlNode plain = load_with_overlays(dir, "data/g", "game.yaml", {});
+  CHECK(plain.required<int>("coins") == 3);
+  const YamlNode both = load_with_overlays(dir, "data/g", "game.yaml", {"rich", "quiet", "poor"});  // quiet: no overlay
+  CHECK(both.required<int>("coins") == 1);
+  // A value from an overlay names the overlay's file.
+  CHECK_THROWS_WITH(both.required<int>("rounds"), Catch::StartsWith("data/g/variants/poor/game.yaml:2:9:"));
+  fs::remove_all(dir);
 }

@@ -116,6 +116,8 @@ class YamlNode {
   std::string optional(std::string_view key, const char* fallback) const {
     return optional<std::string>(key, std::string(fallback));
   }
+  // optional<int>(key, fallback), refused below `minimum`: "<mark>: 'seats' must be at least 1".
+  int optional_at_least(std::string_view key, int fallback, int minimum) const;
   // Throws DataError at the first key of this map that is not in `keys`:
   // "unknown key 'vpp' (did you mean 'vp'?)", or "(known keys: a, b)" when none is close.
   void allow_only(std::initializer_list<std::string_view> keys) const;
@@ -181,6 +183,12 @@ nlohmann::json to_json(const YamlNode& node);
 // Throws DataError at the overlay's position for a removal of something absent, a
 // `!remove` outside a list merged by id, or duplicate ids in a list merged by id.
 YamlNode merge_overlay(const YamlNode& base, const YamlNode& overlay);
+
+// A game's data file with the overlays of the variants that have one: for each variant in
+// order, <data_dir>/variants/<variant>/<file> (when it exists) is merged over the result.
+// `data_name` ("data/tutorial") names the files in messages.
+YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::string& data_name,
+                            const std::string& file, const std::vector<std::string>& variants);
 
 // The edit distance (insertions, deletions, substitutions, adjacent swaps) used for
 // "did you mean" suggestions.
