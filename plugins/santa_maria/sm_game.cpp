@@ -1084,7 +1084,8 @@ Outcome SmGame::outcome() const {
     o.scores.push_back(total);
     std::string text = "happiness " + num(score.get("happiness")) + ", goods and coins " + num(score.get("goods_coins")) +
                        ", colonists " + num(score.get("colonists")) + ", scholars " + num(score.get("scholars")) +
-                       ", bishops " + num(score.get("bishop_objectives")) + num(score.get("bishop_penalty")) +
+                       ", bishop objectives " + num(score.get("bishop_objectives")) +
+                       ", bishop monks " + num(score.get("bishop_penalty")) +
                        ", port sets " + num(score.get("port_set_points")) + ", ships " + num(score.get("ships"));
     if (solo()) {
       text += total >= rules().solo.value("target", 100) ? " (a win)" : " (below the target)";
