@@ -21,7 +21,7 @@ namespace tessera::lua {
 
 struct Sandbox {
   std::filesystem::path script_dir;   // absolute and canonical when it exists
-  std::string chunk_root;             // how files are named in messages: "scripts/tutorial"
+  std::string chunk_root;             // how files are named in messages: "scripts/<game>"
   int env = LUA_NOREF;                // registry ref of the environment table
   std::vector<std::string> loading;   // modules being required now, to report cycles
 };

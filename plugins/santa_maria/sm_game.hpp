@@ -56,6 +56,9 @@ class SmGame : public tessera::GameBase {
   std::unique_ptr<tessera::Game> rematch(std::uint64_t seed) const override;
   tessera::Decision decision() const override;
   tessera::Outcome outcome() const override;
+  // GameBase::set_state, then a new cache serial whether the state was taken or refused: its
+  // smoke test may have cached actions of a state that was then rolled back.
+  void set_state(const nlohmann::json& state) override;
   std::string render(int viewer) const override;
 
   // flow "phase".
@@ -130,7 +133,7 @@ class SmGame : public tessera::GameBase {
   void final_scoring(std::vector<tessera::Event>& events);
 
   // Legal actions and step options computed for the state of `serial_`: perform() and
-  // check_state() (every set_state) start a new serial, so a cached list is only reused for
+  // set_state() (accepted or refused) start a new serial, so a cached list is only reused for
   // the very state it was computed on (the driver's legal_actions() and apply()'s own look-up).
   // Off when a variant has on_action hooks, which change the state after perform().
   struct Cache {

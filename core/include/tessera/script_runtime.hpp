@@ -56,7 +56,7 @@ using EffectId = int;
 class ScriptRuntime {
  public:
   // `script_dir` is the game's script folder on disk; `chunk_root` is how its files are
-  // named in messages, e.g. "scripts/tutorial" gives "scripts/tutorial/cards.lua:12: ...".
+  // named in messages, e.g. "scripts/<game>" gives "scripts/<game>/cards.lua:12: ...".
   ScriptRuntime(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits = {});
   ~ScriptRuntime();
   ScriptRuntime(const ScriptRuntime&) = delete;

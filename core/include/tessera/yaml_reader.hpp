@@ -1,9 +1,9 @@
 #pragma once
 // YAML reading for game data, with compiler-style errors:
-//   data/sardinia/board.yaml:12:5: expected an integer for 'vp', got 'x'
+//   data/<game>/board.yaml:12:5: expected an integer for 'vp', got 'x'
 //
 // yaml-cpp parses; this layer turns its document into an immutable tree of YamlNode values
-// that remember their file (the display name, e.g. "data/tutorial/cards.yaml") and their
+// that remember their file (the display name, e.g. "data/<game>/cards.yaml") and their
 // 1-based line and column, so that every error a loader raises names the place. Each value
 // keeps its own file because overlays (merge_overlay) mix values of several files.
 //
@@ -152,7 +152,7 @@ struct YamlDocument {
   YamlNode root;     // null for an empty file
 };
 
-// Reads one YAML file; `display_name` names it in messages ("data/tutorial/cards.yaml").
+// Reads one YAML file; `display_name` names it in messages ("data/<game>/cards.yaml").
 // A missing or unreadable file, a syntax error ("<name>:<line>:<col>: <parser message>"),
 // more than one document, a duplicate key or an unsupported tag throws DataError.
 YamlDocument load_yaml(const std::filesystem::path& file, std::string display_name);
@@ -186,7 +186,7 @@ YamlNode merge_overlay(const YamlNode& base, const YamlNode& overlay);
 
 // A game's data file with the overlays of the variants that have one: for each variant in
 // order, <data_dir>/variants/<variant>/<file> (when it exists) is merged over the result.
-// `data_name` ("data/tutorial") names the files in messages.
+// `data_name` ("data/<game>") names the files in messages.
 YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::string& data_name,
                             const std::string& file, const std::vector<std::string>& variants);
 

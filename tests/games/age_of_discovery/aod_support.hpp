@@ -7,39 +7,31 @@
 #include <vector>
 
 #include "support/registry.hpp"
+#include "support/scenario.hpp"
 
 namespace aod_test {
 
 using nlohmann::json;
+using tessera::testing::cards;
+using tessera::testing::edit;
+using tessera::testing::has;
+using tessera::testing::set_value;
+using tessera::testing::state;
 
-inline json state(const tessera::Game& g) { return g.table().to_json(); }
-inline int flow(const tessera::Game& g, const std::string& key) {
-  return state(g)["global"]["flow"]["values"].value(key, 0);
-}
+inline int flow(const tessera::Game& g, const std::string& key) { return tessera::testing::counter(g, "flow", key); }
 inline int player(const tessera::Game& g, int seat, const std::string& key) {
-  return state(g)["seats"][seat]["player"]["values"].value(key, 0);
+  return tessera::testing::counter(g, "player", key, seat);
 }
 inline int score(const tessera::Game& g, int seat, const std::string& key) {
-  return state(g)["seats"][seat]["score"]["values"].value(key, 0);
-}
-inline std::vector<std::string> cards(const json& hand) { return hand["cards"].get<std::vector<std::string>>(); }
-inline bool has(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
+  return tessera::testing::counter(g, "score", key, seat);
 }
 
-// Edits the full state and sets it back (fails the test if the game refuses it).
-inline void edit(tessera::Game& g, const std::function<void(json&)>& fn) {
-  json s = state(g);
-  fn(s);
-  g.set_state(s);
-}
 
 inline void set_hand(json& hand, const std::vector<std::string>& ids) {
   hand["cards"] = ids;
   hand["revealed"] = std::vector<bool>(ids.size(), true);
 }
 
-inline void set_value(json& counters, const std::string& key, int value) { counters["values"][key] = value; }
 
 // Seat `seat` at the start of the action part of its turn, nothing taken yet.
 inline void my_turn(json& s, int seat) {

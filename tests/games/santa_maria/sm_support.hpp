@@ -7,35 +7,28 @@
 #include <vector>
 
 #include "support/registry.hpp"
+#include "support/scenario.hpp"
 
 namespace sm_test {
 
 using nlohmann::json;
+using tessera::testing::cards;
+using tessera::testing::edit;
+using tessera::testing::has;
+using tessera::testing::set_value;
+using tessera::testing::state;
 
-inline json state(const tessera::Game& g) { return g.table().to_json(); }
-inline int flow(const tessera::Game& g, const std::string& key) {
-  return state(g)["global"]["flow"]["values"].value(key, 0);
-}
+inline int flow(const tessera::Game& g, const std::string& key) { return tessera::testing::counter(g, "flow", key); }
 inline int player(const tessera::Game& g, int seat, const std::string& key) {
-  return state(g)["seats"][seat]["player"]["values"].value(key, 0);
+  return tessera::testing::counter(g, "player", key, seat);
+}
+inline int score(const tessera::Game& g, int seat, const std::string& key) {
+  return tessera::testing::counter(g, "score", key, seat);
 }
 inline int points(const tessera::Game& g, int seat) {
   return state(g)["seats"][seat]["happiness"]["values"].value("points", 0);
 }
-inline int score(const tessera::Game& g, int seat, const std::string& key) {
-  return state(g)["seats"][seat]["score"]["values"].value(key, 0);
-}
-inline bool has(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
-inline void set_value(json& counters, const std::string& key, int value) { counters["values"][key] = value; }
 
-// Edits the full state and sets it back (fails the test if the game refuses it).
-inline void edit(tessera::Game& g, const std::function<void(json&)>& fn) {
-  json s = state(g);
-  fn(s);
-  g.set_state(s);
-}
 
 // Cell (r, c) 1-based of a seat's colony grid in the state JSON.
 inline json& cell_type(json& s, int seat, int r, int c) {

@@ -7,10 +7,16 @@
 #include <vector>
 
 #include "support/registry.hpp"
+#include "support/scenario.hpp"
 
 namespace sardinia_test {
 
 using nlohmann::json;
+using tessera::testing::cards;
+using tessera::testing::edit;
+using tessera::testing::has;
+using tessera::testing::set_value;
+using tessera::testing::state;
 
 enum Seat { kYellow = 0, kBlue = 1, kPurple = 2, kGreen = 3 };
 // Phases of flow "phase" (SardiniaGame::Phase).
@@ -18,25 +24,10 @@ enum Phase { kTurn = 0, kOption = 1, kSailing = 2, kMarching = 3, kExtra = 4, kR
 // Token type values of the "tokens" counters (index in game.yaml + 1).
 enum Token { kWheat = 1, kOlive = 2, kWine = 3, kThyme = 4, kCheese = 5 };
 
-inline json state(const tessera::Game& g) { return g.table().to_json(); }
-inline int flow(const tessera::Game& g, const std::string& key) {
-  return state(g)["global"]["flow"]["values"].value(key, 0);
-}
+inline int flow(const tessera::Game& g, const std::string& key) { return tessera::testing::counter(g, "flow", key); }
 inline int score(const tessera::Game& g, int seat, const std::string& key = "vp") {
-  return state(g)["seats"][seat]["score"]["values"].value(key, 0);
+  return tessera::testing::counter(g, "score", key, seat);
 }
-inline std::vector<std::string> cards(const json& hand) { return hand["cards"].get<std::vector<std::string>>(); }
-inline bool has(const std::vector<std::string>& v, const std::string& s) {
-  return std::find(v.begin(), v.end(), s) != v.end();
-}
-
-inline void edit(tessera::Game& g, const std::function<void(json&)>& fn) {
-  json s = state(g);
-  fn(s);
-  g.set_state(s);
-}
-
-inline void set_value(json& counters, const std::string& key, int value) { counters["values"][key] = value; }
 
 // An empty board: no pieces, every reserve full.
 inline void clear_board(json& s) {

@@ -4,21 +4,22 @@
 #include <nlohmann/json.hpp>
 
 #include "support/registry.hpp"
+#include "support/scenario.hpp"
 
 using namespace tessera;
 using nlohmann::json;
 using tessera::testing::arrange;
+using tessera::testing::has;
 using tessera::testing::legal_texts;
+using tessera::testing::state;
 
 namespace {
 
-json state(const Game& g) { return g.table().to_json(); }
 int coins(const Game& g, int seat) { return state(g)["global"]["goods"]["holdings"][seat][0]; }
 int spice(const Game& g, int seat) { return state(g)["global"]["goods"]["holdings"][seat][1]; }
 int spice_bank(const Game& g) { return state(g)["global"]["goods"]["resources"][1]["bank"]; }
 int renown(const Game& g, int seat) { return state(g)["global"]["renown"]["positions"][seat]; }
-int flow(const Game& g, const char* key) { return state(g)["global"]["flow"]["values"].value(key, 0); }
-bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+int flow(const Game& g, const char* key) { return tessera::testing::counter(g, "flow", key); }
 
 // Seat `seat` in the middle of its turn, dice showing `values`, all unused.
 void mid_turn(Game& g, int seat, std::vector<int> values) {
