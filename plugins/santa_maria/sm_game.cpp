@@ -120,6 +120,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   json ships = json::object();
   for (const auto& s : r.shipments) ships[s.id] = {s.cost[kWood], s.cost[kGrain], s.cost[kSugar], s.cost[kGem]};
   extras["shipments"] = ships;
+  extras["docks"] = r.docks.size();  // docks of the main board and of every port (10.5)
   json spaces = json::array();
   for (int i = 1; i <= r.scholar_slots; ++i) spaces.push_back({{"id", "s" + num(i)}, {"label", "scholar " + num(i)}});
   for (int i = 1; i <= r.bishop_slots; ++i) spaces.push_back({{"id", "b" + num(i)}, {"label", "bishop " + num(i)}});

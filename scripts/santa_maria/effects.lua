@@ -252,7 +252,7 @@ effect("astronomy", {
     if at < 1 then return {} end
     local coins = player(ctx):get("coins")
     local out = { { id = "stay", label = "leave " .. params.arg .. " at dock " .. at } }
-    for dock = 1, 4 do
+    for dock = 1, params.docks do
       local cost = math.abs(dock - at)
       if dock ~= at and cost <= coins then
         out[#out + 1] = { id = "dock" .. dock, label = "move " .. params.arg .. " to dock " .. dock .. " for " .. cost }
@@ -265,7 +265,7 @@ effect("astronomy", {
     local dock = tonumber(string.match(choice, "^dock(%d)$"))
     local port = ctx:get("port", ctx.seat)
     local at = port:get(params.arg)
-    if dock == nil or dock < 1 or dock > 4 or at < 1 then error("bad dock " .. choice) end
+    if dock == nil or dock < 1 or dock > params.docks or at < 1 then error("bad dock " .. choice) end
     local cost = math.abs(dock - at)
     local p = player(ctx)
     if p:get("coins") < cost then error("not enough coins") end
