@@ -92,7 +92,7 @@ int run_play(const PluginRegistry& registry, const PlayOptions& options, std::is
         break;
       }
     } else {
-      text = actions[bots[static_cast<std::size_t>(d.seat)]->choose(game, actions)].text;
+      text = actions[bots[static_cast<std::size_t>(d.seat)]->choose(game, moves_of(actions))].text;
     }
     ApplyResult r = session.act(text);
     if (!r.ok) {

@@ -59,7 +59,7 @@ int run_playthrough(const PluginRegistry& registry, const GameChoice& given, std
     out << "legal (" << actions.size() << "):";
     for (const auto& a : actions) out << " [" << a.text << "]";
     out << "\n";
-    const Action& chosen = actions.at(bots[static_cast<std::size_t>(d.seat)]->choose(game, actions));
+    const Action& chosen = actions.at(bots[static_cast<std::size_t>(d.seat)]->choose(game, moves_of(actions)));
     out << "chosen: " << chosen.text << " - " << chosen.label << "\n";
     ApplyResult r = session.act(chosen.text);
     if (!r.ok) throw Error("legal action '" + chosen.text + "' was refused: " + r.error);

@@ -57,17 +57,18 @@ void play_share(const PluginRegistry& registry, const SimulateOptions& opt, cons
       std::vector<std::unique_ptr<Bot>> bots;
       for (int s = 0; s < choice.players; ++s) bots.push_back(make_bot("random", seed, s));
       std::uint64_t length = 0;
-      while (!game->is_over()) {
+      // Typed moves without text, applied in playout mode: this game is ours to drop.
+      std::vector<Move> moves;
+      for (int seat = game->seat_to_move(); seat != kNobody; seat = game->seat_to_move()) {
         if (length >= opt.max_actions)
           throw Error("game with seed " + std::to_string(seed) + " did not end within " +
                       std::to_string(opt.max_actions) + " actions");
-        const int seat = game->decision().seat;
-        std::vector<Action> actions = game->legal_actions();
-        if (actions.empty()) throw Error("seed " + std::to_string(seed) + ": a seat has no legal action");
-        const std::string& text = actions[bots[static_cast<std::size_t>(seat)]->choose(*game, actions)].text;
-        ApplyResult r = game->apply(text);
-        if (!r.ok) throw Error("seed " + std::to_string(seed) + ": legal action '" + text + "' refused: " + r.error);
-        if (!opt.log_dir.empty()) steps.push_back(nlohmann::json{{"action", text}});
+        game->legal_moves(moves);
+        if (moves.empty()) throw Error("seed " + std::to_string(seed) + ": a seat has no legal action");
+        const Move move = moves[bots[static_cast<std::size_t>(seat)]->choose(*game, moves)];
+        if (!opt.log_dir.empty()) steps.push_back(nlohmann::json{{"action", game->move_text(move)}});
+        ApplyResult r = game->apply(move, ApplyMode::Playout);
+        if (!r.ok) throw Error("seed " + std::to_string(seed) + ": legal move refused: " + r.error);
         ++length;
       }
       Outcome o = game->outcome();

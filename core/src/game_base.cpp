@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tessera/error.hpp"
+
 namespace tessera {
 
 std::vector<Action> GameBase::legal_actions() const {
@@ -15,6 +17,7 @@ std::vector<Action> GameBase::legal_actions() const {
     if (!kept.empty()) actions = std::move(kept);
     else actions = generate_actions();
   }
+  for (std::size_t i = 0; i < actions.size(); ++i) actions[i].move = Move{0, {static_cast<std::int32_t>(i), 0, 0, 0}};
   return actions;
 }
 
@@ -26,21 +29,58 @@ ApplyResult GameBase::apply(std::string_view action_text) {
     return result;
   }
   std::vector<Action> actions = legal_actions();
-  const Action* chosen = nullptr;
   for (const auto& a : actions)
-    if (a.text == action_text) chosen = &a;
-  if (!chosen) {
-    result.error = "'" + std::string(action_text) + "' is not a legal action now (" +
-                   std::to_string(actions.size()) + " legal actions; ask for the list)";
-    return result;
-  }
+    if (a.text == action_text) return apply_action(a);
+  result.error = "'" + std::string(action_text) + "' is not a legal action now (" + std::to_string(actions.size()) +
+                 " legal actions; ask for the list)";
+  return result;
+}
+
+void GameBase::legal_moves(std::vector<Move>& out) const {
+  out.clear();
+  const std::size_t n = legal_actions().size();
+  for (std::size_t i = 0; i < n; ++i) out.push_back(Move{0, {static_cast<std::int32_t>(i), 0, 0, 0}});
+}
+
+ApplyResult GameBase::apply(const Move& move, ApplyMode /*mode*/) {
+  if (decision().seat == kNobody) return ApplyResult{false, "the game is over", {}};
+  std::vector<Action> actions = legal_actions();
+  if (move.kind != 0 || move.p[0] < 0 || static_cast<std::size_t>(move.p[0]) >= actions.size())
+    return ApplyResult{false, "move " + std::to_string(move.p[0]) + " is not a legal move now", {}};
+  return apply_action(actions[static_cast<std::size_t>(move.p[0])]);
+}
+
+std::string GameBase::move_text(const Move& move) const {
+  std::vector<Action> actions = legal_actions();
+  if (move.kind != 0 || move.p[0] < 0 || static_cast<std::size_t>(move.p[0]) >= actions.size())
+    throw RuleError("move " + std::to_string(move.p[0]) + " is not a legal move now");
+  return actions[static_cast<std::size_t>(move.p[0])].text;
+}
+
+std::string GameBase::move_label(const Move& move) const {
+  std::vector<Action> actions = legal_actions();
+  if (move.kind != 0 || move.p[0] < 0 || static_cast<std::size_t>(move.p[0]) >= actions.size())
+    throw RuleError("move " + std::to_string(move.p[0]) + " is not a legal move now");
+  return actions[static_cast<std::size_t>(move.p[0])].label;
+}
+
+std::optional<Move> GameBase::parse_move(std::string_view text) const {
+  std::vector<Action> actions = legal_actions();
+  for (std::size_t i = 0; i < actions.size(); ++i)
+    if (actions[i].text == text) return Move{0, {static_cast<std::int32_t>(i), 0, 0, 0}};
+  return std::nullopt;
+}
+
+ApplyResult GameBase::apply_action(const Action& chosen) {
+  ApplyResult result;
+  const Decision now = decision();
   // All or nothing: the journal saves each component before its first change.
   table_.begin_undo();
   try {
-    perform(*chosen, result.events);
+    perform(chosen, result.events);
     if (scripts_ && scripts_->has_hook("on_action")) {
       CallContext ctx{now.seat, &result.events};
-      scripts_->run_hook("on_action", table_, ctx, nlohmann::json{{"text", chosen->text}, {"seat", now.seat}});
+      scripts_->run_hook("on_action", table_, ctx, nlohmann::json{{"text", chosen.text}, {"seat", now.seat}});
     }
   } catch (const std::exception& e) {
     table_.rollback_undo();
@@ -63,22 +103,7 @@ void GameBase::run_hook(std::string_view hook, int seat, std::vector<Event>& eve
   scripts_->run_hook(hook, table_, ctx, arg);
 }
 
-std::string GameBase::render(int viewer) const {
-  std::string out;
-  for (std::size_t i = 0; i < table_.size(); ++i) {
-    const Component& c = table_.at(i);
-    if (c.owner() != kNobody) continue;
-    out += c.name() + ": " + c.describe(viewer) + "\n";
-  }
-  for (int seat = 0; seat < table_.players(); ++seat) {
-    out += "Seat " + std::to_string(seat) + (seat == viewer ? " (you)" : "") + ":\n";
-    for (std::size_t i = 0; i < table_.size(); ++i) {
-      const Component& c = table_.at(i);
-      if (c.owner() == seat) out += "  " + c.name() + ": " + c.describe(viewer) + "\n";
-    }
-  }
-  return out;
-}
+std::string GameBase::render(int viewer) const { return describe_components(table_, viewer); }
 
 void GameBase::set_state(const nlohmann::json& state) {
   Table backup = table_;

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "tessera/flow_rules.hpp"
 #include "tessera/table.hpp"
 
 namespace tessera::lua {
@@ -139,6 +140,55 @@ int l_call(lua_State* L) {
   return 1;
 }
 
+// The flow of the running call; a Lua error outside a move or step of the flow engine.
+FlowContext& flow_of(lua_State* L, const CallFrame& frame, const char* what) {
+  if (!frame.call->flow || !frame.call->rules)
+    luaL_error(L, "%s: only a move or a step of the flow engine may change the flow", what);
+  mutable_table(L);
+  return *frame.call->flow;
+}
+
+// ctx:push(step, seat [, {param = value, ...}])
+int l_push(lua_State* L) {
+  check_context(L);
+  const std::string_view name = check_string(L, 2);
+  const CallFrame& frame = current_frame(L, "ctx:push");
+  FlowContext& flow = flow_of(L, frame, "ctx:push");
+  const FlowRules& rules = *frame.call->rules;
+  const int step = rules.step_index(name);
+  if (step < 0) return luaL_error(L, "ctx:push: no step named '%s'", lua_tostring(L, 2));
+  const int seat = lua_isnoneornil(L, 3) ? kNobody : check_owner(L, 3, *frame.table);
+  Frame pushed;
+  pushed.step = static_cast<std::uint16_t>(step);
+  pushed.seat = static_cast<std::int8_t>(seat);
+  if (!lua_isnoneornil(L, 4)) {
+    luaL_checktype(L, 4, LUA_TTABLE);
+    const auto& names = rules.step(step).params;
+    lua_pushnil(L);
+    while (lua_next(L, 4) != 0) {
+      std::size_t k = 0;
+      const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+      while (k < names.size() && names[k] != key) ++k;
+      if (k == names.size()) return luaL_error(L, "ctx:push: step '%s' has no parameter '%s'", lua_tostring(L, 2), key);
+      pushed.p[k] = check_int(L, -1);
+      lua_pop(L, 1);
+    }
+  }
+  try {
+    flow.push(pushed);
+  } catch (const std::exception& e) {
+    return luaL_error(L, "ctx:push: %s", e.what());
+  }
+  return 0;
+}
+
+// ctx:end_step()
+int l_end_step(lua_State* L) {
+  check_context(L);
+  flow_of(L, current_frame(L, "ctx:end_step"), "ctx:end_step").end_step();
+  return 0;
+}
+
 // v = ctx.seat | ctx.players | ctx.<method>
 int l_index(lua_State* L) {
   lua_pushvalue(L, 2);
@@ -165,6 +215,7 @@ int l_tostring(lua_State* L) {
 const luaL_Reg kMethods[] = {{"get", guarded<l_get>},         {"has", guarded<l_has>},
                              {"roll", guarded<l_roll>},       {"shuffle", guarded<l_shuffle>},
                              {"log", guarded<l_log>},         {"call", guarded<l_call>},
+                             {"push", guarded<l_push>},       {"end_step", guarded<l_end_step>},
                              {nullptr, nullptr}};
 
 }  // namespace

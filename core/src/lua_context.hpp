@@ -11,6 +11,8 @@
 //   t = ctx:shuffle(t)       shuffles the array t in place with the table's RNG
 //   ctx:log(text [, seat])   appends an event (for everyone, or only for `seat`)
 //   r = ctx:call(name, ...)  a native function of the plugin (args and result as JSON)
+//   ctx:push(step, seat [, params])  pushes a step of the flow engine (moves and steps only)
+//   ctx:end_step()           ends the step the call is about (moves and steps only)
 // In read-only calls (options(), legal_filter) roll, shuffle, log, component setters and
 // natives registered with register_function raise "<call> may not change the state".
 #include <functional>

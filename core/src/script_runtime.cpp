@@ -9,120 +9,13 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
-#include "lua_bindings.hpp"
-#include "lua_context.hpp"
-#include "lua_sandbox.hpp"
-#include "lua_state.hpp"
+#include "script_runtime_impl.hpp"
 
 namespace tessera {
 
 using nlohmann::json;
+using namespace script_detail;
 
-namespace {
-
-constexpr std::array<std::string_view, 6> kHookNames = {"on_setup",     "on_round_start", "on_action",
-                                                        "on_round_end", "final_scoring",  "legal_filter"};
-constexpr int kLegalFilter = 5;
-
-int hook_index(std::string_view name) {
-  for (std::size_t i = 0; i < kHookNames.size(); ++i)
-    if (kHookNames[i] == name) return static_cast<int>(i);
-  return -1;
-}
-
-std::string known_hooks() {
-  std::string out;
-  for (auto name : kHookNames) out += (out.empty() ? "" : ", ") + std::string(name);
-  return out;
-}
-
-struct Effect {
-  std::string name;
-  int apply = LUA_NOREF;
-  int options = LUA_NOREF;  // LUA_NOREF: the effect needs no choice
-  std::string defined_at;   // "scripts/g/f.lua:12" of its effect() call
-};
-
-struct Prepared {
-  int effect;  // index into effects: follows overrides of that name
-  int params;  // registry ref of the params table
-};
-
-struct HookFunction {
-  int function;
-  std::string defined_at;
-};
-
-// What a call is doing, for the last line of its error message. Only indices and views
-// that outlive the call: the text is built on the error path alone.
-struct CallSite {
-  enum class What { Start, Load, Prepare, Apply, Options, Hook } what;
-  int index = 0;       // effect slot or hook number
-  int function = 0;    // the n-th function of a hook
-  std::string_view text = {};  // file of a Load
-};
-
-}  // namespace
-
-struct ScriptRuntime::Impl {
-  Impl(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits);
-
-  // Sets the frame (and, outermost, the limits) for the length of one call.
-  class CallGuard {
-   public:
-    CallGuard(Impl& rt, const lua::CallFrame* frame) : rt_(rt), outer_(rt.vm.frame()) {
-      if (rt_.depth++ == 0) rt_.vm.arm_limits();
-      rt_.vm.set_frame(frame);
-    }
-    ~CallGuard() {
-      rt_.vm.set_frame(outer_);
-      if (--rt_.depth == 0) rt_.vm.disarm_limits();
-    }
-    CallGuard(const CallGuard&) = delete;
-    CallGuard& operator=(const CallGuard&) = delete;
-
-   private:
-    Impl& rt_;
-    const lua::CallFrame* outer_;
-  };
-
-  template <typename F>
-  void run(const lua::CallFrame* frame, const CallSite& site, F& body) {
-    lua_State* L = vm.get();
-    CallGuard guard(*this, frame);
-    if (const int status = lua::protected_call(L, body); status != LUA_OK) fail(site, status);
-  }
-
-  [[noreturn]] void fail(const CallSite& site, int status);
-  std::string describe(const CallSite& site) const;
-  lua::CallFrame frame_for(const Table& table, Table* mutable_table, const CallContext& ctx,
-                           const char* read_only_what) {
-    return lua::CallFrame{&table, mutable_table, &ctx, vm.next_generation(), read_only_what};
-  }
-  Prepared prepared_at(EffectId id) const {
-    if (id < 0 || static_cast<std::size_t>(id) >= prepared.size())
-      throw ScriptError("effect id " + std::to_string(id) + " was not made by prepare() of this runtime");
-    return prepared[static_cast<std::size_t>(id)];
-  }
-  void read_choices(lua_State* L, int effect, std::vector<EffectChoice>& out) const;
-
-  static Impl& from_upvalue(lua_State* L) { return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1))); }
-  static int l_effect(lua_State* L);
-  static int l_hook(lua_State* L);
-
-  ScriptLimits limits;
-  lua::LuaState vm;
-  lua::Sandbox sandbox;
-  lua::LuaBindings bindings;
-  lua::Natives natives;
-  std::vector<Effect> effects;
-  std::map<std::string, int, std::less<>> effect_slots;
-  std::vector<Prepared> prepared;
-  std::unordered_map<std::string, EffectId> prepared_ids;  // effect name '\0' params JSON
-  std::array<std::vector<HookFunction>, kHookNames.size()> hooks;
-  int ctx = LUA_NOREF;
-  int depth = 0;  // calls in progress (a native function may call the runtime again)
-};
 
 ScriptRuntime::Impl::Impl(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits_)
     : limits(limits_), vm(limits_) {
@@ -143,6 +36,7 @@ ScriptRuntime::Impl::Impl(std::filesystem::path script_dir, std::string chunk_ro
     lua_pushlightuserdata(L, this);
     lua_pushcclosure(L, lua::guarded<l_hook>, 1);
     lua_setfield(L, -2, "hook");
+    install_flow_functions(L);
   };
   run(nullptr, CallSite{CallSite::What::Start}, body);
 }
@@ -185,6 +79,10 @@ std::string ScriptRuntime::Impl::describe(const CallSite& site) const {
     case CallSite::What::Prepare: return "preparing the params of effect '" + effects.at(site.index).name + "'";
     case CallSite::What::Apply: return effect("apply");
     case CallSite::What::Options: return effect("options");
+    case CallSite::What::MoveLegal: return "legal() of move '" + move_infos.at(site.index).name + "' (defined at " + move_infos.at(site.index).defined_at + ")";
+    case CallSite::What::MoveApply: return "apply() of move '" + move_infos.at(site.index).name + "' (defined at " + move_infos.at(site.index).defined_at + ")";
+    case CallSite::What::MoveLabel: return "label() of move '" + move_infos.at(site.index).name + "' (defined at " + move_infos.at(site.index).defined_at + ")";
+    case CallSite::What::Rule: return "rule '" + std::string(site.text) + "'";
     case CallSite::What::Hook: {
       const auto& functions = hooks.at(static_cast<std::size_t>(site.index));
       std::string out = "hook " + std::string(kHookNames.at(site.index));
@@ -251,6 +149,12 @@ int ScriptRuntime::Impl::l_hook(lua_State* L) {
   const int index = hook_index(name);
   if (index < 0)
     return luaL_error(L, "unknown hook '%s' (known hooks: %s)", lua_tostring(L, 1), known_hooks().c_str());
+  if (!rt.fired_hooks.empty() &&
+      std::find(rt.fired_hooks.begin(), rt.fired_hooks.end(), name) == rt.fired_hooks.end()) {
+    std::string fired;
+    for (const auto& h : rt.fired_hooks) fired += (fired.empty() ? "" : ", ") + h;
+    return luaL_error(L, "this game never fires hook '%s' (it fires: %s)", lua_tostring(L, 1), fired.c_str());
+  }
   luaL_checktype(L, 2, LUA_TFUNCTION);
   std::string defined_at = lua::script_position(L, 1);
   lua_settop(L, 2);

@@ -155,4 +155,20 @@ void Table::rollback_undo() {
 
 bool Table::operator==(const Table& other) const { return to_json() == other.to_json(); }
 
+std::string describe_components(const Table& table, int viewer) {
+  std::string out;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const Component& c = table.at(i);
+    if (c.owner() == kNobody) out += c.name() + ": " + c.describe(viewer) + "\n";
+  }
+  for (int seat = 0; seat < table.players(); ++seat) {
+    out += "Seat " + std::to_string(seat) + (seat == viewer ? " (you)" : "") + ":\n";
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      const Component& c = table.at(i);
+      if (c.owner() == seat) out += "  " + c.name() + ": " + c.describe(viewer) + "\n";
+    }
+  }
+  return out;
+}
+
 }  // namespace tessera

@@ -1,10 +1,12 @@
 // Lantern Market — an original game written as the SDK's worked example.
-// Rules: data/tutorial/README.md; numbers: data/tutorial/*.yaml; card effects: scripts/tutorial.
+// Rules: data/tutorial/README.md; numbers: data/tutorial/*.yaml; flow: data/tutorial/flow.yaml;
+// card effects: scripts/tutorial.
 #include "tutorial_game.hpp"
 
 #include <algorithm>
 
 #include "tessera/error.hpp"
+#include "tessera/yaml_reader.hpp"
 
 namespace tutorial {
 
@@ -18,7 +20,18 @@ std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
 std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   auto engine = std::make_shared<Engine>();
   engine->rules = load_rules(config.data_dir, "data/tutorial", config.variants);
+  engine->flow = std::make_unique<FlowRules>(load_with_overlays(config.data_dir, "data/tutorial", "flow.yaml", config.variants));
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/tutorial");
+  engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
+  // ctx:call("advance", seat, steps). The engine owns the runtime that owns this function,
+  // so the raw pointer cannot dangle.
+  const Engine* self = engine.get();
+  engine->scripts->register_function("advance", [self](Table& table, const CallContext& ctx, const json& args) {
+    if (!args.is_array() || args.size() != 2 || !args[0].is_number_integer() || !args[1].is_number_integer())
+      throw RuleError("advance(seat, steps) takes two integers");
+    advance_renown(*self, table, args[0].get<int>(), args[1].get<int>(), ctx);
+    return json();
+  });
   engine->scripts->run_file("effects.lua");
   for (const auto& variant : config.variants) engine->scripts->run_variant(variant);
   for (const auto& card : engine->rules.cards) {
@@ -33,39 +46,78 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
                       " names effect '" + symbol.effect + "', which no script defines");
     engine->symbol_effects.push_back(engine->scripts->prepare(symbol.effect, symbol.params));
   }
-  // ctx:call("advance", seat, steps). The engine owns the runtime that owns this function,
-  // so the raw pointer cannot dangle.
-  const Engine* self = engine.get();
-  engine->scripts->register_function("advance", [self](Table& table, const CallContext& ctx, const json& args) {
-    if (!args.is_array() || args.size() != 2 || !args[0].is_number_integer() || !args[1].is_number_integer())
-      throw RuleError("advance(seat, steps) takes two integers");
-    advance_renown(*self, table, args[0].get<int>(), args[1].get<int>(), ctx.events);
-    return json();
-  });
+  FlowRules& flow = *engine->flow;
+  flow.domain("dice", engine->rules.dice_count);
+  flow.domain("market_slots", engine->rules.market_slots);
+  TutorialGame::register_natives(*engine);
+  flow.build(engine->scripts.get());
+  engine->kinds = {flow.move_index("work"), flow.move_index("buy"), flow.move_index("adjust"), flow.move_index("choose")};
+  engine->choose_step = flow.step_index("choose");
   return engine;
 }
 
-void advance_renown(const Engine& engine, Table& table, int seat, int steps, std::vector<Event>* events) {
+void TutorialGame::register_natives(Engine& engine) {
+  FlowRules& flow = *engine.flow;
+  const auto label = [](const FlowView& v, const Move& m) { return v.game<TutorialGame>().label(v, m); };
+  flow.native_generator("dice_moves", [](const FlowView& v, MoveSink& out) { v.game<TutorialGame>().dice_moves(v, out); });
+  flow.native_move("roll", {.apply = [](FlowContext& c, const Move&) { c.game<TutorialGame>().roll(c); },
+                            .label = [](const FlowView&, const Move&) { return std::string("Roll the lantern dice"); }});
+  flow.native_move("work", {.apply = [](FlowContext& c, const Move& m) { c.game<TutorialGame>().work(c, m); }, .label = label});
+  flow.native_move("buy", {.apply = [](FlowContext& c, const Move& m) { c.game<TutorialGame>().buy(c, m); }, .label = label});
+  flow.native_move("adjust", {.apply = [](FlowContext& c, const Move& m) { c.game<TutorialGame>().adjust(c, m); }, .label = label});
+  flow.native_move("end", {.apply = [](FlowContext& c, const Move&) { c.log(seat_name(c.seat()) + " ends the turn"); },
+                           .label = [](const FlowView&, const Move&) { return std::string("End your turn"); }});
+  flow.native_move("choose",
+                   {.legal = [](const FlowView& v, MoveSink& out) {
+                      const auto options = v.game<TutorialGame>().card_options(v);
+                      for (std::size_t i = 0; i < options.size(); ++i) out.add(v.game<TutorialGame>().engine_->kinds.choose, static_cast<int>(i));
+                    },
+                    .apply = [](FlowContext& c, const Move& m) { c.game<TutorialGame>().choose(c, m); },
+                    .label = [](const FlowView& v, const Move& m) {
+                      return v.game<TutorialGame>().card_options(v).at(static_cast<std::size_t>(m.p[0])).label;
+                    },
+                    .choices = [](const FlowView& v) {
+                      std::vector<std::string> ids;
+                      for (auto& choice : v.game<TutorialGame>().card_options(v)) ids.push_back(std::move(choice.id));
+                      return ids;
+                    }});
+  flow.native_prompt("choose", [](const FlowView& v) {
+    return "Choose for " + v.game<TutorialGame>().card(v.frame.p[0]).name;
+  });
+  flow.native_hook("begin_round", [](FlowContext& c) { c.game<TutorialGame>().begin_round(c); });
+  flow.native_hook("return_dice", [](FlowContext& c) { c.table().get<DicePool>(c.game<TutorialGame>().dice_).give_back_all(); });
+  flow.native_hook("final_scoring", [](FlowContext& c) { c.game<TutorialGame>().final_scoring(c); });
+  flow.native_predicate("no_dice_left", [](const FlowView& v) {
+    return v.table.get(v.game<TutorialGame>().dice_).count_in_pool() == 0;
+  });
+  flow.native_predicate("last_round_played", [](const FlowView& v) {
+    return v.table.get(v.game<TutorialGame>().progress_).get("last_round") != 0;
+  });
+}
+
+void advance_renown(const Engine& engine, Table& table, int seat, int steps, const CallContext& ctx) {
   if (seat < 0 || seat >= table.players()) throw RuleError("advance: no seat " + std::to_string(seat));
   Track& renown = table.get<Track>("renown");
   const Track::MoveResult moved = renown.move(seat, steps);
-  if (events && moved.to != moved.from)
-    events->push_back({seat_name(seat) + " moves to renown " + std::to_string(moved.to)});
+  if (ctx.events && moved.to != moved.from)
+    ctx.events->push_back({seat_name(seat) + " moves to renown " + std::to_string(moved.to)});
   for (int trigger : moved.triggered) {
-    CallContext ctx{seat, events};
-    engine.scripts->apply(engine.symbol_effects[static_cast<std::size_t>(trigger)], table, ctx);
+    CallContext call = ctx;
+    call.seat = seat;
+    engine.scripts->apply(engine.symbol_effects[static_cast<std::size_t>(trigger)], table, call);
   }
   if (renown.position(seat) >= engine.rules.last_round_at) {
-    Counters& flow = table.get<Counters>("flow");
-    if (!flow.get("last_round") && events)
-      events->push_back({seat_name(seat) + " reaches renown " + std::to_string(engine.rules.last_round_at) +
-                         ": this is the last round"});
-    flow.set("last_round", 1);
+    Counters& progress = table.get<Counters>("progress");
+    if (!progress.get("last_round") && ctx.events)
+      ctx.events->push_back({seat_name(seat) + " reaches renown " + std::to_string(engine.rules.last_round_at) +
+                             ": this is the last round"});
+    progress.set("last_round", 1);
   }
 }
 
 TutorialGame::TutorialGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
-    : GameBase(Table(players, seed), std::shared_ptr<ScriptRuntime>(engine, engine->scripts.get())),
+    : FlowGame(Table(players, seed), std::shared_ptr<const FlowRules>(engine, engine->flow.get()),
+               std::shared_ptr<ScriptRuntime>(engine, engine->scripts.get())),
       engine_(std::move(engine)) {
   const Rules& rules = engine_->rules;
   if (players < rules.min_players || players > rules.max_players)
@@ -99,126 +151,148 @@ TutorialGame::TutorialGame(std::shared_ptr<Engine> engine, int players, std::uin
   t.get(turns_).set_start_player(rules.first_seat);
   t.get(turns_).set_current(rules.first_seat);
 
-  flow_ = t.add<Counters>("flow");
-  t.get(flow_).set("phase", kRoll);
-  t.get(flow_).set("pending_card", -1);
+  progress_ = t.add<Counters>("progress");
+  t.get(progress_).set("last_round", 0);
 
   for (int seat = 0; seat < players; ++seat) {
     t.add<Hand>("tableau", seat, Visibility::Public);
     t.add<Counters>("score", seat);
   }
-
-  std::vector<Event> ignored;
-  run_hook("on_setup", kNobody, ignored, json::object());
-  run_hook("on_round_start", t.get(turns_).current(), ignored, json{{"round", 1}});
+  start_flow();
 }
 
 std::unique_ptr<Game> TutorialGame::rematch(std::uint64_t seed) const {
   return std::make_unique<TutorialGame>(engine_, table().players(), seed);
 }
 
-Decision TutorialGame::decision() const {
-  const int seat = table().get(turns_).current();
-  switch (phase()) {
-    case kRoll: return {seat, "Roll the lantern dice"};
-    case kUse: return {seat, "Use a die, adjust one, or end your turn"};
-    case kChoose: {
-      const int card = table().get(flow_).get("pending_card");
-      return {seat, "Choose for " + engine_->rules.cards[static_cast<std::size_t>(card)].name};
-    }
-    case kOver: break;
-  }
-  return {kNobody, "The game is over"};
+int TutorialGame::buy_price(int card_index, int die_value) const {
+  return std::max(0, card(card_index).cost - die_value);
 }
 
-int TutorialGame::buy_price(int card, int die_value) const {
-  return std::max(0, engine_->rules.cards[static_cast<std::size_t>(card)].cost - die_value);
-}
-
-std::vector<Action> TutorialGame::generate_actions() const {
-  const Table& t = table();
-  const int seat = t.get(turns_).current();
-  std::vector<Action> actions;
-  switch (phase()) {
-    case kOver: return actions;
-    case kRoll: return {{"roll", "Roll the lantern dice", {}}};
-    case kChoose: {
-      const int card = t.get(flow_).get("pending_card");
-      const EffectId effect = engine_->card_effects[static_cast<std::size_t>(card)];
-      for (auto& choice : engine_->scripts->options(effect, t, CallContext{seat, nullptr}))
-        actions.push_back({"choose " + choice.id, choice.label, {}});
-      return actions;
-    }
-    case kUse: break;
-  }
+void TutorialGame::dice_moves(const FlowView& view, MoveSink& out) const {
+  const Table& t = view.table;
+  const Engine::Kinds& kind = engine_->kinds;
   const DicePool& dice = t.get(dice_);
   const Market& market = t.get(market_);
-  const int coins = this->coins(seat);
-  for (int d : dice.in_pool()) {
-    const int value = dice.die(d).value;
-    const std::string die = std::to_string(d);
-    actions.push_back({"work " + die, "Work with die " + die + " (" + std::to_string(value) + "): +" +
-                                          std::to_string((value + 1) / 2) + " coins", {d}});
+  const int coins = this->coins(view.seat());
+  const bool can_adjust = coins >= engine_->rules.adjust_cost;
+  for (int d = 0; d < dice.size(); ++d) {
+    const Die& die = dice.dice()[static_cast<std::size_t>(d)];
+    if (die.holder != DicePool::kInPool) continue;
+    out.add(kind.work, d);
     for (int slot = 0; slot < market.width(); ++slot) {
       if (market.is_empty(0, slot)) continue;
-      const int card = engine_->rules.card_index(market.at(0, slot));
-      const int price = buy_price(card, value);
-      if (price <= coins)
-        actions.push_back({"buy " + die + " " + std::to_string(slot),
-                           "Buy " + engine_->rules.cards[static_cast<std::size_t>(card)].name + " with die " + die +
-                               " for " + std::to_string(price) + " coins",
-                           {d, slot}});
+      if (buy_price(engine_->rules.card_index(market.at(0, slot)), die.value) <= coins) out.add(kind.buy, d, slot);
     }
-    if (coins >= engine_->rules.adjust_cost) {
-      const std::string cost = " for " + std::to_string(engine_->rules.adjust_cost) + " coin(s)";
-      if (value < dice.die(d).faces)
-        actions.push_back({"adjust " + die + " up", "Turn die " + die + " up to " + std::to_string(value + 1) + cost, {d, +1}});
-      if (value > 1)
-        actions.push_back({"adjust " + die + " down", "Turn die " + die + " down to " + std::to_string(value - 1) + cost, {d, -1}});
+    if (can_adjust) {
+      if (die.value < die.faces) out.add(kind.adjust, d, 0);
+      if (die.value > 1) out.add(kind.adjust, d, 1);
     }
   }
-  actions.push_back({"end", "End your turn", {}});
-  return actions;
 }
 
-void TutorialGame::perform(const Action& action, std::vector<Event>& events) {
-  Table& t = state();
-  const int seat = t.get(turns_).current();
-  const std::string verb = action.text.substr(0, action.text.find(' '));
-  if (verb == "roll") {
-    std::vector<int> values = t.get(dice_).roll_pool(t.rng());
-    std::string text = seat_name(seat) + " rolls";
-    for (int v : values) text += " " + std::to_string(v);
-    events.push_back({text});
-    t.get(flow_).set("phase", kUse);
-  } else if (verb == "work") {
-    const int d = action.args[0];
-    const int coins = (t.get(dice_).die(d).value + 1) / 2;
-    t.get(goods_).gain(seat, "coins", coins);
-    t.get(dice_).take(d, seat);
-    events.push_back({seat_name(seat) + " works for " + std::to_string(coins) + " coins"});
-    after_die_used(seat, events);
-  } else if (verb == "buy") {
-    buy(seat, action.args[0], action.args[1], events);
-  } else if (verb == "adjust") {
-    t.get(goods_).pay(seat, "coins", engine_->rules.adjust_cost);
-    t.get(dice_).adjust(action.args[0], action.args[1], engine_->rules.adjust_cost, /*wrap=*/false);
-    events.push_back({seat_name(seat) + " turns die " + std::to_string(action.args[0]) + " to " +
-                      std::to_string(t.get(dice_).die(action.args[0]).value)});
-  } else if (verb == "choose") {
-    const int card = t.get(flow_).get("pending_card");
-    const std::string choice = action.text.substr(7);
-    engine_->scripts->apply(engine_->card_effects[static_cast<std::size_t>(card)], t, CallContext{seat, &events},
-                            choice);
-    t.get(flow_).set("pending_card", -1);
-    t.get(flow_).set("phase", kUse);
-    after_die_used(seat, events);
-  } else if (verb == "end") {
-    events.push_back({seat_name(seat) + " ends the turn"});
-    end_turn(events);
-  } else {
-    throw RuleError("unknown action '" + action.text + "'");
+std::string TutorialGame::label(const FlowView& view, const Move& move) const {
+  const Table& t = view.table;
+  const Engine::Kinds& kind = engine_->kinds;
+  const std::string die = std::to_string(move.p[0]);
+  const int value = t.get(dice_).die(move.p[0]).value;
+  if (move.kind == kind.work)
+    return "Work with die " + die + " (" + std::to_string(value) + "): +" + std::to_string((value + 1) / 2) + " coins";
+  if (move.kind == kind.buy) {
+    const int c = engine_->rules.card_index(t.get(market_).at(0, move.p[1]));
+    return "Buy " + card(c).name + " with die " + die + " for " + std::to_string(buy_price(c, value)) + " coins";
   }
+  const bool up = move.p[1] == 0;
+  return "Turn die " + die + (up ? " up to " : " down to ") + std::to_string(value + (up ? 1 : -1)) + " for " +
+         std::to_string(engine_->rules.adjust_cost) + " coin(s)";
+}
+
+void TutorialGame::roll(FlowContext& ctx) {
+  Table& t = ctx.table();
+  DicePool& dice = t.get(dice_);
+  std::string text = ctx.logging() ? seat_name(ctx.seat()) + " rolls" : std::string();
+  for (int d = 0; d < dice.size(); ++d) {
+    if (dice.dice()[static_cast<std::size_t>(d)].holder != DicePool::kInPool) continue;
+    const int value = dice.roll(d, t.rng());
+    if (ctx.logging()) text += " " + std::to_string(value);
+  }
+  ctx.log(std::move(text));
+}
+
+void TutorialGame::work(FlowContext& ctx, const Move& move) {
+  Table& t = ctx.table();
+  const int seat = ctx.seat(), d = move.p[0];
+  const int coins = (t.get(dice_).die(d).value + 1) / 2;
+  t.get(goods_).gain(seat, "coins", coins);
+  t.get(dice_).take(d, seat);
+  if (ctx.logging()) ctx.log(seat_name(seat) + " works for " + std::to_string(coins) + " coins");
+}
+
+void TutorialGame::adjust(FlowContext& ctx, const Move& move) {
+  Table& t = ctx.table();
+  const int d = move.p[0];
+  t.get(goods_).pay(ctx.seat(), "coins", engine_->rules.adjust_cost);
+  t.get(dice_).adjust(d, move.p[1] == 0 ? +1 : -1, engine_->rules.adjust_cost, /*wrap=*/false);
+  if (ctx.logging())
+    ctx.log(seat_name(ctx.seat()) + " turns die " + std::to_string(d) + " to " + std::to_string(t.get(dice_).die(d).value));
+}
+
+void TutorialGame::buy(FlowContext& ctx, const Move& move) {
+  Table& t = ctx.table();
+  const int seat = ctx.seat(), die = move.p[0], slot = move.p[1];
+  const int index = engine_->rules.card_index(t.get(market_).at(0, slot));
+  const int price = buy_price(index, t.get(dice_).die(die).value);
+  t.get(goods_).pay(seat, "coins", price);
+  t.get(dice_).take(die, seat);
+  Market::Taken taken = t.get(market_).take(slot, t.get(cards_));
+  t.get<Hand>("tableau", seat).add(taken.card, /*revealed=*/true);
+  if (ctx.logging()) ctx.log(seat_name(seat) + " buys " + card(index).name + " for " + std::to_string(price) + " coins");
+  if (t.get(market_).card_count() == 0 && t.get(cards_).size("draw") == 0 && !t.get(progress_).get("last_round")) {
+    t.get(progress_).set("last_round", 1);
+    ctx.log("the market is empty: this is the last round");
+  }
+  const EffectId effect = engine_->card_effects[static_cast<std::size_t>(index)];
+  // A card that asks a question waits for the buyer's answer; the die is already spent.
+  if (engine_->scripts->has_options(effect)) return ctx.push(engine_->choose_step, seat, {index});
+  engine_->scripts->apply(effect, t, ctx.script_context(seat));
+}
+
+std::vector<EffectChoice> TutorialGame::card_options(const FlowView& view) const {
+  const EffectId effect = engine_->card_effects.at(static_cast<std::size_t>(view.frame.p[0]));
+  return engine_->scripts->options(effect, view.table, CallContext{view.seat(), nullptr});
+}
+
+void TutorialGame::choose(FlowContext& ctx, const Move& move) {
+  const std::vector<EffectChoice> options = card_options(ctx.view());
+  const EffectId effect = engine_->card_effects[static_cast<std::size_t>(ctx.frame().p[0])];
+  engine_->scripts->apply(effect, ctx.table(), ctx.script_context(ctx.seat()), options.at(static_cast<std::size_t>(move.p[0])).id);
+}
+
+void TutorialGame::hook(FlowContext& ctx, std::string_view name, int seat, const json& arg) {
+  if (engine_->scripts->has_hook(name)) engine_->scripts->run_hook(name, ctx.table(), ctx.script_context(seat), arg);
+}
+
+void TutorialGame::begin_round(FlowContext& ctx) {
+  TurnOrder& turns = ctx.table().get(turns_);
+  // The first round begins with the set-up; each later one starts here.
+  if (ctx.parent() && ctx.parent()->cursor > 1) {
+    turns.new_round(turns.start_player());
+    if (ctx.logging()) ctx.log("round " + std::to_string(turns.round()) + " begins");
+  }
+  hook(ctx, "on_round_start", turns.current(), json{{"round", turns.round()}});
+}
+
+void TutorialGame::final_scoring(FlowContext& ctx) {
+  Table& t = ctx.table();
+  for (int seat = 0; seat < t.players(); ++seat) {
+    Counters& score = t.get<Counters>("score", seat);
+    score.set("renown", t.get(renown_).position(seat));
+    score.set("spice", t.get(goods_).count(seat, "spice") / engine_->rules.spice_per_point);
+    score.set("total", score.get("renown") + score.get("spice"));
+  }
+  // Variants may change the final scores (the score counters) here.
+  hook(ctx, "final_scoring", kNobody, json::object());
+  ctx.log("the game is over");
 }
 
 void TutorialGame::check_state() const {
@@ -227,11 +301,16 @@ void TutorialGame::check_state() const {
   auto known = [&](const std::string& card, const std::string& where) {
     if (rules.card_index(card) < 0) throw DataError(where + ": unknown card '" + card + "'");
   };
-  const Counters& flow = t.get(flow_);
-  if (flow.get("phase") < kRoll || flow.get("phase") > kOver) throw DataError("flow.phase must be 0..3");
-  const int pending = flow.get("pending_card");
-  if (pending < -1 || pending >= static_cast<int>(rules.cards.size()) || (phase() == kChoose && pending < 0))
-    throw DataError("flow.pending_card must name a card while a choice is pending");
+  const int last_round = t.get(progress_).get("last_round");
+  if (last_round < 0 || last_round > 1) throw DataError("progress.last_round must be 0 or 1");
+  const Flow& flow = t.get<Flow>("flow");
+  for (int i = 0; i < flow.depth(); ++i)
+    if (flow.at(i).step == engine_->choose_step) {
+      const int pending = flow.at(i).p[0];
+      if (pending < 0 || pending >= static_cast<int>(rules.cards.size()) ||
+          !engine_->scripts->has_options(engine_->card_effects[static_cast<std::size_t>(pending)]))
+        throw DataError("flow: a choose step must name a card whose effect asks a question");
+    }
   for (const auto& pile : t.get(cards_).piles())
     for (const auto& card : pile.cards) known(card, "cards." + pile.name);
   const Market& market = t.get(market_);
@@ -249,73 +328,10 @@ void TutorialGame::check_state() const {
   if (t.get(renown_).markers() != t.players()) throw DataError("renown needs one marker per seat");
 }
 
-void TutorialGame::buy(int seat, int die, int slot, std::vector<Event>& events) {
-  Table& t = state();
-  const int card = engine_->rules.card_index(t.get(market_).at(0, slot));
-  const CardDef& def = engine_->rules.cards[static_cast<std::size_t>(card)];
-  const int price = buy_price(card, t.get(dice_).die(die).value);
-  t.get(goods_).pay(seat, "coins", price);
-  t.get(dice_).take(die, seat);
-  Market::Taken taken = t.get(market_).take(slot, t.get(cards_));
-  t.get<Hand>("tableau", seat).add(taken.card, /*revealed=*/true);
-  events.push_back({seat_name(seat) + " buys " + def.name + " for " + std::to_string(price) + " coins"});
-  if (t.get(market_).card_count() == 0 && t.get(cards_).size("draw") == 0 && !t.get(flow_).get("last_round")) {
-    t.get(flow_).set("last_round", 1);
-    events.push_back({"the market is empty: this is the last round"});
-  }
-  const EffectId effect = engine_->card_effects[static_cast<std::size_t>(card)];
-  if (engine_->scripts->has_options(effect)) {
-    // The choice is the next decision of the same seat; the die is already spent.
-    t.get(flow_).set("pending_card", card);
-    t.get(flow_).set("phase", kChoose);
-    return;
-  }
-  engine_->scripts->apply(effect, t, CallContext{seat, &events});
-  after_die_used(seat, events);
-}
-
-void TutorialGame::after_die_used(int /*seat*/, std::vector<Event>& events) {
-  if (table().get(dice_).in_pool().empty()) end_turn(events);
-}
-
-void TutorialGame::end_turn(std::vector<Event>& events) {
-  Table& t = state();
-  t.get(dice_).give_back_all();
-  TurnOrder& turns = t.get(turns_);
-  turns.advance();
-  if (turns.current() != turns.start_player()) {
-    t.get(flow_).set("phase", kRoll);
-    return;
-  }
-  // Everyone has had the same number of turns: the round is over.
-  if (t.get(flow_).get("last_round")) {
-    finish(events);
-    return;
-  }
-  turns.new_round(turns.start_player());
-  t.get(flow_).set("phase", kRoll);
-  events.push_back({"round " + std::to_string(turns.round()) + " begins"});
-  run_hook("on_round_start", turns.current(), events, json{{"round", turns.round()}});
-}
-
-void TutorialGame::finish(std::vector<Event>& events) {
-  Table& t = state();
-  for (int seat = 0; seat < t.players(); ++seat) {
-    Counters& score = t.get<Counters>("score", seat);
-    score.set("renown", t.get(renown_).position(seat));
-    score.set("spice", t.get(goods_).count(seat, "spice") / engine_->rules.spice_per_point);
-    score.set("total", score.get("renown") + score.get("spice"));
-  }
-  t.get(flow_).set("phase", kOver);
-  // Variants may change the final scores (the score counters) here.
-  run_hook("final_scoring", kNobody, events, json::object());
-  events.push_back({"the game is over"});
-}
-
 Outcome TutorialGame::outcome() const {
   Outcome o;
   const Table& t = table();
-  if (phase() != kOver) return o;
+  if (!is_over()) return o;
   for (int seat = 0; seat < t.players(); ++seat) {
     const Counters& score = t.get<Counters>("score", seat);
     o.scores.push_back(score.get("total"));
@@ -334,7 +350,7 @@ Outcome TutorialGame::outcome() const {
 std::string TutorialGame::render(int viewer) const {
   const Table& t = table();
   std::string out = "Round " + std::to_string(t.get(turns_).round()) +
-                    (t.get(flow_).get("last_round") ? " (last round)" : "") + "\n";
+                    (t.get(progress_).get("last_round") ? " (last round)" : "") + "\n";
   out += "Market:";
   const Market& market = t.get(market_);
   for (int slot = 0; slot < market.width(); ++slot) {
@@ -343,7 +359,7 @@ std::string TutorialGame::render(int viewer) const {
       out += "-";
       continue;
     }
-    const CardDef& c = engine_->rules.cards[static_cast<std::size_t>(engine_->rules.card_index(market.at(0, slot)))];
+    const CardDef& c = card(engine_->rules.card_index(market.at(0, slot)));
     out += c.name + " (" + std::to_string(c.cost) + ")";
   }
   out += "\nDraw pile: " + std::to_string(t.get(cards_).size("draw")) + " cards\nDice:";
@@ -353,14 +369,13 @@ std::string TutorialGame::render(int viewer) const {
            (dice.die(d).holder == DicePool::kInPool ? "" : " (used)");
   out += "\n";
   for (int seat = 0; seat < t.players(); ++seat) {
-    out += (seat == t.get(turns_).current() && phase() != kOver ? "> " : "  ");
+    out += (seat == t.get(turns_).current() && !is_over() ? "> " : "  ");
     out += "Seat " + std::to_string(seat) + (seat == viewer ? " (you)" : "") + ": renown " +
            std::to_string(t.get(renown_).position(seat)) + ", coins " + std::to_string(coins(seat)) + ", spice " +
            std::to_string(t.get(goods_).count(seat, "spice")) + ", cards:";
     const Hand& tableau = t.get<Hand>("tableau", seat);
     if (tableau.empty()) out += " none";
-    for (const auto& id : tableau.cards())
-      out += " " + engine_->rules.cards[static_cast<std::size_t>(engine_->rules.card_index(id))].name;
+    for (const auto& id : tableau.cards()) out += " " + card(engine_->rules.card_index(id)).name;
     out += "\n";
   }
   return out;

@@ -1,13 +1,15 @@
 #pragma once
 // Lantern Market: the SDK's example game (rules in data/tutorial/README.md). A dice
 // placement and market game small enough to read whole; sdk/docs/writing-a-game.md walks
-// through this file.
+// through this file. The flow (rounds, turns, the card choice) is declared in
+// data/tutorial/flow.yaml and run by the core's flow engine; this class holds the natives
+// that flow names — the dice moves, the hooks and the predicates — and the terminal view.
 #include <memory>
 
 #include "tessera/counters.hpp"
 #include "tessera/deck.hpp"
 #include "tessera/dice_pool.hpp"
-#include "tessera/game_base.hpp"
+#include "tessera/flow_game.hpp"
 #include "tessera/hand.hpp"
 #include "tessera/market.hpp"
 #include "tessera/plugin.hpp"
@@ -19,44 +21,55 @@
 namespace tutorial {
 
 // What every game of one configuration shares: the rules data, the script runtime with
-// the variants loaded, and the prepared effects. One per thread (the runtime is not
-// thread-safe); clones and rematches share it.
+// the variants loaded, the flow and the prepared effects. One per thread (the runtime is
+// not thread-safe); clones and rematches share it.
 struct Engine {
   Rules rules;
   std::unique_ptr<tessera::ScriptRuntime> scripts;
+  std::unique_ptr<tessera::FlowRules> flow;
   std::vector<tessera::EffectId> card_effects;    // by card index
   std::vector<tessera::EffectId> symbol_effects;  // by renown track trigger index
+  struct Kinds {
+    int work, buy, adjust, choose;
+  } kinds{};   // move indices in the flow
+  int choose_step = -1;
 };
 
-// Loads the rules and scripts for `config`; throws tessera::Error naming file and line.
+// Loads the rules, scripts and flow for `config`; throws tessera::Error naming file and line.
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);
 
-class TutorialGame : public tessera::GameBase {
+class TutorialGame : public tessera::FlowGame {
  public:
   TutorialGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed);
 
   std::unique_ptr<tessera::Game> clone() const override { return std::make_unique<TutorialGame>(*this); }
   std::unique_ptr<tessera::Game> rematch(std::uint64_t seed) const override;
-  tessera::Decision decision() const override;
   tessera::Outcome outcome() const override;
   std::string render(int viewer) const override;
 
+  // The natives flow.yaml names; load_engine registers them.
+  static void register_natives(Engine& engine);
+
  protected:
-  std::vector<tessera::Action> generate_actions() const override;
-  void perform(const tessera::Action& action, std::vector<tessera::Event>& events) override;
   void check_state() const override;
 
  private:
-  // The phases of a turn, kept in the flow counters.
-  enum Phase { kRoll = 0, kUse = 1, kChoose = 2, kOver = 3 };
-
-  Phase phase() const { return static_cast<Phase>(table().get(flow_).get("phase")); }
   int coins(int seat) const { return table().get(goods_).count(seat, "coins"); }
   int buy_price(int card, int die_value) const;
-  void buy(int seat, int die, int slot, std::vector<tessera::Event>& events);
-  void after_die_used(int seat, std::vector<tessera::Event>& events);
-  void end_turn(std::vector<tessera::Event>& events);
-  void finish(std::vector<tessera::Event>& events);
+  const CardDef& card(int index) const { return engine_->rules.cards[static_cast<std::size_t>(index)]; }
+
+  // use_dice: work, buy and adjust for every die in the pool, in die order.
+  void dice_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void roll(tessera::FlowContext& ctx);
+  void work(tessera::FlowContext& ctx, const tessera::Move& move);
+  void buy(tessera::FlowContext& ctx, const tessera::Move& move);
+  void adjust(tessera::FlowContext& ctx, const tessera::Move& move);
+  void choose(tessera::FlowContext& ctx, const tessera::Move& move);
+  std::string label(const tessera::FlowView& view, const tessera::Move& move) const;
+  std::vector<tessera::EffectChoice> card_options(const tessera::FlowView& view) const;
+  void begin_round(tessera::FlowContext& ctx);
+  void final_scoring(tessera::FlowContext& ctx);
+  void hook(tessera::FlowContext& ctx, std::string_view name, int seat, const nlohmann::json& arg);
 
   std::shared_ptr<Engine> engine_;
   tessera::Handle<tessera::Track> renown_;
@@ -65,13 +78,13 @@ class TutorialGame : public tessera::GameBase {
   tessera::Handle<tessera::Market> market_;
   tessera::Handle<tessera::Supply> goods_;
   tessera::Handle<tessera::TurnOrder> turns_;
-  tessera::Handle<tessera::Counters> flow_;
+  tessera::Handle<tessera::Counters> progress_;
 };
 
 // Moves `seat` on the renown track, resolves the symbols it triggers, and starts the last
 // round when the marker reaches the threshold. Shared by the game and the `advance` call
 // that scripts make.
 void advance_renown(const Engine& engine, tessera::Table& table, int seat, int steps,
-                    std::vector<tessera::Event>* events);
+                    const tessera::CallContext& ctx);
 
 }  // namespace tutorial

@@ -48,7 +48,7 @@ TEST_CASE("Every protocol request answers one line with ok", "[host]") {
   CHECK(act["id"] == 7);
   CHECK(act["events"][0]["text"].get<std::string>().rfind("seat 0 rolls", 0) == 0);
   json st = ask(server, {{"cmd", "state"}});
-  CHECK(st["state"]["global"]["flow"]["values"]["phase"] == 1);
+  CHECK(st["state"]["global"]["flow"]["frames"].back()["step"] == "use_dice");
   json view = ask(server, {{"cmd", "view"}, {"seat", 1}});
   CHECK(view["ok"] == true);
   CHECK_FALSE(view["view"].contains("rng"));

@@ -4,16 +4,18 @@
 #include <vector>
 
 #include "tessera/component.hpp"
+#include "tessera/move.hpp"
 
 namespace tessera {
 
-// One choice a seat can make. `text` is the stable form a human, a replay or the
-// protocol sends back ("buy 3"); `label` is for people ("Buy Scout (3 coins)").
-// `args` is the plugin's own parsed form of `text` and never leaves the process.
+// One legal move in words. `text` is the stable form a human, a replay or the protocol
+// sends back ("buy 3"); `label` is for people ("Buy Scout (3 coins)"). `args` is a
+// plugin's own parsed form of `text` (games on GameBase); `move` is the typed move.
 struct Action {
   std::string text;
   std::string label;
   std::vector<int> args;
+  Move move{};
 };
 
 // Who must decide now. seat == kNobody once the game is over.

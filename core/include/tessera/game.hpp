@@ -3,24 +3,37 @@
 // protocol, replays, tests). Everything goes through one door:
 //
 //   decision()       who decides now (kNobody when the game is over) and a prompt
-//   legal_actions()  the finite list of choices of that seat, in a stable order
-//   apply(text)      carries out one of them; an action not in the list, or one that
-//                    fails half-way (a Lua error, a broken rule), is refused with a reason
-//                    and leaves the state exactly as it was
+//   legal_moves()    the finite list of that seat's moves, in a stable order: small typed
+//                    values (move.hpp), made without text
+//   apply(move)      carries out one of them; a move not in the list, or one that fails
+//                    half-way (a Lua error, a broken rule), is refused with a reason and
+//                    leaves the state exactly as it was
+//
+// The text door is the same door in words, for people, logs and the protocol:
+// legal_actions() gives each legal move with its stable text ("buy 0 2") and a label for
+// people; apply(text) parses a text back into a move and applies it.
 //
 // The whole state is table(); clone() copies it (cheap: bots call it often). A Game
 // object must be destroyed before the plugin library that made it is unloaded.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "tessera/action.hpp"
+#include "tessera/move.hpp"
 #include "tessera/table.hpp"
 
 namespace tessera {
+
+// How apply() carries a move out. Transaction: all or nothing, with events — what every
+// driver of a real game uses. Playout: no events and no undo journal, for bots and
+// simulations that play on a copy they own: a move from legal_moves() that fails half-way
+// (a script error) leaves that copy half-changed, so drop it.
+enum class ApplyMode { Transaction, Playout };
 
 class Game {
  public:
@@ -33,10 +46,24 @@ class Game {
 
   virtual const Table& table() const = 0;
   virtual Decision decision() const = 0;
-  virtual std::vector<Action> legal_actions() const = 0;
-  virtual ApplyResult apply(std::string_view action_text) = 0;
+  // Clears `out` and fills it with the legal moves of decision().seat (empty when over).
+  virtual void legal_moves(std::vector<Move>& out) const = 0;
+  virtual ApplyResult apply(const Move& move, ApplyMode mode = ApplyMode::Transaction) = 0;
+  // The stable text of a legal move ("buy 0 2"), and a label for people.
+  virtual std::string move_text(const Move& move) const = 0;
+  virtual std::string move_label(const Move& move) const = 0;
+  // The move a text stands for, or nothing when it reads as no move of this game now.
+  virtual std::optional<Move> parse_move(std::string_view text) const = 0;
 
-  bool is_over() const { return decision().seat == kNobody; }
+  // The text door: every legal move with its text and label, and apply by text.
+  virtual std::vector<Action> legal_actions() const;
+  virtual ApplyResult apply(std::string_view action_text);
+  ApplyResult apply(const char* action_text) { return apply(std::string_view(action_text)); }
+  ApplyResult apply(const std::string& action_text) { return apply(std::string_view(action_text)); }
+
+  // decision().seat without its prompt (cheap: playouts ask it after every move).
+  virtual int seat_to_move() const { return decision().seat; }
+  bool is_over() const { return seat_to_move() == kNobody; }
   // Scores and winners; meaningful once is_over().
   virtual Outcome outcome() const = 0;
 

@@ -1,10 +1,12 @@
 #pragma once
-// GameBase: what most plugins derive from. It keeps the Table and the shared script
-// runtime and implements the Game door generically: legal actions pass through the
-// variants' legal_filter hooks, apply() finds the action by its text and carries it out
-// on the table as a transaction, on_action hooks run after each action, render() shows
-// every component. A plugin writes decision(), generate_actions(), perform(), outcome(),
-// clone() and rematch().
+// GameBase: the door for games that write their own flow in C++ (games on the flow engine
+// derive from FlowGame instead). It keeps the Table and the shared script runtime and
+// implements the Game door generically: legal actions pass through the variants'
+// legal_filter hooks, apply() finds the action by its text and carries it out on the table
+// as a transaction, on_action hooks run after each action, render() shows every component.
+// Its typed moves are positions in the action list (kind 0, p[0] = index), so they hold
+// for the current state only. A plugin writes decision(), generate_actions(), perform(),
+// outcome(), clone() and rematch().
 #include <memory>
 
 #include "tessera/game.hpp"
@@ -17,6 +19,12 @@ class GameBase : public Game {
   const Table& table() const override { return table_; }
   std::vector<Action> legal_actions() const override;
   ApplyResult apply(std::string_view action_text) override;
+  using Game::apply;
+  void legal_moves(std::vector<Move>& out) const override;
+  ApplyResult apply(const Move& move, ApplyMode mode = ApplyMode::Transaction) override;
+  std::string move_text(const Move& move) const override;
+  std::string move_label(const Move& move) const override;
+  std::optional<Move> parse_move(std::string_view text) const override;
   std::string render(int viewer) const override;
   void set_state(const nlohmann::json& state) override;
 
@@ -47,6 +55,8 @@ class GameBase : public Game {
   void run_hook(std::string_view hook, int seat, std::vector<Event>& events, const nlohmann::json& arg);
 
  private:
+  ApplyResult apply_action(const Action& chosen);
+
   Table table_;
   std::shared_ptr<ScriptRuntime> scripts_;
 };

@@ -11,8 +11,15 @@
 //                     apply   = function(ctx, params, choice) ... end })
 //   hook("on_round_end", function(ctx, arg) ... end)
 //   hook("legal_filter", function(ctx, action) return action.text ~= "pass" end)
-// A later effect() with the same name replaces the earlier one (how variants override).
-// effect() and hook() may only be called while a script loads, never during a call.
+//   wrap_effect("steal", function(base, ctx, params, choice) ... base(ctx, params, choice) end)
+// and, for games on the flow engine (flow_rules.hpp, sdk/docs/flow.md):
+//   move("reroll", {params = {...}, steps = {"use_dice"}, legal = fn(ctx, step),
+//                   apply = fn(ctx, move), label = fn(ctx, move), ends_step = false})
+//   wrap_move("buy", {apply = fn(base, ctx, move), label = fn(base, ctx, move)})
+//   step("confirm", {kind = "seat", moves = {"yes", "no"}, max_moves = 1})
+//   rule("last_round_over", function(ctx, step) return ... end)
+// A later effect() or move() with the same name replaces the earlier one (how variants
+// override). These may only be called while a script loads, never during a call.
 //
 // Limits: each effect/hook call (and each script load) gets `instructions_per_call` Lua
 // instructions; the whole VM gets `memory_bytes`. Exceeding either fails that call with a
@@ -24,7 +31,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
-#include <nlohmann/json_fwd.hpp>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,10 +46,30 @@ struct ScriptLimits {
   std::uint64_t instructions_per_call = 10'000'000;  // per effect/hook call; 0 = no budget
 };
 
-// What a script call sees besides the table: ctx.seat and where ctx:log writes.
+class FlowContext;
+class FlowRules;
+
+// What a script call sees besides the table: ctx.seat and where ctx:log writes; in games on
+// the flow engine also the flow (ctx:push, ctx:end_step).
 struct CallContext {
   int seat = kNobody;
   std::vector<Event>* events = nullptr;
+  FlowContext* flow = nullptr;
+  const FlowRules* rules = nullptr;
+};
+
+// A move, a wrap of a move, or a step declared by a script.
+struct ScriptMove {
+  std::string name;
+  nlohmann::json decl;  // the declaration's params, steps, ends_step (a wrap has none)
+  bool wrap = false;    // wraps a move defined before it, in C++
+  bool has_legal = false, has_label = false;
+  std::string defined_at;  // "scripts/<game>/variants/x.lua:12"
+};
+struct ScriptStep {
+  std::string name;
+  nlohmann::json decl;
+  std::string defined_at;
 };
 
 // One choice an effect offers (from its options function): `id` is passed back to apply.
@@ -85,7 +112,9 @@ class ScriptRuntime {
   void apply(EffectId id, Table& table, const CallContext& ctx, const std::string& choice = "");
 
   // Known hooks: on_setup, on_round_start, on_action, on_round_end, final_scoring,
-  // legal_filter. True when some script registered `hook`.
+  // legal_filter. Once a game says which hooks it fires (before its scripts run), hook()
+  // of any other hook fails with the script's file:line. True when some script registered `hook`.
+  void set_fired_hooks(const std::vector<std::string>& hooks);
   bool has_hook(std::string_view hook) const;
   // Calls every function registered for `hook`, in registration order, with (ctx, arg);
   // arg is converted from JSON for each function. Throws ScriptError for an unknown hook.
@@ -107,6 +136,19 @@ class ScriptRuntime {
   using NativeQuery =
       std::function<nlohmann::json(const Table& table, const CallContext& ctx, const nlohmann::json& args)>;
   void register_query(std::string name, NativeQuery fn);
+
+  // Moves, steps and rules of the scripts, for FlowRules::build.
+  const std::vector<ScriptMove>& script_moves() const;
+  const std::vector<ScriptStep>& script_steps() const;
+  bool has_rule(std::string_view name) const;
+  std::string rule_defined_at(std::string_view name) const;
+  // legal(ctx, step): the raw list the script returned, as JSON (FlowRules reads it).
+  nlohmann::json move_legal(int move, const Table& table, const CallContext& ctx, const nlohmann::json& step);
+  void move_apply(int move, Table& table, const CallContext& ctx, const nlohmann::json& move_args);
+  std::string move_label(int move, const Table& table, const CallContext& ctx, const nlohmann::json& move_args);
+  // rule(ctx, step): as a hook (may change the table) or as a predicate (read-only, truthy result).
+  void run_rule(std::string_view name, Table& table, const CallContext& ctx, const nlohmann::json& step);
+  bool test_rule(std::string_view name, const Table& table, const CallContext& ctx, const nlohmann::json& step);
 
   // Bytes the Lua VM holds now (what ScriptLimits::memory_bytes caps).
   std::size_t memory_used() const;

@@ -117,4 +117,8 @@ class Table {
   Rng rng_before_;
 };
 
+// Every component as `viewer` may see it, global ones first, then each seat's: the plain
+// terminal view of a game that draws nothing of its own.
+std::string describe_components(const Table& table, int viewer);
+
 }  // namespace tessera

@@ -19,12 +19,20 @@ int coins(const Game& g, int seat) { return state(g)["global"]["goods"]["holding
 int spice(const Game& g, int seat) { return state(g)["global"]["goods"]["holdings"][seat][1]; }
 int spice_bank(const Game& g) { return state(g)["global"]["goods"]["resources"][1]["bank"]; }
 int renown(const Game& g, int seat) { return state(g)["global"]["renown"]["positions"][seat]; }
-int flow(const Game& g, const char* key) { return tessera::testing::counter(g, "flow", key); }
+int last_round(const Game& g) { return tessera::testing::counter(g, "progress", "last_round"); }
+// The step on top of the flow: where the game waits.
+std::string top_step(const Game& g) { return state(g)["global"]["flow"]["frames"].back()["step"]; }
 
-// Seat `seat` in the middle of its turn, dice showing `values`, all unused.
+json frame(const std::string& step, int seat, int cursor) {
+  return json{{"step", step}, {"seat", seat}, {"status", "running"}, {"cursor", cursor}, {"moves", 0}, {"params", json::object()}};
+}
+
+// Seat `seat` in the middle of its turn of the first round (seat 0 starts), dice showing
+// `values`, all unused: the flow is game > round > turn > use_dice.
 void mid_turn(Game& g, int seat, std::vector<int> values) {
   arrange(g, "/global/turns/current", seat);
-  arrange(g, "/global/flow/values/phase", 1);
+  arrange(g, "/global/flow/frames",
+          json{frame("game", -1, 1), frame("round", -1, seat + 1), frame("turn", seat, 2), frame("use_dice", seat, 0)});
   for (std::size_t i = 0; i < values.size(); ++i) arrange(g, "/global/dice/dice/" + std::to_string(i) + "/value", values[i]);
 }
 
@@ -109,7 +117,7 @@ TEST_CASE("Lantern Market: the Tax Collector asks whom to tax and takes up to 2 
     CHECK(coins(*g, 0) == 3);
     CHECK(coins(*g, 2) == 0);
   }
-  CHECK(flow(*g, "phase") == 1);
+  CHECK(top_step(*g) == "use_dice");
   CHECK(has(legal_texts(*g), "work 1"));
 }
 
@@ -154,7 +162,7 @@ TEST_CASE("Lantern Market: renown symbols fire when passed or, for space 15, onl
     REQUIRE(g->apply("buy 0 0").ok);
     CHECK(renown(*g, 0) == 21);
     CHECK(spice(*g, 0) == 1);
-    CHECK(flow(*g, "last_round") == 1);
+    CHECK(last_round(*g) == 1);
   }
 }
 
@@ -232,7 +240,7 @@ TEST_CASE("Lantern Market: the last round is played to its end, then renown and 
 TEST_CASE("Lantern Market: ties go to more coins, and players still tied share the win", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 3, 1);
   for (int seat = 0; seat < 3; ++seat) set_renown(*g, seat, 10);
-  arrange(*g, "/global/flow/values/last_round", 1);
+  arrange(*g, "/global/progress/values/last_round", 1);
   mid_turn(*g, 2, {1, 1, 1});
   SECTION("more coins wins") {
     set_coins(*g, 1, 7);
@@ -253,7 +261,7 @@ TEST_CASE("Lantern Market: an empty market that cannot be refilled starts the la
   set_market(*g, {"moneylender", "", "", ""});
   arrange(*g, "/global/cards/piles/0/cards", json::array());
   REQUIRE(g->apply("buy 0 0").ok);
-  CHECK(flow(*g, "last_round") == 1);
+  CHECK(last_round(*g) == 1);
   CHECK(coins(*g, 0) == 3 + 4);  // price 0, Moneylender gives 4
 }
 

@@ -1,0 +1,78 @@
+#pragma once
+// FlowGame: the Game door for games on the flow engine. The game's progress is the Flow
+// component of its Table (flow.hpp); its steps and moves are declared in FlowRules. After
+// every move the engine runs the stack to the next decision:
+//
+//   top frame new      -> its on_enter runs (it may push frames, which then run first)
+//   top frame done     -> its on_exit runs, then it is popped
+//   seat step          -> ends after max_moves moves, when done_when holds, or when its seat
+//                         has no legal move; otherwise that seat decides: the decision
+//   auto step          -> ends (the frames its on_enter pushed have run)
+//   sequence           -> pushes its next child for its seat, or ends
+//   loop               -> ends when `until` holds, otherwise pushes `each` again
+//   queue              -> pushes `each` for the next seat of the turn order that `who` admits
+//
+// The legal moves of the decision are computed once, as the engine stops, and kept: apply()
+// checks a move against that list without making it again. A plugin derives from FlowGame,
+// sets up its table, registers its natives on its FlowRules and calls start_flow() at the
+// end of its constructor; it writes outcome(), clone() and rematch() (and render()).
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
+
+#include "tessera/flow_rules.hpp"
+#include "tessera/game.hpp"
+#include "tessera/script_runtime.hpp"
+
+namespace tessera {
+
+class FlowGame : public Game {
+ public:
+  const Table& table() const override { return table_; }
+  Decision decision() const override;
+  int seat_to_move() const override;
+  void legal_moves(std::vector<Move>& out) const override { out = legal_; }
+  // The legal moves without a copy (valid until the next apply or set_state).
+  const std::vector<Move>& moves() const { return legal_; }
+  using Game::apply;
+  ApplyResult apply(const Move& move, ApplyMode mode = ApplyMode::Transaction) override;
+  std::string move_text(const Move& move) const override;
+  std::string move_label(const Move& move) const override;
+  std::optional<Move> parse_move(std::string_view text) const override;
+  // Every component, global then per seat.
+  std::string render(int viewer) const override;
+  // Reads the state, checks it (frames against the declared steps, then check_state()),
+  // runs the flow to a decision and requires every driver's question to be answerable.
+  void set_state(const nlohmann::json& state) override;
+
+  const FlowRules& flow_rules() const { return *rules_; }
+
+ protected:
+  FlowGame(Table table, std::shared_ptr<const FlowRules> rules, std::shared_ptr<ScriptRuntime> scripts)
+      : table_(std::move(table)), rules_(std::move(rules)), scripts_(std::move(scripts)) {}
+  FlowGame(const FlowGame&) = default;
+
+  // Adds the flow component ("flow"), runs the on_setup hooks, pushes the start step and
+  // runs the flow to the first decision. Call once, at the end of the plugin's constructor.
+  void start_flow();
+  Table& state() { return table_; }
+  ScriptRuntime* scripts() const { return scripts_.get(); }
+  // Throw DataError for any value the rules code cannot use (see GameBase::check_state).
+  virtual void check_state() const {}
+  // Runs a variant hook, if some script registered it.
+  void run_hook(std::string_view hook, int seat, std::vector<Event>* events, const nlohmann::json& arg);
+
+ private:
+  // Runs the stack to the next decision (or the end) and leaves its legal moves in scratch_.
+  void settle(std::vector<Event>* events);
+  void filter_legal(int seat);
+  void check_frames() const;
+
+  Table table_;
+  std::shared_ptr<const FlowRules> rules_;
+  std::shared_ptr<ScriptRuntime> scripts_;
+  Handle<Flow> flow_;
+  std::vector<Move> legal_;    // of the decision the state is at
+  std::vector<Move> scratch_;  // the next list, taken when a move or an edit succeeds
+};
+
+}  // namespace tessera

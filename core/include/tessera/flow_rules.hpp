@@ -1,0 +1,244 @@
+#pragma once
+// FlowRules: a game's steps and moves, declared in data/<game>/flow.yaml (and in variants'
+// Lua), implemented by natives (C++, for hot paths) or Lua (for house rules), compiled once
+// per configuration and shared by every game of it. sdk/docs/flow.md explains the model.
+//
+// Step kinds (what the flow engine does with a frame on top of the stack):
+//   seat      the frame's seat decides among the step's moves; ends after `max_moves`
+//             moves, a move declared `ends_step`, when `done_when` holds, or when the seat
+//             has no legal move
+//   auto      nobody decides: on_enter runs (it may push steps, which run first), then it ends
+//   sequence  runs its `steps` one after another for its seat
+//   loop      runs `each` again and again until `until` holds (checked before each round)
+//   queue     runs `each` once for every seat of the turn order `over`, from its start
+//             player, skipping seats for which `who` does not hold; the turn order's
+//             current seat follows the queue
+// Every step may name `on_enter` and `on_exit` hooks. Hooks, predicates, generators and
+// prompts are names: a native registered here, else a Lua `rule` of the game's scripts.
+#include <functional>
+#include <map>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tessera/action.hpp"
+#include "tessera/flow.hpp"
+#include "tessera/move.hpp"
+#include "tessera/script_runtime.hpp"
+#include "tessera/table.hpp"
+
+namespace tessera {
+
+class YamlNode;
+
+class FlowGame;
+
+// What a generator, a label, a prompt or a predicate sees: the table, one frame, and the
+// game whose natives run (a plugin reaches its own class with game<MyGame>()).
+struct FlowView {
+  const Table& table;
+  const Frame& frame;
+  const FlowGame* owner = nullptr;
+  int seat() const { return frame.seat; }
+  template <typename G>
+  const G& game() const { return static_cast<const G&>(*owner); }
+};
+
+// Collects legal moves into a caller-owned vector (no allocation once it has grown).
+class MoveSink {
+ public:
+  explicit MoveSink(std::vector<Move>& out) : out_(out) {}
+  void add(int kind, int a = 0, int b = 0, int c = 0, int d = 0) {
+    out_.push_back(Move{static_cast<std::uint16_t>(kind), {a, b, c, d}});
+  }
+  void add(const Move& move) { out_.push_back(move); }
+
+ private:
+  std::vector<Move>& out_;
+};
+
+// What a move's apply, a hook or a step body may do to the game.
+class FlowContext {
+ public:
+  FlowContext(Table& table, Flow& flow, int frame, std::vector<Event>* events, const FlowRules& rules,
+              FlowGame* owner)
+      : table_(table), flow_(flow), frame_(frame), events_(events), rules_(rules), owner_(owner) {}
+
+  Table& table() { return table_; }
+  const Table& table() const { return table_; }
+  // The frame this call is about, and the one below it (null at the bottom).
+  Frame& frame() { return flow_.at(frame_); }
+  const Frame* parent() const { return frame_ > 0 ? &flow_.at(frame_ - 1) : nullptr; }
+  int seat() const { return flow_.at(frame_).seat; }
+  // Pushes a new frame of `step` on top; it runs before anything below it.
+  void push(int step, int seat, std::initializer_list<int> params = {});
+  void push(const Frame& frame) { flow_.push(frame); }
+  // Ends the frame this call is about (its on_exit runs when the engine reaches it).
+  void end_step() { frame().status = Frame::kDone; }
+
+  // Events are made only when the caller wants them (playouts do not): build the text
+  // inside `if (ctx.logging())`.
+  bool logging() const { return events_ != nullptr; }
+  void log(std::string text, int audience = kSpectator) {
+    if (events_) events_->push_back(Event{std::move(text), audience});
+  }
+  std::vector<Event>* events() const { return events_; }
+  Flow& flow() { return flow_; }
+  const FlowRules& rules() const { return rules_; }
+  template <typename G>
+  G& game() { return static_cast<G&>(*owner_); }
+  FlowGame* owner() const { return owner_; }
+  FlowView view() const { return FlowView{table_, flow_.at(frame_), owner_}; }
+  // For a script call made on behalf of this move or step (its ctx may push steps too).
+  CallContext script_context(int seat) { return CallContext{seat, events_, this, &rules_}; }
+
+ private:
+  Table& table_;
+  Flow& flow_;
+  int frame_;
+  std::vector<Event>* events_;
+  const FlowRules& rules_;
+  FlowGame* owner_;
+};
+
+struct StepDecl {
+  enum class Kind { Seat, Auto, Sequence, Loop, Queue };
+  std::string name;
+  Kind kind = Kind::Seat;
+  std::vector<std::string> params;
+  std::vector<int> moves;      // seat: the moves it offers, in order
+  std::string generate;        // seat: a native generator of its parameterised moves
+  int max_moves = 0;           // seat: 0 = no limit
+  std::vector<int> steps;      // sequence
+  int each = -1;               // loop and queue
+  std::string over;            // queue: a turn_order component
+  std::string on_enter, on_exit, done_when, until, who;
+  std::string prompt;          // text, unless a native prompt of this step's name exists
+  std::string defined_at;
+};
+
+// The natives a plugin registers; every function is optional unless the declaration needs it.
+struct NativeMove {
+  std::function<void(const FlowView&, MoveSink&)> legal = nullptr;            // its own legal moves
+  std::function<void(FlowContext&, const Move&)> apply = nullptr;              // required
+  std::function<std::string(const FlowView&, const Move&)> label = nullptr;    // default: the text
+  std::function<std::vector<std::string>(const FlowView&)> choices = nullptr;  // ids of a Choice parameter
+};
+using NativeHook = std::function<void(FlowContext&)>;
+using NativePredicate = std::function<bool(const FlowView&)>;
+using NativeSeatPredicate = std::function<bool(const FlowView&, int seat)>;
+using NativeGenerator = std::function<void(const FlowView&, MoveSink&)>;
+using NativePrompt = std::function<std::string(const FlowView&)>;
+
+class FlowRules {
+ public:
+  // Reads the steps and moves of `flow` (the root of data/<game>/flow.yaml, overlays merged).
+  // Domains (`{index: dice}`, `{id: cards}`) must be registered before build().
+  explicit FlowRules(const YamlNode& flow);
+  FlowRules(const FlowRules&) = delete;
+  FlowRules& operator=(const FlowRules&) = delete;
+
+  // Registration, before build().
+  void domain(std::string name, int size);
+  void domain(std::string name, std::vector<std::string> ids);
+  void native_move(std::string_view name, NativeMove move);
+  void native_hook(std::string name, NativeHook hook);
+  void native_predicate(std::string name, NativePredicate predicate);
+  void native_seat_predicate(std::string name, NativeSeatPredicate predicate);
+  void native_generator(std::string name, NativeGenerator generator);
+  void native_prompt(std::string step, NativePrompt prompt);
+
+  // Takes in the moves, wraps, steps and rules the scripts declared (variants included),
+  // resolves every name and checks the whole: an unknown step, move, hook or domain, a
+  // move nobody implements, a wrap of nothing, a step nobody can reach... Throws DataError
+  // naming the declaration (file:line:col or script:line). `scripts` may be null.
+  void build(ScriptRuntime* scripts);
+
+  // Queries.
+  int step_index(std::string_view name) const;  // -1 when unknown
+  int move_index(std::string_view name) const;  // -1 when unknown
+  int root() const { return root_; }
+  const StepDecl& step(int i) const { return steps_[static_cast<std::size_t>(i)]; }
+  const MoveDecl& move(int i) const { return moves_[static_cast<std::size_t>(i)]; }
+  std::size_t step_count() const { return steps_.size(); }
+  std::size_t move_count() const { return moves_.size(); }
+  const std::shared_ptr<const FlowLayout>& layout() const { return layout_; }
+  // The hooks the game's scripts may register (`hooks:` of flow.yaml, plus on_action and
+  // legal_filter, which the engine fires for every game).
+  const std::vector<std::string>& fired_hooks() const { return fired_hooks_; }
+  // The number of distinct moves (flat id space), or 0 when a move has an unbounded parameter.
+  int flat_size(int players) const;
+  // A move's stable integer in [0, flat_size): the kind's offset plus its parameters in mixed radix.
+  int flat_id(const Move& move, int players) const;
+
+  // The engine's calls (flow_game.cpp).
+  void legal_moves(const FlowView& view, std::vector<Move>& out) const;
+  void apply_move(FlowContext& ctx, const Move& move) const;
+  std::string move_text(const FlowView& view, const Move& move) const;
+  std::string move_label(const FlowView& view, const Move& move) const;
+  // Parses a text against the declarations (not against the legal list); nullopt if it fits none.
+  std::optional<Move> parse_move(const FlowView& view, std::string_view text) const;
+  std::string prompt(const FlowView& view) const;
+  void on_enter(FlowContext& ctx) const;  // the hooks of ctx.frame()'s step
+  void on_exit(FlowContext& ctx) const;
+  bool done_when(const FlowView& view) const;  // false when the step has none
+  bool until(const FlowView& view) const;
+  bool who(const FlowView& view, int seat) const;  // true when the step has none
+  // A move from its JSON form (an array of values, or an object by parameter name; enum and
+  // id values by name). RuleError when a value does not fit.
+  Move move_from_json(int kind, const nlohmann::json& item, const Table& table) const;
+
+  // What `tessera schema` prints about the flow: steps and moves with their parameters.
+  std::string describe() const;
+
+ private:
+  struct MoveImpl {
+    NativeMove native;
+    int lua = -1;            // index of a Lua move that replaces or wraps the native
+    bool lua_legal = false;  // the Lua move brings its own legal()
+  };
+  // The natives a step's names resolved to; null with a name: a Lua rule.
+  struct StepCalls {
+    const NativeHook* on_enter = nullptr;
+    const NativeHook* on_exit = nullptr;
+    const NativePredicate* done_when = nullptr;
+    const NativePredicate* until = nullptr;
+    const NativeSeatPredicate* who = nullptr;
+    const NativeGenerator* generate = nullptr;
+    const NativePrompt* prompt = nullptr;
+  };
+  void read_move(const std::string& name, const YamlNode& node);
+  void read_step(const std::string& name, const YamlNode& node);
+  void resolve();
+  void call_hook(const std::string& name, const NativeHook* native, FlowContext& ctx) const;
+  bool test(const std::string& name, const NativePredicate* native, const FlowView& view) const;
+  std::vector<std::string> choice_ids(const FlowView& view, int kind) const;
+  nlohmann::json frame_json(const Frame& frame) const;
+  nlohmann::json move_json(const FlowView& view, const Move& move) const;
+
+  std::vector<StepDecl> steps_;
+  std::vector<MoveDecl> moves_;
+  std::vector<MoveImpl> impls_;
+  std::vector<StepCalls> calls_;
+  std::vector<std::vector<std::string>> step_move_names_;  // until build() resolves them
+  std::vector<std::vector<std::string>> step_child_names_;
+  std::vector<std::string> step_each_names_;
+  std::string root_name_;
+  int root_ = -1;
+  std::map<std::string, int, std::less<>> domain_sizes_;
+  std::map<std::string, std::vector<std::string>, std::less<>> domain_ids_;
+  std::map<std::string, NativeHook, std::less<>> hooks_;
+  std::map<std::string, NativePredicate, std::less<>> predicates_;
+  std::map<std::string, NativeSeatPredicate, std::less<>> seat_predicates_;
+  std::map<std::string, NativeGenerator, std::less<>> generators_;
+  std::map<std::string, NativePrompt, std::less<>> prompts_;
+  std::vector<std::string> fired_hooks_;
+  std::shared_ptr<const FlowLayout> layout_;
+  ScriptRuntime* scripts_ = nullptr;
+  bool built_ = false;
+};
+
+}  // namespace tessera

@@ -1,0 +1,241 @@
+#include "tessera/flow_game.hpp"
+
+#include <algorithm>
+#include <utility>
+#include <nlohmann/json.hpp>
+
+#include "tessera/error.hpp"
+#include "tessera/turn_order.hpp"
+
+namespace tessera {
+
+using nlohmann::json;
+
+namespace {
+
+// A flow that runs this many steps without reaching a decision is looping.
+constexpr int kSettleLimit = 100'000;
+
+}  // namespace
+
+Decision FlowGame::decision() const {
+  const Flow& flow = table_.get(flow_);
+  if (flow.empty()) return {kNobody, "The game is over"};
+  return {flow.top().seat, rules_->prompt(FlowView{table_, flow.top(), this})};
+}
+
+int FlowGame::seat_to_move() const {
+  const Flow& flow = table_.get(flow_);
+  return flow.empty() ? kNobody : flow.top().seat;
+}
+
+void FlowGame::start_flow() {
+  flow_ = table_.add<Flow>("flow", rules_->layout());
+  run_hook("on_setup", kNobody, nullptr, json::object());
+  Frame root;
+  root.step = static_cast<std::uint16_t>(rules_->root());
+  table_.get(flow_).push(root);
+  settle(nullptr);
+  legal_.swap(scratch_);
+}
+
+void FlowGame::run_hook(std::string_view hook, int seat, std::vector<Event>* events, const json& arg) {
+  if (!scripts_ || !scripts_->has_hook(hook)) return;
+  scripts_->run_hook(hook, table_, CallContext{seat, events}, arg);
+}
+
+ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
+  ApplyResult result;
+  if (table_.get(flow_).empty()) {
+    result.error = "the game is over";
+    return result;
+  }
+  if (std::find(legal_.begin(), legal_.end(), move) == legal_.end()) {
+    const std::string text = move.kind < rules_->move_count() ? rules_->move(move.kind).name : "move " + std::to_string(move.kind);
+    result.error = "'" + (move.kind < rules_->move_count() ? move_text(move) : text) + "' is not a legal action now (" +
+                   std::to_string(legal_.size()) + " legal actions; ask for the list)";
+    return result;
+  }
+  const bool transaction = mode == ApplyMode::Transaction;
+  std::vector<Event>* events = transaction ? &result.events : nullptr;
+  const bool on_action = scripts_ && scripts_->has_hook("on_action");
+  const std::string text = on_action ? move_text(move) : std::string();
+  if (transaction) table_.begin_undo();
+  try {
+    Flow& flow = table_.get(flow_);
+    const int at = flow.depth() - 1;
+    const int seat = flow.top().seat;
+    ++flow.top().moves;
+    FlowContext ctx(table_, flow, at, events, *rules_, this);
+    rules_->apply_move(ctx, move);
+    if (rules_->move(move.kind).ends_step) flow.at(at).status = Frame::kDone;
+    if (on_action) run_hook("on_action", seat, events, json{{"text", text}, {"seat", seat}});
+    settle(events);
+  } catch (const std::exception& e) {
+    if (transaction) table_.rollback_undo();
+    result.events.clear();
+    result.error = e.what();
+    return result;
+  } catch (...) {
+    if (transaction) table_.rollback_undo();
+    throw;
+  }
+  if (transaction) table_.commit_undo();
+  legal_.swap(scratch_);
+  result.ok = true;
+  return result;
+}
+
+void FlowGame::settle(std::vector<Event>* events) {
+  Flow& flow = table_.get(flow_);
+  for (int steps = 0;; ++steps) {
+    if (steps == kSettleLimit)
+      throw RuleError("the flow runs " + std::to_string(kSettleLimit) + " steps without a decision (" +
+                      flow.describe(kOmniscient) + ")");
+    if (flow.empty()) {
+      scratch_.clear();
+      return;
+    }
+    const int at = flow.depth() - 1;
+    Frame& f = flow.top();
+    const StepDecl& s = rules_->step(f.step);
+    FlowContext ctx(table_, flow, at, events, *rules_, this);
+    const FlowView view{table_, f, this};
+    switch (f.status) {
+      case Frame::kNew:
+        f.status = Frame::kRunning;
+        rules_->on_enter(ctx);
+        continue;
+      case Frame::kDone:
+        f.status = Frame::kExited;
+        rules_->on_exit(ctx);
+        if (flow.depth() == at + 1) flow.pop();
+        continue;
+      case Frame::kExited:
+        flow.pop();
+        continue;
+      default: break;
+    }
+    switch (s.kind) {
+      case StepDecl::Kind::Seat:
+        if ((s.max_moves > 0 && f.moves >= s.max_moves) || rules_->done_when(view)) break;
+        rules_->legal_moves(view, scratch_);
+        filter_legal(f.seat);
+        if (!scratch_.empty()) return;
+        break;  // nothing this seat can do: the step is over
+      case StepDecl::Kind::Auto: break;
+      case StepDecl::Kind::Sequence:
+        if (static_cast<std::size_t>(f.cursor) < s.steps.size()) {
+          Frame child = f;
+          child.step = static_cast<std::uint16_t>(s.steps[static_cast<std::size_t>(f.cursor++)]);
+          child.status = Frame::kNew;
+          child.cursor = child.moves = 0;
+          flow.push(child);
+          continue;
+        }
+        break;
+      case StepDecl::Kind::Loop:
+        if (!rules_->until(view)) {
+          ++f.cursor;
+          Frame child = f;
+          child.step = static_cast<std::uint16_t>(s.each);
+          child.status = Frame::kNew;
+          child.cursor = child.moves = 0;
+          flow.push(child);
+          continue;
+        }
+        break;
+      case StepDecl::Kind::Queue: {
+        const TurnOrder& order = std::as_const(table_).get<TurnOrder>(s.over);
+        const int n = order.size();
+        const int start = order.position(order.start_player());
+        bool pushed = false;
+        while (!pushed && f.cursor < n) {
+          const int seat = order.order()[static_cast<std::size_t>((start + f.cursor++) % n)];
+          if (!rules_->who(view, seat)) continue;
+          table_.get<TurnOrder>(s.over).set_current(seat);
+          Frame child = f;
+          child.step = static_cast<std::uint16_t>(s.each);
+          child.seat = static_cast<std::int8_t>(seat);
+          child.status = Frame::kNew;
+          child.cursor = child.moves = 0;
+          flow.push(child);
+          pushed = true;
+        }
+        if (pushed) continue;
+        break;
+      }
+    }
+    f.status = Frame::kDone;
+  }
+}
+
+void FlowGame::filter_legal(int seat) {
+  if (!scripts_ || !scripts_->has_hook("legal_filter") || scratch_.empty()) return;
+  const FlowView view{table_, table_.get(flow_).top(), this};
+  std::vector<Move> kept;
+  const CallContext ctx{seat, nullptr};
+  for (const Move& m : scratch_) {
+    const Action action{rules_->move_text(view, m), rules_->move_label(view, m), {}, m};
+    if (scripts_->keeps(table_, ctx, action)) kept.push_back(m);
+  }
+  // A filter may not leave a seat without a move: then the unfiltered list stands.
+  if (!kept.empty()) scratch_ = std::move(kept);
+}
+
+std::string FlowGame::move_text(const Move& move) const {
+  const Flow& flow = table_.get(flow_);
+  if (flow.empty() || move.kind >= rules_->move_count()) throw RuleError("no such move now");
+  return rules_->move_text(FlowView{table_, flow.top(), this}, move);
+}
+
+std::string FlowGame::move_label(const Move& move) const {
+  const Flow& flow = table_.get(flow_);
+  if (flow.empty() || move.kind >= rules_->move_count()) throw RuleError("no such move now");
+  return rules_->move_label(FlowView{table_, flow.top(), this}, move);
+}
+
+std::optional<Move> FlowGame::parse_move(std::string_view text) const {
+  const Flow& flow = table_.get(flow_);
+  if (flow.empty()) return std::nullopt;
+  return rules_->parse_move(FlowView{table_, flow.top(), this}, text);
+}
+
+std::string FlowGame::render(int viewer) const { return describe_components(table_, viewer); }
+
+void FlowGame::check_frames() const {
+  const Flow& flow = table_.get(flow_);
+  for (int i = 0; i < flow.depth(); ++i) {
+    const Frame& f = flow.at(i);
+    const StepDecl& s = rules_->step(f.step);
+    const std::string where = "flow frame " + std::to_string(i) + " (" + s.name + ")";
+    if (f.seat < kNobody || f.seat >= table_.players()) throw DataError(where + ": seat must be -1 or a seat");
+    const bool needs_seat = s.kind == StepDecl::Kind::Seat;
+    if (needs_seat && f.seat == kNobody) throw DataError(where + ": a seat step needs a seat");
+    if (i + 1 < flow.depth() && f.status == Frame::kNew)
+      throw DataError(where + ": only the top frame may be new (frames below it have started)");
+  }
+  if (!flow.empty() && flow.at(0).step != rules_->root()) throw DataError("flow frame 0 must be the start step");
+}
+
+void FlowGame::set_state(const json& state) {
+  Table backup = table_;
+  table_.assign_json(state);
+  try {
+    check_frames();
+    check_state();
+    settle(nullptr);
+    // The edited state must still answer the questions every driver asks.
+    const Decision now = decision();
+    if (now.seat != kNobody)
+      for (const Move& m : scratch_) (void)rules_->move_label(FlowView{table_, table_.get(flow_).top(), this}, m);
+    for (int viewer = kSpectator; viewer < table_.players(); ++viewer) (void)render(viewer);
+    if (now.seat == kNobody) (void)outcome();
+  } catch (const std::exception& e) {
+    table_ = std::move(backup);
+    throw DataError(std::string("state: ") + e.what());
+  }
+  legal_.swap(scratch_);
+}
+
+}  // namespace tessera

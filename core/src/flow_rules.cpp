@@ -1,0 +1,584 @@
+// FlowRules: reading the declarations, resolving them against natives and scripts, and the
+// calls the flow engine makes through them.
+#include "tessera/flow_rules.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "tessera/error.hpp"
+#include "tessera/script_runtime.hpp"
+#include "tessera/yaml_reader.hpp"
+
+namespace tessera {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::array<std::pair<std::string_view, StepDecl::Kind>, 5> kKinds = {{{"seat", StepDecl::Kind::Seat},
+                                                                                 {"auto", StepDecl::Kind::Auto},
+                                                                                 {"sequence", StepDecl::Kind::Sequence},
+                                                                                 {"loop", StepDecl::Kind::Loop},
+                                                                                 {"queue", StepDecl::Kind::Queue}}};
+
+std::string_view kind_name(StepDecl::Kind kind) {
+  for (const auto& [name, k] : kKinds)
+    if (k == kind) return name;
+  return "?";
+}
+
+ParamDecl read_param(const YamlNode& entry) {
+  if (!entry.is_map() || entry.size() != 1)
+    throw entry.error("a parameter is one 'name: type' entry (type: seat, choice, {int: [lo, hi]}, "
+                      "{enum: [names]}, {index: domain} or {id: domain})");
+  const auto [name, type] = entry.as_map().front();
+  ParamDecl p;
+  p.name = name;
+  if (type.is_scalar()) {
+    if (type.scalar() == "seat") p.type = ParamDecl::Type::Seat;
+    else if (type.scalar() == "choice") p.type = ParamDecl::Type::Choice;
+    else throw type.error("unknown parameter type '" + type.scalar() + "' (seat, choice, int, enum, index, id)");
+    return p;
+  }
+  type.allow_only({"int", "enum", "index", "id"});
+  if (type.size() != 1) throw type.error("a parameter type has one key: int, enum, index or id");
+  const auto [key, value] = type.as_map().front();
+  if (key == "int") {
+    const auto range = value.as<std::vector<int>>();
+    if (range.size() != 2 || range[0] > range[1]) throw value.error("int needs [lo, hi] with lo <= hi");
+    p.type = ParamDecl::Type::Int;
+    p.lo = range[0];
+    p.hi = range[1];
+  } else if (key == "enum") {
+    p.type = ParamDecl::Type::Enum;
+    p.names = value.as<std::vector<std::string>>();
+    if (p.names.empty()) throw value.error("enum needs at least one name");
+  } else {
+    p.type = key == "index" ? ParamDecl::Type::Index : ParamDecl::Type::Id;
+    p.domain = value.as_string();
+  }
+  return p;
+}
+
+// A declaration a script made, as a YamlNode, so that one reader serves YAML and Lua.
+YamlNode node_of(const json& decl, const std::string& defined_at) {
+  return parse_yaml(decl.dump(), defined_at).root;
+}
+
+std::vector<std::string> names_of(const YamlNode& node, std::string_view key) {
+  const auto value = node.find(key);
+  if (!value || value->is_null()) return {};
+  return value->as<std::vector<std::string>>();
+}
+
+}  // namespace
+
+void FlowContext::push(int step, int seat, std::initializer_list<int> params) {
+  Frame frame;
+  frame.step = static_cast<std::uint16_t>(step);
+  frame.seat = static_cast<std::int8_t>(seat);
+  std::size_t k = 0;
+  for (int v : params)
+    if (k < frame.p.size()) frame.p[k++] = v;
+  flow_.push(frame);
+}
+
+FlowRules::FlowRules(const YamlNode& flow) {
+  flow.allow_only({"start", "hooks", "moves", "steps"});
+  root_name_ = flow.required<std::string>("start");
+  fired_hooks_ = names_of(flow, "hooks");
+  for (const char* always : {"on_action", "legal_filter"})
+    if (std::find(fired_hooks_.begin(), fired_hooks_.end(), always) == fired_hooks_.end())
+      fired_hooks_.push_back(always);
+  if (const auto moves = flow.find("moves"))
+    for (const auto& [name, node] : moves->as_map()) read_move(name, node);
+  for (const auto& [name, node] : flow.at("steps").as_map()) read_step(name, node);
+}
+
+void FlowRules::read_move(const std::string& name, const YamlNode& node) {
+  MoveDecl decl;
+  decl.name = name;
+  decl.defined_at = node.mark();
+  if (!node.is_null()) {
+    node.allow_only({"params", "ends_step", "steps", "doc"});
+    if (const auto params = node.find("params"); params && !params->is_null())
+      for (const YamlNode& entry : params->as_list()) decl.params.push_back(read_param(entry));
+    decl.ends_step = node.optional<bool>("ends_step", false);
+  }
+  if (decl.params.size() > static_cast<std::size_t>(kMaxMoveParams))
+    throw node.error("move '" + name + "' has more than " + std::to_string(kMaxMoveParams) + " parameters");
+  if (name.empty() || name.find(' ') != std::string::npos) throw node.error("a move's name is one word");
+  const int known = move_index(name);
+  if (known >= 0) {
+    MoveDecl& old = moves_[static_cast<std::size_t>(known)];
+    if (decl.params.empty()) decl.params = old.params;
+    old = std::move(decl);
+    return;
+  }
+  moves_.push_back(std::move(decl));
+  impls_.emplace_back();
+}
+
+void FlowRules::read_step(const std::string& name, const YamlNode& node) {
+  node.allow_only({"kind", "params", "moves", "generate", "max_moves", "steps", "each", "over", "on_enter", "on_exit",
+                   "done_when", "until", "who", "prompt", "doc"});
+  StepDecl s;
+  s.name = name;
+  s.defined_at = node.mark();
+  const YamlNode kind = node.at("kind");
+  const std::string kind_text = kind.as_string();
+  const auto found = std::find_if(kKinds.begin(), kKinds.end(), [&](const auto& k) { return k.first == kind_text; });
+  if (found == kKinds.end()) throw kind.error("unknown step kind '" + kind_text + "' (seat, auto, sequence, loop, queue)");
+  s.kind = found->second;
+  s.params = names_of(node, "params");
+  if (s.params.size() > static_cast<std::size_t>(kMaxStepParams))
+    throw node.error("step '" + name + "' has more than " + std::to_string(kMaxStepParams) + " parameters");
+  s.generate = node.optional("generate", "");
+  s.max_moves = node.optional_at_least("max_moves", 0, 0);
+  s.over = node.optional("over", "");
+  s.on_enter = node.optional("on_enter", "");
+  s.on_exit = node.optional("on_exit", "");
+  s.done_when = node.optional("done_when", "");
+  s.until = node.optional("until", "");
+  s.who = node.optional("who", "");
+  s.prompt = node.optional("prompt", "");
+  const auto need = [&](bool ok, const char* what) {
+    if (!ok) throw node.error("a " + kind_text + " step " + what);
+  };
+  std::vector<std::string> moves = names_of(node, "moves"), children = names_of(node, "steps");
+  std::string each = node.optional("each", "");
+  switch (s.kind) {
+    case StepDecl::Kind::Seat: need(!moves.empty(), "needs 'moves'"); break;
+    case StepDecl::Kind::Sequence: need(!children.empty(), "needs 'steps'"); break;
+    case StepDecl::Kind::Loop: need(!each.empty() && !s.until.empty(), "needs 'each' and 'until'"); break;
+    case StepDecl::Kind::Queue: need(!each.empty() && !s.over.empty(), "needs 'each' and 'over'"); break;
+    case StepDecl::Kind::Auto: break;
+  }
+  if (s.kind != StepDecl::Kind::Seat) need(moves.empty() && s.generate.empty() && s.max_moves == 0, "has no moves");
+  const int known = step_index(name);
+  if (known >= 0) {
+    steps_[static_cast<std::size_t>(known)] = std::move(s);
+    step_move_names_[static_cast<std::size_t>(known)] = std::move(moves);
+    step_child_names_[static_cast<std::size_t>(known)] = std::move(children);
+    step_each_names_[static_cast<std::size_t>(known)] = std::move(each);
+    return;
+  }
+  steps_.push_back(std::move(s));
+  step_move_names_.push_back(std::move(moves));
+  step_child_names_.push_back(std::move(children));
+  step_each_names_.push_back(std::move(each));
+}
+
+void FlowRules::domain(std::string name, int size) { domain_sizes_[std::move(name)] = size; }
+void FlowRules::domain(std::string name, std::vector<std::string> ids) { domain_ids_[std::move(name)] = std::move(ids); }
+
+void FlowRules::native_move(std::string_view name, NativeMove move) {
+  const int k = move_index(name);
+  if (k < 0) throw DataError("native move '" + std::string(name) + "': flow.yaml declares no such move");
+  if (!move.apply) throw DataError("native move '" + std::string(name) + "' needs an apply function");
+  impls_[static_cast<std::size_t>(k)].native = std::move(move);
+}
+void FlowRules::native_hook(std::string name, NativeHook hook) { hooks_[std::move(name)] = std::move(hook); }
+void FlowRules::native_predicate(std::string name, NativePredicate p) { predicates_[std::move(name)] = std::move(p); }
+void FlowRules::native_seat_predicate(std::string name, NativeSeatPredicate p) {
+  seat_predicates_[std::move(name)] = std::move(p);
+}
+void FlowRules::native_generator(std::string name, NativeGenerator g) { generators_[std::move(name)] = std::move(g); }
+void FlowRules::native_prompt(std::string step, NativePrompt prompt) { prompts_[std::move(step)] = std::move(prompt); }
+
+int FlowRules::step_index(std::string_view name) const {
+  for (std::size_t i = 0; i < steps_.size(); ++i)
+    if (steps_[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+int FlowRules::move_index(std::string_view name) const {
+  for (std::size_t i = 0; i < moves_.size(); ++i)
+    if (moves_[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+void FlowRules::build(ScriptRuntime* scripts) {
+  scripts_ = scripts;
+  if (scripts) {
+    const auto& lua_moves = scripts->script_moves();
+    for (std::size_t i = 0; i < lua_moves.size(); ++i) {
+      const ScriptMove& m = lua_moves[i];
+      int k = move_index(m.name);
+      if (m.wrap) {
+        if (k < 0 || !impls_[static_cast<std::size_t>(k)].native.apply)
+          throw DataError(m.defined_at + ": wrap_move: the game has no move named '" + m.name + "' to wrap");
+      } else {
+        read_move(m.name, node_of(m.decl, m.defined_at));
+        k = move_index(m.name);
+        moves_[static_cast<std::size_t>(k)].defined_at = m.defined_at;
+        if (m.decl.contains("steps"))
+          for (const auto& step : m.decl["steps"]) {
+            const int s = step.is_string() ? step_index(step.get<std::string>()) : -1;
+            if (s < 0) throw DataError(m.defined_at + ": move '" + m.name + "': no step named " + step.dump());
+            auto& names = step_move_names_[static_cast<std::size_t>(s)];
+            if (std::find(names.begin(), names.end(), m.name) == names.end()) names.push_back(m.name);
+          }
+      }
+      MoveImpl& impl = impls_[static_cast<std::size_t>(k)];
+      impl.lua = static_cast<int>(i);
+      impl.lua_legal = m.has_legal;
+    }
+    for (const ScriptStep& s : scripts->script_steps()) read_step(s.name, node_of(s.decl, s.defined_at));
+    // The bases that wrap_move hands to scripts.
+    for (std::size_t k = 0; k < moves_.size(); ++k) {
+      if (!impls_[k].native.apply) continue;
+      const int kind = static_cast<int>(k);
+      scripts->register_function("move:" + moves_[k].name, [this, kind](Table&, const CallContext& c, const json& a) {
+        if (!c.flow || a.size() != 1) throw RuleError("the base of a wrapped move takes (ctx, move)");
+        impls_[static_cast<std::size_t>(kind)].native.apply(*c.flow, move_from_json(kind, a[0], c.flow->table()));
+        return json();
+      });
+      scripts->register_query("label:" + moves_[k].name, [this, kind](const Table& t, const CallContext& c, const json& a) {
+        if (!c.flow || a.size() != 1) throw RuleError("the base of a wrapped label takes (ctx, move)");
+        const Move m = move_from_json(kind, a[0], t);
+        const MoveImpl& impl = impls_[static_cast<std::size_t>(kind)];
+        const FlowView view{t, c.flow->frame(), c.flow->owner()};
+        return json(impl.native.label ? impl.native.label(view, m) : move_text(view, m));
+      });
+    }
+  }
+  resolve();
+  built_ = true;
+}
+
+void FlowRules::resolve() {
+  const auto step_named = [&](const std::string& name, const StepDecl& from) {
+    const int s = step_index(name);
+    if (s < 0) throw DataError(from.defined_at + ": step '" + from.name + "' names step '" + name + "', which is not declared");
+    return s;
+  };
+  root_ = step_index(root_name_);
+  if (root_ < 0) throw DataError("flow: the start step '" + root_name_ + "' is not declared");
+  calls_.assign(steps_.size(), StepCalls{});
+  const auto callable = [&](const std::string& name, const StepDecl& s, const char* what, auto& natives) {
+    using Pointer = const typename std::decay_t<decltype(natives)>::mapped_type*;
+    if (name.empty()) return Pointer{nullptr};
+    if (const auto native = natives.find(name); native != natives.end()) return Pointer{&native->second};
+    if (scripts_ && scripts_->has_rule(name)) return Pointer{nullptr};
+    throw DataError(s.defined_at + ": step '" + s.name + "': " + what + " '" + name +
+                    "' is neither a native of the game nor a rule() of its scripts");
+  };
+  for (std::size_t i = 0; i < steps_.size(); ++i) {
+    StepDecl& s = steps_[i];
+    s.moves.clear();
+    for (const auto& name : step_move_names_[i]) {
+      const int k = move_index(name);
+      if (k < 0) throw DataError(s.defined_at + ": step '" + s.name + "' offers move '" + name + "', which is not declared");
+      s.moves.push_back(k);
+    }
+    s.steps.clear();
+    for (const auto& name : step_child_names_[i]) s.steps.push_back(step_named(name, s));
+    s.each = step_each_names_[i].empty() ? -1 : step_named(step_each_names_[i], s);
+    StepCalls& c = calls_[i];
+    c.on_enter = callable(s.on_enter, s, "on_enter", hooks_);
+    c.on_exit = callable(s.on_exit, s, "on_exit", hooks_);
+    c.done_when = callable(s.done_when, s, "done_when", predicates_);
+    c.until = callable(s.until, s, "until", predicates_);
+    c.who = callable(s.who, s, "who", seat_predicates_);
+    if (!s.generate.empty()) {
+      const auto g = generators_.find(s.generate);
+      if (g == generators_.end())
+        throw DataError(s.defined_at + ": step '" + s.name + "': no native generator '" + s.generate + "'");
+      c.generate = &g->second;
+    }
+    if (const auto p = prompts_.find(s.name); p != prompts_.end()) c.prompt = &p->second;
+    for (int k : s.moves) {
+      const MoveImpl& impl = impls_[static_cast<std::size_t>(k)];
+      const bool own_legal = impl.native.legal || impl.lua_legal;
+      if (!own_legal && !moves_[static_cast<std::size_t>(k)].params.empty() && !c.generate)
+        throw DataError(s.defined_at + ": step '" + s.name + "' offers move '" + moves_[static_cast<std::size_t>(k)].name +
+                        "', which has parameters but no legal() of its own, and the step has no generator");
+    }
+  }
+  for (std::size_t k = 0; k < moves_.size(); ++k) {
+    MoveDecl& m = moves_[k];
+    if (!impls_[k].native.apply && impls_[k].lua < 0)
+      throw DataError(m.defined_at + ": move '" + m.name + "' has no implementation (no native and no move() in Lua)");
+    for (ParamDecl& p : m.params) {
+      if (p.type == ParamDecl::Type::Index) {
+        const auto d = domain_sizes_.find(p.domain);
+        if (d == domain_sizes_.end())
+          throw DataError(m.defined_at + ": move '" + m.name + "': no index domain '" + p.domain + "'");
+        p.size = d->second;
+      } else if (p.type == ParamDecl::Type::Id) {
+        const auto d = domain_ids_.find(p.domain);
+        if (d == domain_ids_.end()) throw DataError(m.defined_at + ": move '" + m.name + "': no id domain '" + p.domain + "'");
+        p.names = d->second;
+      } else if (p.type == ParamDecl::Type::Choice && !impls_[k].native.choices) {
+        throw DataError(m.defined_at + ": move '" + m.name + "': a choice parameter needs the game's native choices()");
+      }
+    }
+  }
+  auto layout = std::make_shared<FlowLayout>();
+  for (const StepDecl& s : steps_) layout->steps.push_back({s.name, s.params});
+  layout_ = std::move(layout);
+}
+
+Move FlowRules::move_from_json(int kind, const json& item, const Table& table) const {
+  const MoveDecl& decl = moves_[static_cast<std::size_t>(kind)];
+  Move m{static_cast<std::uint16_t>(kind), {}};
+  for (std::size_t k = 0; k < decl.params.size(); ++k) {
+    const ParamDecl& p = decl.params[k];
+    const json* value = nullptr;
+    if (item.is_array() && k < item.size()) value = &item[k];
+    if (item.is_object() && item.contains(p.name)) value = &item[p.name];
+    if (!value) throw RuleError("move '" + decl.name + "' needs its parameter '" + p.name + "'");
+    std::optional<std::int32_t> v;
+    if (value->is_number_integer() && p.type != ParamDecl::Type::Choice)
+      v = parse_param(p, std::to_string(value->get<long long>()), table.players(), nullptr);
+    else if (value->is_string() && p.type != ParamDecl::Type::Choice)
+      v = parse_param(p, value->get<std::string>(), table.players(), nullptr);
+    else if (value->is_number_integer())
+      v = static_cast<std::int32_t>(value->get<long long>());
+    if (!v) throw RuleError("move '" + decl.name + "': " + value->dump() + " is no value of parameter '" + p.name + "'");
+    m.p[k] = *v;
+  }
+  return m;
+}
+
+json FlowRules::frame_json(const Frame& frame) const {
+  const StepDecl& s = steps_[frame.step];
+  json out{{"name", s.name}, {"seat", frame.seat}, {"cursor", frame.cursor}, {"moves", frame.moves}};
+  for (std::size_t k = 0; k < s.params.size(); ++k) out[s.params[k]] = frame.p[k];
+  return out;
+}
+
+json FlowRules::move_json(const FlowView& view, const Move& move) const {
+  const MoveDecl& decl = moves_[move.kind];
+  json out{{"name", decl.name}};
+  std::vector<std::string> ids;
+  for (std::size_t k = 0; k < decl.params.size(); ++k) {
+    const ParamDecl& p = decl.params[k];
+    switch (p.type) {
+      case ParamDecl::Type::Enum:
+      case ParamDecl::Type::Id: out[p.name] = param_text(p, move.p[k], nullptr); break;
+      case ParamDecl::Type::Choice:
+        if (ids.empty()) ids = choice_ids(view, move.kind);
+        out[p.name] = move.p[k];
+        out[p.name + "_id"] = param_text(p, move.p[k], &ids);
+        break;
+      default: out[p.name] = move.p[k];
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> FlowRules::choice_ids(const FlowView& view, int kind) const {
+  const MoveImpl& impl = impls_[static_cast<std::size_t>(kind)];
+  return impl.native.choices ? impl.native.choices(view) : std::vector<std::string>{};
+}
+
+void FlowRules::legal_moves(const FlowView& view, std::vector<Move>& out) const {
+  out.clear();
+  const Frame& frame = view.frame;
+  const Table& table = view.table;
+  const StepDecl& s = steps_[frame.step];
+  const StepCalls& c = calls_[frame.step];
+  MoveSink sink(out);
+  if (c.generate) (*c.generate)(view, sink);
+  for (int k : s.moves) {
+    const MoveImpl& impl = impls_[static_cast<std::size_t>(k)];
+    if (impl.lua >= 0 && impl.lua_legal) {
+      const CallContext ctx{frame.seat, nullptr, nullptr, this};
+      const json offered = scripts_->move_legal(impl.lua, table, ctx, frame_json(frame));
+      if (offered.is_boolean()) {
+        if (offered.get<bool>()) sink.add(k);
+        continue;
+      }
+      if (!offered.is_array() && !offered.is_object())
+        throw ScriptError(moves_[static_cast<std::size_t>(k)].defined_at + ": legal() of move '" +
+                          moves_[static_cast<std::size_t>(k)].name + "' must return true, false or a list of moves");
+      for (const json& item : offered) sink.add(move_from_json(k, item, table));
+    } else if (impl.native.legal) {
+      impl.native.legal(view, sink);
+    } else if (moves_[static_cast<std::size_t>(k)].params.empty()) {
+      sink.add(k);
+    }
+  }
+}
+
+void FlowRules::apply_move(FlowContext& ctx, const Move& move) const {
+  const MoveImpl& impl = impls_[move.kind];
+  if (impl.lua >= 0) {
+    CallContext call{ctx.seat(), ctx.events(), &ctx, this};
+    scripts_->move_apply(impl.lua, ctx.table(), call, move_json(ctx.view(), move));
+  } else {
+    impl.native.apply(ctx, move);
+  }
+}
+
+std::string FlowRules::move_text(const FlowView& view, const Move& move) const {
+  const MoveDecl& decl = moves_[move.kind];
+  std::string text = decl.name;
+  std::vector<std::string> ids;
+  for (std::size_t k = 0; k < decl.params.size(); ++k) {
+    if (decl.params[k].type == ParamDecl::Type::Choice && ids.empty()) ids = choice_ids(view, move.kind);
+    text += ' ';
+    text += param_text(decl.params[k], move.p[k], &ids);
+  }
+  return text;
+}
+
+std::string FlowRules::move_label(const FlowView& view, const Move& move) const {
+  const MoveImpl& impl = impls_[move.kind];
+  if (impl.lua >= 0 && scripts_->script_moves()[static_cast<std::size_t>(impl.lua)].has_label) {
+    const CallContext ctx{view.frame.seat, nullptr, nullptr, this};
+    return scripts_->move_label(impl.lua, view.table, ctx, move_json(view, move));
+  }
+  if (impl.native.label) return impl.native.label(view, move);
+  return move_text(view, move);
+}
+
+std::optional<Move> FlowRules::parse_move(const FlowView& view, std::string_view text) const {
+  const std::vector<std::string> words = split_words(std::string(text));
+  if (words.empty()) return std::nullopt;
+  const int kind = move_index(words[0]);
+  if (kind < 0) return std::nullopt;
+  const MoveDecl& decl = moves_[static_cast<std::size_t>(kind)];
+  if (words.size() != decl.params.size() + 1) return std::nullopt;
+  Move m{static_cast<std::uint16_t>(kind), {}};
+  std::vector<std::string> ids;
+  for (std::size_t k = 0; k < decl.params.size(); ++k) {
+    if (decl.params[k].type == ParamDecl::Type::Choice && ids.empty()) ids = choice_ids(view, kind);
+    const auto v = tessera::parse_param(decl.params[k], words[k + 1], view.table.players(), &ids);
+    if (!v) return std::nullopt;
+    m.p[k] = *v;
+  }
+  return m;
+}
+
+std::string FlowRules::prompt(const FlowView& view) const {
+  if (const NativePrompt* p = calls_[view.frame.step].prompt) return (*p)(view);
+  const StepDecl& s = steps_[view.frame.step];
+  return s.prompt.empty() ? s.name : s.prompt;
+}
+
+void FlowRules::call_hook(const std::string& name, const NativeHook* native, FlowContext& ctx) const {
+  if (name.empty()) return;
+  if (native) return (*native)(ctx);
+  CallContext call{ctx.seat(), ctx.events(), &ctx, this};
+  scripts_->run_rule(name, ctx.table(), call, frame_json(ctx.frame()));
+}
+
+bool FlowRules::test(const std::string& name, const NativePredicate* native, const FlowView& view) const {
+  if (native) return (*native)(view);
+  const CallContext call{view.frame.seat, nullptr, nullptr, this};
+  return scripts_->test_rule(name, view.table, call, frame_json(view.frame));
+}
+
+void FlowRules::on_enter(FlowContext& ctx) const {
+  const Frame& f = ctx.frame();
+  call_hook(steps_[f.step].on_enter, calls_[f.step].on_enter, ctx);
+}
+
+void FlowRules::on_exit(FlowContext& ctx) const {
+  const Frame& f = ctx.frame();
+  call_hook(steps_[f.step].on_exit, calls_[f.step].on_exit, ctx);
+}
+
+bool FlowRules::done_when(const FlowView& view) const {
+  const StepDecl& s = steps_[view.frame.step];
+  return !s.done_when.empty() && test(s.done_when, calls_[view.frame.step].done_when, view);
+}
+
+bool FlowRules::until(const FlowView& view) const {
+  return test(steps_[view.frame.step].until, calls_[view.frame.step].until, view);
+}
+
+bool FlowRules::who(const FlowView& view, int seat) const {
+  const StepDecl& s = steps_[view.frame.step];
+  if (s.who.empty()) return true;
+  if (const NativeSeatPredicate* native = calls_[view.frame.step].who) return (*native)(view, seat);
+  json step = frame_json(view.frame);
+  step["candidate"] = seat;
+  const CallContext call{seat, nullptr, nullptr, this};
+  return scripts_->test_rule(s.who, view.table, call, step);
+}
+
+int FlowRules::flat_size(int players) const {
+  int total = 0;
+  for (const MoveDecl& m : moves_) {
+    int product = 1;
+    for (const ParamDecl& p : m.params) {
+      const int size = param_domain_size(p, players);
+      if (size <= 0) return 0;
+      product *= size;
+    }
+    total += product;
+  }
+  return total;
+}
+
+int FlowRules::flat_id(const Move& move, int players) const {
+  int offset = 0;
+  for (std::size_t k = 0; k < moves_.size(); ++k) {
+    const MoveDecl& m = moves_[k];
+    int id = 0, product = 1;
+    for (std::size_t i = m.params.size(); i-- > 0;) {
+      const int size = param_domain_size(m.params[i], players);
+      if (size <= 0) return -1;
+      const int lo = m.params[i].type == ParamDecl::Type::Int ? m.params[i].lo : 0;
+      if (k == move.kind) id += (move.p[i] - lo) * product;
+      product *= size;
+    }
+    if (k == move.kind) return offset + id;
+    offset += product;
+  }
+  return -1;
+}
+
+std::string FlowRules::describe() const {
+  std::string out = "flow: starts with step '" + root_name_ + "'\nhooks fired:";
+  for (const auto& h : fired_hooks_) out += " " + h;
+  out += "\nsteps:\n";
+  for (const StepDecl& s : steps_) {
+    out += "  " + s.name + " (" + std::string(kind_name(s.kind)) + ")";
+    if (!s.params.empty()) {
+      out += " params:";
+      for (const auto& p : s.params) out += " " + p;
+    }
+    if (!s.moves.empty()) {
+      out += " moves:";
+      for (int k : s.moves) out += " " + moves_[static_cast<std::size_t>(k)].name;
+    }
+    if (!s.steps.empty()) {
+      out += " steps:";
+      for (int c : s.steps) out += " " + steps_[static_cast<std::size_t>(c)].name;
+    }
+    if (s.each >= 0) out += " each: " + steps_[static_cast<std::size_t>(s.each)].name;
+    if (!s.over.empty()) out += " over: " + s.over;
+    out += "\n";
+  }
+  out += "moves:\n";
+  for (const MoveDecl& m : moves_) {
+    out += "  " + m.name;
+    for (const ParamDecl& p : m.params) {
+      out += " <" + p.name + ": ";
+      switch (p.type) {
+        case ParamDecl::Type::Int: out += std::to_string(p.lo) + ".." + std::to_string(p.hi); break;
+        case ParamDecl::Type::Enum: {
+          std::string names;
+          for (const auto& n : p.names) names += (names.empty() ? "" : "|") + n;
+          out += names;
+          break;
+        }
+        case ParamDecl::Type::Seat: out += "seat"; break;
+        case ParamDecl::Type::Index: out += "0.." + std::to_string(p.size - 1) + " (" + p.domain + ")"; break;
+        case ParamDecl::Type::Id: out += "an id of " + p.domain; break;
+        case ParamDecl::Type::Choice: out += "an option id"; break;
+      }
+      out += ">";
+    }
+    if (m.ends_step) out += " (ends the step)";
+    out += "  [" + m.defined_at + "]\n";
+  }
+  return out;
+}
+
+}  // namespace tessera

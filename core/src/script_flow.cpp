@@ -1,0 +1,299 @@
+// What scripts declare for the flow engine — move(), wrap_move(), step(), rule() — and
+// wrap_effect(); and the calls FlowRules makes into them.
+#include <algorithm>
+
+#include "script_runtime_impl.hpp"
+
+namespace tessera {
+
+using nlohmann::json;
+using namespace script_detail;
+
+namespace {
+
+// binder(wrapper, base) and native_caller(name), written in Lua: the wrapped function gets
+// the base as its first argument, and a native move's base goes through ctx:call.
+constexpr std::string_view kHelpers = R"(
+return function(wrapper, base) return function(...) return wrapper(base, ...) end end,
+       function(name) return function(ctx, move) return ctx:call(name, move) end end
+)";
+
+void check_loading(lua_State* L, const lua::LuaState& vm, const char* what) {
+  if (vm.frame()) luaL_error(L, "%s() may only be called while a script loads, not during a call", what);
+}
+
+// The function in field `key` of the table at 2 (or LUA_NOREF when absent): a registry ref.
+int function_field(lua_State* L, const char* key, const std::string& owner, bool required) {
+  const int type = lua_getfield(L, 2, key);
+  if (type == LUA_TNIL) {
+    lua_pop(L, 1);
+    if (required) luaL_error(L, "%s: %s must be a function", owner.c_str(), key);
+    return LUA_NOREF;
+  }
+  if (type != LUA_TFUNCTION) luaL_error(L, "%s: %s must be a function", owner.c_str(), key);
+  return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+}  // namespace
+
+void ScriptRuntime::Impl::install_flow_functions(lua_State* L) {
+  const auto install = [&](const char* name, lua_CFunction fn) {
+    lua_pushlightuserdata(L, this);
+    lua_pushcclosure(L, fn, 1);
+    lua_setfield(L, -2, name);
+  };
+  install("wrap_effect", lua::guarded<l_wrap_effect>);
+  install("move", lua::guarded<l_move>);
+  install("wrap_move", lua::guarded<l_wrap_move>);
+  install("step", lua::guarded<l_step>);
+  install("rule", lua::guarded<l_rule>);
+  if (luaL_loadbufferx(L, kHelpers.data(), kHelpers.size(), "=[tessera]", "t") != LUA_OK) lua_error(L);
+  lua_call(L, 0, 2);
+  native_caller = luaL_ref(L, LUA_REGISTRYINDEX);
+  binder = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+void ScriptRuntime::Impl::push_bound(lua_State* L) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, binder);
+  lua_insert(L, -3);
+  lua_call(L, 2, 1);
+}
+
+int ScriptRuntime::Impl::lua_move_index(std::string_view name) const {
+  for (std::size_t i = 0; i < move_infos.size(); ++i)
+    if (move_infos[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+// wrap_effect(name, fn(base, ctx, params, choice) | {apply = ..., options = fn(base, ctx, params)})
+int ScriptRuntime::Impl::l_wrap_effect(lua_State* L) {
+  Impl& rt = from_upvalue(L);
+  check_loading(L, rt.vm, "wrap_effect");
+  const std::string name(lua::check_string(L, 1));
+  const auto slot = rt.effect_slots.find(name);
+  if (slot == rt.effect_slots.end())
+    return luaL_error(L, "wrap_effect: no effect named '%s' to wrap", name.c_str());
+  Effect& effect = rt.effects[static_cast<std::size_t>(slot->second)];
+  lua_settop(L, 2);
+  if (lua_type(L, 2) == LUA_TFUNCTION) {
+    lua_newtable(L);
+    lua_pushvalue(L, 2);
+    lua_setfield(L, -2, "apply");
+    lua_replace(L, 2);
+  }
+  luaL_argcheck(L, lua_type(L, 2) == LUA_TTABLE, 2, "a function or {apply = ..., options = ...}");
+  lua::check_fields(L, 2, {"apply", "options"}, "wrap_effect");
+  const std::string owner = "wrap_effect '" + name + "'";
+  for (const char* key : {"apply", "options"}) {
+    int& base = std::string_view(key) == "apply" ? effect.apply : effect.options;
+    if (lua_getfield(L, 2, key) == LUA_TNIL) {
+      lua_pop(L, 1);
+      continue;
+    }
+    if (!lua_isfunction(L, -1)) return luaL_error(L, "%s: %s must be a function", owner.c_str(), key);
+    if (base == LUA_NOREF) return luaL_error(L, "%s: the effect has no %s to wrap", owner.c_str(), key);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, base);
+    rt.push_bound(L);
+    luaL_unref(L, LUA_REGISTRYINDEX, base);
+    base = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  effect.defined_at = lua::script_position(L, 1);
+  return 0;
+}
+
+// move(name, {params = ..., steps = ..., ends_step = ..., legal = fn, apply = fn, label = fn})
+int ScriptRuntime::Impl::l_move(lua_State* L) {
+  Impl& rt = from_upvalue(L);
+  check_loading(L, rt.vm, "move");
+  const std::string name(lua::check_string(L, 1));
+  luaL_argcheck(L, !name.empty(), 1, "a move needs a name");
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  lua::check_fields(L, 2, {"params", "steps", "ends_step", "legal", "apply", "label"}, "move");
+  ScriptMove info{name, json::object(), false, false, false, lua::script_position(L, 1)};
+  for (const char* key : {"params", "steps", "ends_step"}) {
+    if (lua_getfield(L, 2, key) != LUA_TNIL) info.decl[key] = lua::to_json(L, -1);
+    lua_pop(L, 1);
+  }
+  const std::string owner = "move '" + name + "'";
+  LuaMove move;
+  move.apply = function_field(L, "apply", owner, true);
+  move.legal = function_field(L, "legal", owner, false);
+  move.label = function_field(L, "label", owner, false);
+  info.has_legal = move.legal != LUA_NOREF;
+  info.has_label = move.label != LUA_NOREF;
+  const int known = rt.lua_move_index(name);
+  if (known < 0) {
+    rt.move_infos.push_back(std::move(info));
+    rt.moves.push_back(move);
+  } else {
+    rt.move_infos[static_cast<std::size_t>(known)] = std::move(info);
+    rt.moves[static_cast<std::size_t>(known)] = move;
+  }
+  return 0;
+}
+
+// wrap_move(name, {apply = fn(base, ctx, move), label = fn(base, ctx, move)})
+int ScriptRuntime::Impl::l_wrap_move(lua_State* L) {
+  Impl& rt = from_upvalue(L);
+  check_loading(L, rt.vm, "wrap_move");
+  const std::string name(lua::check_string(L, 1));
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  lua::check_fields(L, 2, {"apply", "label"}, "wrap_move");
+  int known = rt.lua_move_index(name);
+  if (known < 0) {
+    // A move of the game's C++: its base goes through the natives "move:<name>" and
+    // "label:<name>", which FlowRules::build registers (and refuses when there is no such move).
+    rt.move_infos.push_back(ScriptMove{name, json(), true, false, false, lua::script_position(L, 1)});
+    LuaMove move;
+    for (auto [field, prefix] : {std::pair{&move.apply, "move:"}, std::pair{&move.label, "label:"}}) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, rt.native_caller);
+      lua::push_string(L, prefix + name);
+      lua_call(L, 1, 1);
+      *field = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    rt.moves.push_back(move);
+    known = static_cast<int>(rt.moves.size() - 1);
+  }
+  LuaMove& move = rt.moves[static_cast<std::size_t>(known)];
+  ScriptMove& info = rt.move_infos[static_cast<std::size_t>(known)];
+  for (auto [field, key] : {std::pair{&move.apply, "apply"}, std::pair{&move.label, "label"}}) {
+    if (lua_getfield(L, 2, key) == LUA_TNIL) {
+      lua_pop(L, 1);
+      continue;
+    }
+    if (!lua_isfunction(L, -1)) return luaL_error(L, "wrap_move '%s': %s must be a function", name.c_str(), key);
+    if (*field == LUA_NOREF) {
+      // A Lua move without a label: the base label is its text, which FlowRules makes.
+      lua_pop(L, 1);
+      return luaL_error(L, "wrap_move '%s': the move has no %s to wrap", name.c_str(), key);
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, *field);
+    rt.push_bound(L);
+    luaL_unref(L, LUA_REGISTRYINDEX, *field);
+    *field = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (std::string_view(key) == "label") info.has_label = true;
+  }
+  return 0;
+}
+
+// step(name, {kind = ..., moves = ..., ...}): the fields of a step in flow.yaml
+int ScriptRuntime::Impl::l_step(lua_State* L) {
+  Impl& rt = from_upvalue(L);
+  check_loading(L, rt.vm, "step");
+  const std::string name(lua::check_string(L, 1));
+  luaL_argcheck(L, !name.empty(), 1, "a step needs a name");
+  luaL_checktype(L, 2, LUA_TTABLE);
+  ScriptStep step{name, lua::to_json(L, 2), lua::script_position(L, 1)};
+  auto same = std::find_if(rt.steps.begin(), rt.steps.end(), [&](const ScriptStep& s) { return s.name == name; });
+  if (same == rt.steps.end()) rt.steps.push_back(std::move(step));
+  else *same = std::move(step);
+  return 0;
+}
+
+// rule(name, fn(ctx, step))
+int ScriptRuntime::Impl::l_rule(lua_State* L) {
+  Impl& rt = from_upvalue(L);
+  check_loading(L, rt.vm, "rule");
+  const std::string name(lua::check_string(L, 1));
+  luaL_argcheck(L, !name.empty(), 1, "a rule needs a name");
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_settop(L, 2);
+  LuaRule rule{luaL_ref(L, LUA_REGISTRYINDEX), lua::script_position(L, 1)};
+  auto known = rt.rules.find(name);
+  if (known != rt.rules.end()) {
+    luaL_unref(L, LUA_REGISTRYINDEX, known->second.function);
+    known->second = std::move(rule);
+  } else {
+    rt.rules.emplace(name, std::move(rule));
+  }
+  return 0;
+}
+
+void ScriptRuntime::set_fired_hooks(const std::vector<std::string>& hooks) {
+  for (const auto& h : hooks)
+    if (hook_index(h) < 0) throw ScriptError("unknown hook '" + h + "' (known hooks: " + known_hooks() + ")");
+  impl_->fired_hooks = hooks;
+}
+
+const std::vector<ScriptMove>& ScriptRuntime::script_moves() const { return impl_->move_infos; }
+const std::vector<ScriptStep>& ScriptRuntime::script_steps() const { return impl_->steps; }
+
+bool ScriptRuntime::has_rule(std::string_view name) const { return impl_->rules.find(name) != impl_->rules.end(); }
+
+std::string ScriptRuntime::rule_defined_at(std::string_view name) const {
+  const auto rule = impl_->rules.find(name);
+  return rule == impl_->rules.end() ? std::string() : rule->second.defined_at;
+}
+
+json ScriptRuntime::move_legal(int move, const Table& table, const CallContext& ctx, const json& step) {
+  const lua::CallFrame frame = impl_->frame_for(table, nullptr, ctx, "legal()");
+  json result;
+  auto body = [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->moves.at(static_cast<std::size_t>(move)).legal);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+    lua::push_json(L, step);
+    lua_call(L, 2, 1);
+    result = lua::to_json(L, -1);
+  };
+  impl_->run(&frame, CallSite{CallSite::What::MoveLegal, move}, body);
+  return result;
+}
+
+void ScriptRuntime::move_apply(int move, Table& table, const CallContext& ctx, const json& move_args) {
+  const lua::CallFrame frame = impl_->frame_for(table, &table, ctx, nullptr);
+  auto body = [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->moves.at(static_cast<std::size_t>(move)).apply);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+    lua::push_json(L, move_args);
+    lua_call(L, 2, 0);
+  };
+  impl_->run(&frame, CallSite{CallSite::What::MoveApply, move}, body);
+}
+
+std::string ScriptRuntime::move_label(int move, const Table& table, const CallContext& ctx, const json& move_args) {
+  const lua::CallFrame frame = impl_->frame_for(table, nullptr, ctx, "label()");
+  std::string label;
+  auto body = [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->moves.at(static_cast<std::size_t>(move)).label);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+    lua::push_json(L, move_args);
+    lua_call(L, 2, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "label() must return a string, got a %s", luaL_typename(L, -1));
+    label = lua_tostring(L, -1);
+  };
+  impl_->run(&frame, CallSite{CallSite::What::MoveLabel, move}, body);
+  return label;
+}
+
+void ScriptRuntime::run_rule(std::string_view name, Table& table, const CallContext& ctx, const json& step) {
+  const auto rule = impl_->rules.find(name);
+  if (rule == impl_->rules.end()) throw ScriptError("no rule named '" + std::string(name) + "'");
+  const lua::CallFrame frame = impl_->frame_for(table, &table, ctx, nullptr);
+  auto body = [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rule->second.function);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+    lua::push_json(L, step);
+    lua_call(L, 2, 0);
+  };
+  impl_->run(&frame, CallSite{CallSite::What::Rule, 0, 0, rule->first}, body);
+}
+
+bool ScriptRuntime::test_rule(std::string_view name, const Table& table, const CallContext& ctx, const json& step) {
+  const auto rule = impl_->rules.find(name);
+  if (rule == impl_->rules.end()) throw ScriptError("no rule named '" + std::string(name) + "'");
+  const lua::CallFrame frame = impl_->frame_for(table, nullptr, ctx, "a predicate rule");
+  bool holds = false;
+  auto body = [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rule->second.function);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+    lua::push_json(L, step);
+    lua_call(L, 2, 1);
+    holds = lua_toboolean(L, -1) != 0;
+  };
+  impl_->run(&frame, CallSite{CallSite::What::Rule, 0, 0, rule->first}, body);
+  return holds;
+}
+
+}  // namespace tessera

@@ -1,0 +1,160 @@
+#pragma once
+// The inside of ScriptRuntime, shared by its two sources: script_runtime.cpp (scripts,
+// effects, hooks) and script_flow.cpp (moves, steps and rules of the flow engine).
+#include <array>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <unordered_map>
+
+#include "lua_bindings.hpp"
+#include "lua_context.hpp"
+#include "lua_sandbox.hpp"
+#include "lua_state.hpp"
+#include "tessera/script_runtime.hpp"
+
+namespace tessera {
+
+namespace script_detail {
+
+constexpr std::array<std::string_view, 6> kHookNames = {"on_setup",     "on_round_start", "on_action",
+                                                        "on_round_end", "final_scoring",  "legal_filter"};
+constexpr int kLegalFilter = 5;
+
+inline int hook_index(std::string_view name) {
+  for (std::size_t i = 0; i < kHookNames.size(); ++i)
+    if (kHookNames[i] == name) return static_cast<int>(i);
+  return -1;
+}
+
+inline std::string known_hooks() {
+  std::string out;
+  for (auto name : kHookNames) out += (out.empty() ? "" : ", ") + std::string(name);
+  return out;
+}
+
+struct Effect {
+  std::string name;
+  int apply = LUA_NOREF;
+  int options = LUA_NOREF;  // LUA_NOREF: the effect needs no choice
+  std::string defined_at;   // "scripts/g/f.lua:12" of its effect() call
+};
+
+struct Prepared {
+  int effect;  // index into effects: follows overrides of that name
+  int params;  // registry ref of the params table
+};
+
+struct HookFunction {
+  int function;
+  std::string defined_at;
+};
+
+// What a call is doing, for the last line of its error message. Only indices and views
+// that outlive the call: the text is built on the error path alone.
+// A move() or wrap_move() of a script: its functions as registry refs.
+struct LuaMove {
+  int legal = LUA_NOREF;
+  int apply = LUA_NOREF;
+  int label = LUA_NOREF;
+};
+
+struct LuaRule {
+  int function = LUA_NOREF;
+  std::string defined_at;
+};
+
+struct CallSite {
+  enum class What { Start, Load, Prepare, Apply, Options, Hook, MoveLegal, MoveApply, MoveLabel, Rule } what;
+  int index = 0;       // effect slot or hook number
+  int function = 0;    // the n-th function of a hook
+  std::string_view text = {};  // file of a Load
+};
+
+}  // namespace script_detail
+
+struct ScriptRuntime::Impl {
+  using CallSite = script_detail::CallSite;
+  using Prepared = script_detail::Prepared;
+  using Effect = script_detail::Effect;
+  using HookFunction = script_detail::HookFunction;
+  using LuaMove = script_detail::LuaMove;
+  using LuaRule = script_detail::LuaRule;
+  static constexpr auto& kHookNames = script_detail::kHookNames;
+
+  Impl(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits);
+
+  // Sets the frame (and, outermost, the limits) for the length of one call.
+  class CallGuard {
+   public:
+    CallGuard(Impl& rt, const lua::CallFrame* frame) : rt_(rt), outer_(rt.vm.frame()) {
+      if (rt_.depth++ == 0) rt_.vm.arm_limits();
+      rt_.vm.set_frame(frame);
+    }
+    ~CallGuard() {
+      rt_.vm.set_frame(outer_);
+      if (--rt_.depth == 0) rt_.vm.disarm_limits();
+    }
+    CallGuard(const CallGuard&) = delete;
+    CallGuard& operator=(const CallGuard&) = delete;
+
+   private:
+    Impl& rt_;
+    const lua::CallFrame* outer_;
+  };
+
+  template <typename F>
+  void run(const lua::CallFrame* frame, const CallSite& site, F& body) {
+    lua_State* L = vm.get();
+    CallGuard guard(*this, frame);
+    if (const int status = lua::protected_call(L, body); status != LUA_OK) fail(site, status);
+  }
+
+  [[noreturn]] void fail(const CallSite& site, int status);
+  std::string describe(const CallSite& site) const;
+  lua::CallFrame frame_for(const Table& table, Table* mutable_table, const CallContext& ctx,
+                           const char* read_only_what) {
+    return lua::CallFrame{&table, mutable_table, &ctx, vm.next_generation(), read_only_what};
+  }
+  Prepared prepared_at(EffectId id) const {
+    if (id < 0 || static_cast<std::size_t>(id) >= prepared.size())
+      throw ScriptError("effect id " + std::to_string(id) + " was not made by prepare() of this runtime");
+    return prepared[static_cast<std::size_t>(id)];
+  }
+  void read_choices(lua_State* L, int effect, std::vector<EffectChoice>& out) const;
+
+  static Impl& from_upvalue(lua_State* L) { return *static_cast<Impl*>(lua_touserdata(L, lua_upvalueindex(1))); }
+  static int l_effect(lua_State* L);
+  static int l_hook(lua_State* L);
+  // script_flow.cpp
+  static int l_wrap_effect(lua_State* L);
+  static int l_move(lua_State* L);
+  static int l_wrap_move(lua_State* L);
+  static int l_step(lua_State* L);
+  static int l_rule(lua_State* L);
+  void install_flow_functions(lua_State* L);  // with the sandbox env on top of the stack
+  // Pushes binder(wrapper, base): a function calling wrapper(base, ...). Pops both.
+  void push_bound(lua_State* L);
+  int lua_move_index(std::string_view name) const;
+
+  ScriptLimits limits;
+  lua::LuaState vm;
+  lua::Sandbox sandbox;
+  lua::LuaBindings bindings;
+  lua::Natives natives;
+  std::vector<Effect> effects;
+  std::map<std::string, int, std::less<>> effect_slots;
+  std::vector<Prepared> prepared;
+  std::unordered_map<std::string, EffectId> prepared_ids;  // effect name '\0' params JSON
+  std::array<std::vector<HookFunction>, kHookNames.size()> hooks;
+  std::vector<ScriptMove> move_infos;
+  std::vector<LuaMove> moves;
+  std::vector<ScriptStep> steps;
+  std::map<std::string, LuaRule, std::less<>> rules;
+  std::vector<std::string> fired_hooks;  // empty: every known hook
+  int binder = LUA_NOREF;       // function(wrapper, base) -> function(...) wrapper(base, ...)
+  int native_caller = LUA_NOREF;  // function(name) -> function(ctx, move) ctx:call(name, move)
+  int ctx = LUA_NOREF;
+  int depth = 0;  // calls in progress (a native function may call the runtime again)
+};
+
+}  // namespace tessera
