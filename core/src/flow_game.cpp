@@ -148,12 +148,19 @@ void FlowGame::settle(std::vector<Event>* events) {
       case StepDecl::Kind::Queue: {
         const TurnOrder& order = std::as_const(table_).get<TurnOrder>(s.over);
         const int n = order.size();
-        const int start = order.position(order.start_player());
+        int start = 0;
+        switch (s.from) {
+          case StepDecl::From::StartPlayer: start = order.position(order.start_player()); break;
+          case StepDecl::From::Seat: start = order.position(f.seat); break;
+          case StepDecl::From::AfterSeat: start = order.position(f.seat) + 1; break;
+        }
+        // after_seat asks the other seats only.
+        const int count = s.from == StepDecl::From::AfterSeat ? n - 1 : n;
         bool pushed = false;
-        while (!pushed && f.cursor < n) {
+        while (!pushed && f.cursor < count) {
           const int seat = order.order()[static_cast<std::size_t>((start + f.cursor++) % n)];
           if (!rules_->who(view, seat)) continue;
-          table_.get<TurnOrder>(s.over).set_current(seat);
+          if (s.set_current) table_.get<TurnOrder>(s.over).set_current(seat);
           Frame child = f;
           child.step = static_cast<std::uint16_t>(s.each);
           child.seat = static_cast<std::int8_t>(seat);

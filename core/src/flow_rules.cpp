@@ -40,10 +40,14 @@ ParamDecl read_param(const YamlNode& entry) {
     else throw type.error("unknown parameter type '" + type.scalar() + "' (seat, choice, int, enum, index, id)");
     return p;
   }
-  type.allow_only({"int", "enum", "index", "id"});
-  if (type.size() != 1) throw type.error("a parameter type has one key: int, enum, index or id");
+  type.allow_only({"int", "enum", "index", "id", "choice"});
+  if (type.size() != 1) throw type.error("a parameter type has one key: int, enum, index, id or choice");
   const auto [key, value] = type.as_map().front();
-  if (key == "int") {
+  if (key == "choice") {
+    p.type = ParamDecl::Type::Choice;
+    p.hi = value.as_int();
+    if (p.hi < 1) throw value.error("choice needs the largest number of options, at least 1");
+  } else if (key == "int") {
     const auto range = value.as<std::vector<int>>();
     if (range.size() != 2 || range[0] > range[1]) throw value.error("int needs [lo, hi] with lo <= hi");
     p.type = ParamDecl::Type::Int;
@@ -120,8 +124,8 @@ void FlowRules::read_move(const std::string& name, const YamlNode& node) {
 }
 
 void FlowRules::read_step(const std::string& name, const YamlNode& node) {
-  node.allow_only({"kind", "params", "moves", "generate", "max_moves", "steps", "each", "over", "on_enter", "on_exit",
-                   "done_when", "until", "who", "prompt", "doc"});
+  node.allow_only({"kind", "params", "moves", "generate", "max_moves", "steps", "each", "over", "from", "set_current",
+                   "on_enter", "on_exit", "done_when", "until", "who", "prompt", "doc"});
   StepDecl s;
   s.name = name;
   s.defined_at = node.mark();
@@ -136,6 +140,14 @@ void FlowRules::read_step(const std::string& name, const YamlNode& node) {
   s.generate = node.optional("generate", "");
   s.max_moves = node.optional_at_least("max_moves", 0, 0);
   s.over = node.optional("over", "");
+  if (const auto from = node.find("from")) {
+    const std::string text = from->as_string();
+    if (text == "start_player") s.from = StepDecl::From::StartPlayer;
+    else if (text == "seat") s.from = StepDecl::From::Seat;
+    else if (text == "after_seat") s.from = StepDecl::From::AfterSeat;
+    else throw from->error("'from' is start_player, seat or after_seat");
+  }
+  s.set_current = node.optional<bool>("set_current", true);
   s.on_enter = node.optional("on_enter", "");
   s.on_exit = node.optional("on_exit", "");
   s.done_when = node.optional("done_when", "");
@@ -155,6 +167,7 @@ void FlowRules::read_step(const std::string& name, const YamlNode& node) {
     case StepDecl::Kind::Auto: break;
   }
   if (s.kind != StepDecl::Kind::Seat) need(moves.empty() && s.generate.empty() && s.max_moves == 0, "has no moves");
+  if (s.kind != StepDecl::Kind::Queue) need(!node.has("from") && !node.has("set_current"), "has no 'from' or 'set_current'");
   const int known = step_index(name);
   if (known >= 0) {
     steps_[static_cast<std::size_t>(known)] = std::move(s);
@@ -235,11 +248,10 @@ void FlowRules::build(ScriptRuntime* scripts) {
         return json();
       });
       scripts->register_query("label:" + moves_[k].name, [this, kind](const Table& t, const CallContext& c, const json& a) {
-        if (!c.flow || a.size() != 1) throw RuleError("the base of a wrapped label takes (ctx, move)");
+        if (!c.view || a.size() != 1) throw RuleError("the base of a wrapped label takes (ctx, move)");
         const Move m = move_from_json(kind, a[0], t);
         const MoveImpl& impl = impls_[static_cast<std::size_t>(kind)];
-        const FlowView view{t, c.flow->frame(), c.flow->owner()};
-        return json(impl.native.label ? impl.native.label(view, m) : move_text(view, m));
+        return json(impl.native.label ? impl.native.label(*c.view, m) : move_text(*c.view, m));
       });
     }
   }
@@ -385,7 +397,7 @@ void FlowRules::legal_moves(const FlowView& view, std::vector<Move>& out) const 
   for (int k : s.moves) {
     const MoveImpl& impl = impls_[static_cast<std::size_t>(k)];
     if (impl.lua >= 0 && impl.lua_legal) {
-      const CallContext ctx{frame.seat, nullptr, nullptr, this};
+      const CallContext ctx{frame.seat, nullptr, nullptr, this, &view};
       const json offered = scripts_->move_legal(impl.lua, table, ctx, frame_json(frame));
       if (offered.is_boolean()) {
         if (offered.get<bool>()) sink.add(k);
@@ -407,7 +419,7 @@ void FlowRules::apply_move(FlowContext& ctx, const Move& move) const {
   const MoveImpl& impl = impls_[move.kind];
   if (impl.lua >= 0) {
     CallContext call{ctx.seat(), ctx.events(), &ctx, this};
-    scripts_->move_apply(impl.lua, ctx.table(), call, move_json(ctx.view(), move));
+    scripts_->move_apply(impl.lua, ctx.table(), call, move_json(ctx.view(), move), frame_json(ctx.frame()));
   } else {
     impl.native.apply(ctx, move);
   }
@@ -428,8 +440,8 @@ std::string FlowRules::move_text(const FlowView& view, const Move& move) const {
 std::string FlowRules::move_label(const FlowView& view, const Move& move) const {
   const MoveImpl& impl = impls_[move.kind];
   if (impl.lua >= 0 && scripts_->script_moves()[static_cast<std::size_t>(impl.lua)].has_label) {
-    const CallContext ctx{view.frame.seat, nullptr, nullptr, this};
-    return scripts_->move_label(impl.lua, view.table, ctx, move_json(view, move));
+    const CallContext ctx{view.frame.seat, nullptr, nullptr, this, &view};
+    return scripts_->move_label(impl.lua, view.table, ctx, move_json(view, move), frame_json(view.frame));
   }
   if (impl.native.label) return impl.native.label(view, move);
   return move_text(view, move);
@@ -468,7 +480,7 @@ void FlowRules::call_hook(const std::string& name, const NativeHook* native, Flo
 
 bool FlowRules::test(const std::string& name, const NativePredicate* native, const FlowView& view) const {
   if (native) return (*native)(view);
-  const CallContext call{view.frame.seat, nullptr, nullptr, this};
+  const CallContext call{view.frame.seat, nullptr, nullptr, this, &view};
   return scripts_->test_rule(name, view.table, call, frame_json(view.frame));
 }
 
@@ -497,7 +509,7 @@ bool FlowRules::who(const FlowView& view, int seat) const {
   if (const NativeSeatPredicate* native = calls_[view.frame.step].who) return (*native)(view, seat);
   json step = frame_json(view.frame);
   step["candidate"] = seat;
-  const CallContext call{seat, nullptr, nullptr, this};
+  const CallContext call{seat, nullptr, nullptr, this, &view};
   return scripts_->test_rule(s.who, view.table, call, step);
 }
 
@@ -571,7 +583,9 @@ std::string FlowRules::describe() const {
         case ParamDecl::Type::Seat: out += "seat"; break;
         case ParamDecl::Type::Index: out += "0.." + std::to_string(p.size - 1) + " (" + p.domain + ")"; break;
         case ParamDecl::Type::Id: out += "an id of " + p.domain; break;
-        case ParamDecl::Type::Choice: out += "an option id"; break;
+        case ParamDecl::Type::Choice:
+          out += "an option id" + (p.hi > 0 ? " (at most " + std::to_string(p.hi) + " options)" : std::string());
+          break;
       }
       out += ">";
     }

@@ -69,7 +69,7 @@ int param_domain_size(const ParamDecl& param, int players) {
     case Type::Id: return static_cast<int>(param.names.size());
     case Type::Seat: return players;
     case Type::Index: return param.size;
-    case Type::Choice: return 0;
+    case Type::Choice: return param.hi;
   }
   return 0;
 }

@@ -15,7 +15,7 @@ namespace {
 // the base as its first argument, and a native move's base goes through ctx:call.
 constexpr std::string_view kHelpers = R"(
 return function(wrapper, base) return function(...) return wrapper(base, ...) end end,
-       function(name) return function(ctx, move) return ctx:call(name, move) end end
+       function(name) return function(ctx, move, step) return ctx:call(name, move) end end
 )";
 
 void check_loading(lua_State* L, const lua::LuaState& vm, const char* what) {
@@ -241,25 +241,29 @@ json ScriptRuntime::move_legal(int move, const Table& table, const CallContext& 
   return result;
 }
 
-void ScriptRuntime::move_apply(int move, Table& table, const CallContext& ctx, const json& move_args) {
+void ScriptRuntime::move_apply(int move, Table& table, const CallContext& ctx, const json& move_args,
+                               const json& step) {
   const lua::CallFrame frame = impl_->frame_for(table, &table, ctx, nullptr);
   auto body = [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->moves.at(static_cast<std::size_t>(move)).apply);
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
     lua::push_json(L, move_args);
-    lua_call(L, 2, 0);
+    lua::push_json(L, step);
+    lua_call(L, 3, 0);
   };
   impl_->run(&frame, CallSite{CallSite::What::MoveApply, move}, body);
 }
 
-std::string ScriptRuntime::move_label(int move, const Table& table, const CallContext& ctx, const json& move_args) {
+std::string ScriptRuntime::move_label(int move, const Table& table, const CallContext& ctx, const json& move_args,
+                                      const json& step) {
   const lua::CallFrame frame = impl_->frame_for(table, nullptr, ctx, "label()");
   std::string label;
   auto body = [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->moves.at(static_cast<std::size_t>(move)).label);
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
     lua::push_json(L, move_args);
-    lua_call(L, 2, 1);
+    lua::push_json(L, step);
+    lua_call(L, 3, 1);
     if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "label() must return a string, got a %s", luaL_typename(L, -1));
     label = lua_tostring(L, -1);
   };

@@ -80,6 +80,28 @@ std::vector<std::string> problems_with_edited_data(const std::string& id, int pl
   return problems;
 }
 
+std::unique_ptr<Game> new_game_with_scripts(const std::string& id, int players, std::uint64_t seed,
+                                            const std::vector<std::pair<std::string, std::string>>& variants) {
+  namespace fs = std::filesystem;
+  const PluginRegistry& registry = game_registry();
+  // One scratch folder per first variant name: ctest runs test cases in parallel processes.
+  const fs::path scratch =
+      fs::path(TESSERA_BUILD_DIR) / (id + "_scripts_" + (variants.empty() ? "none" : variants.front().first));
+  fs::remove_all(scratch);
+  fs::copy(registry.game(id).script_dir, scratch, fs::copy_options::recursive);
+  GameConfig config = registry.config(id, players, seed);
+  config.script_dir = scratch;
+  for (const auto& [name, lua] : variants) {
+    std::ofstream(scratch / "variants" / (name + ".lua"), std::ios::trunc) << lua;
+    config.variants.push_back(name);
+  }
+  struct Cleanup {
+    fs::path dir;
+    ~Cleanup() { fs::remove_all(dir); }
+  } cleanup{scratch};
+  return registry.new_game(id, config);
+}
+
 bool mentions(const std::vector<std::string>& problems, const std::string& text) {
   for (const auto& p : problems)
     if (p.find(text) != std::string::npos) return true;

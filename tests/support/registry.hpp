@@ -36,6 +36,13 @@ std::vector<std::string> legal_texts(const Game& game);
 std::vector<std::string> problems_with_edited_data(const std::string& id, int players, const std::string& file,
                                                    const std::string& from, const std::string& to);
 
+// A new game of `id` with house rules written by the test: its scripts are a scratch copy
+// of the game's script folder plus variants/<name>.lua for each (name, Lua text), and the
+// game plays all of them in order. Throws what the game throws (a refused script names its
+// file:line).
+std::unique_ptr<Game> new_game_with_scripts(const std::string& id, int players, std::uint64_t seed,
+                                            const std::vector<std::pair<std::string, std::string>>& variants);
+
 // Whether one of `problems` contains `text`.
 bool mentions(const std::vector<std::string>& problems, const std::string& text);
 

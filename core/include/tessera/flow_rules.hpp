@@ -10,9 +10,10 @@
 //   auto      nobody decides: on_enter runs (it may push steps, which run first), then it ends
 //   sequence  runs its `steps` one after another for its seat
 //   loop      runs `each` again and again until `until` holds (checked before each round)
-//   queue     runs `each` once for every seat of the turn order `over`, from its start
-//             player, skipping seats for which `who` does not hold; the turn order's
-//             current seat follows the queue
+//   queue     runs `each` once for every seat of the turn order `over`, in its order from
+//             `from` (start_player, the default; seat: from the queue frame's own seat;
+//             after_seat: the other seats, from the one after it), skipping seats for which `who` does not hold; with
+//             `set_current` (the default) the turn order's current seat follows the queue
 // Every step may name `on_enter` and `on_exit` hooks. Hooks, predicates, generators and
 // prompts are names: a native registered here, else a Lua `rule` of the game's scripts.
 #include <functional>
@@ -115,6 +116,8 @@ struct StepDecl {
   std::vector<int> steps;      // sequence
   int each = -1;               // loop and queue
   std::string over;            // queue: a turn_order component
+  enum class From { StartPlayer, Seat, AfterSeat } from = From::StartPlayer;  // queue
+  bool set_current = true;     // queue
   std::string on_enter, on_exit, done_when, until, who;
   std::string prompt;          // text, unless a native prompt of this step's name exists
   std::string defined_at;

@@ -12,7 +12,7 @@
 //   Index   0..size-1 of a domain the game registers   ({index: dice})
 //   Id      an id of a content list the game registers ({id: cards}); text is the id
 //   Choice  an option of the deciding effect; value = the option's position, text = its id
-//           (choice)
+//           (choice, or {choice: n} with at most n options, which makes it countable)
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -35,7 +35,7 @@ struct ParamDecl {
   enum class Type { Int, Enum, Seat, Index, Id, Choice };
   std::string name;
   Type type = Type::Int;
-  int lo = 0, hi = 0;               // Int
+  int lo = 0, hi = 0;               // Int; Choice: hi = the most options (0: no bound)
   std::string domain;               // Index and Id: the registered domain's name
   std::vector<std::string> names;   // Enum: the values; Id: filled from the domain
   int size = 0;                     // Index: filled from the domain
@@ -53,7 +53,8 @@ std::string param_text(const ParamDecl& param, std::int32_t value, const std::ve
 // The value a word stands for, or nullopt when it is not one (out of range, unknown name).
 std::optional<std::int32_t> parse_param(const ParamDecl& param, std::string_view word, int players,
                                         const std::vector<std::string>* choice_ids);
-// The number of values a parameter can take (players for a seat), or 0 when unbounded (Choice).
+// The number of values a parameter can take (players for a seat), or 0 when unbounded (a
+// Choice without a bound).
 int param_domain_size(const ParamDecl& param, int players);
 
 }  // namespace tessera

@@ -14,8 +14,8 @@
 //   wrap_effect("steal", function(base, ctx, params, choice) ... base(ctx, params, choice) end)
 // and, for games on the flow engine (flow_rules.hpp, sdk/docs/flow.md):
 //   move("reroll", {params = {...}, steps = {"use_dice"}, legal = fn(ctx, step),
-//                   apply = fn(ctx, move), label = fn(ctx, move), ends_step = false})
-//   wrap_move("buy", {apply = fn(base, ctx, move), label = fn(base, ctx, move)})
+//                   apply = fn(ctx, move, step), label = fn(ctx, move, step), ends_step = false})
+//   wrap_move("buy", {apply = fn(base, ctx, move, step), label = fn(base, ctx, move, step)})
 //   step("confirm", {kind = "seat", moves = {"yes", "no"}, max_moves = 1})
 //   rule("last_round_over", function(ctx, step) return ... end)
 // A later effect() or move() with the same name replaces the earlier one (how variants
@@ -51,11 +51,13 @@ class FlowRules;
 
 // What a script call sees besides the table: ctx.seat and where ctx:log writes; in games on
 // the flow engine also the flow (ctx:push, ctx:end_step).
+struct FlowView;
 struct CallContext {
   int seat = kNobody;
   std::vector<Event>* events = nullptr;
-  FlowContext* flow = nullptr;
+  FlowContext* flow = nullptr;     // a move or step that may change the flow
   const FlowRules* rules = nullptr;
+  const FlowView* view = nullptr;  // a read-only call about one frame (legal, label, predicates)
 };
 
 // A move, a wrap of a move, or a step declared by a script.
@@ -144,8 +146,10 @@ class ScriptRuntime {
   std::string rule_defined_at(std::string_view name) const;
   // legal(ctx, step): the raw list the script returned, as JSON (FlowRules reads it).
   nlohmann::json move_legal(int move, const Table& table, const CallContext& ctx, const nlohmann::json& step);
-  void move_apply(int move, Table& table, const CallContext& ctx, const nlohmann::json& move_args);
-  std::string move_label(int move, const Table& table, const CallContext& ctx, const nlohmann::json& move_args);
+  void move_apply(int move, Table& table, const CallContext& ctx, const nlohmann::json& move_args,
+                  const nlohmann::json& step);
+  std::string move_label(int move, const Table& table, const CallContext& ctx, const nlohmann::json& move_args,
+                         const nlohmann::json& step);
   // rule(ctx, step): as a hook (may change the table) or as a predicate (read-only, truthy result).
   void run_rule(std::string_view name, Table& table, const CallContext& ctx, const nlohmann::json& step);
   bool test_rule(std::string_view name, const Table& table, const CallContext& ctx, const nlohmann::json& step);

@@ -5,6 +5,7 @@
 
 #include "support/registry.hpp"
 #include "support/scenario.hpp"
+#include "tutorial_support.hpp"
 
 using namespace tessera;
 using nlohmann::json;
@@ -12,36 +13,7 @@ using tessera::testing::arrange;
 using tessera::testing::has;
 using tessera::testing::legal_texts;
 using tessera::testing::state;
-
-namespace {
-
-int coins(const Game& g, int seat) { return state(g)["global"]["goods"]["holdings"][seat][0]; }
-int spice(const Game& g, int seat) { return state(g)["global"]["goods"]["holdings"][seat][1]; }
-int spice_bank(const Game& g) { return state(g)["global"]["goods"]["resources"][1]["bank"]; }
-int renown(const Game& g, int seat) { return state(g)["global"]["renown"]["positions"][seat]; }
-int last_round(const Game& g) { return tessera::testing::counter(g, "progress", "last_round"); }
-// The step on top of the flow: where the game waits.
-std::string top_step(const Game& g) { return state(g)["global"]["flow"]["frames"].back()["step"]; }
-
-json frame(const std::string& step, int seat, int cursor) {
-  return json{{"step", step}, {"seat", seat}, {"status", "running"}, {"cursor", cursor}, {"moves", 0}, {"params", json::object()}};
-}
-
-// Seat `seat` in the middle of its turn of the first round (seat 0 starts), dice showing
-// `values`, all unused: the flow is game > round > turn > use_dice.
-void mid_turn(Game& g, int seat, std::vector<int> values) {
-  arrange(g, "/global/turns/current", seat);
-  arrange(g, "/global/flow/frames",
-          json{frame("game", -1, 1), frame("round", -1, seat + 1), frame("turn", seat, 2), frame("use_dice", seat, 0)});
-  for (std::size_t i = 0; i < values.size(); ++i) arrange(g, "/global/dice/dice/" + std::to_string(i) + "/value", values[i]);
-}
-
-void set_coins(Game& g, int seat, int n) { arrange(g, "/global/goods/holdings/" + std::to_string(seat) + "/0", n); }
-void set_spice(Game& g, int seat, int n) { arrange(g, "/global/goods/holdings/" + std::to_string(seat) + "/1", n); }
-void set_market(Game& g, std::vector<std::string> row) { arrange(g, "/global/market/rows/0", row); }
-void set_renown(Game& g, int seat, int space) { arrange(g, "/global/renown/positions/" + std::to_string(seat), space); }
-
-}  // namespace
+using namespace tutorial_test;
 
 TEST_CASE("Lantern Market: a new game deals the market, the coins and waits for the first roll", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 3, 3);

@@ -1,0 +1,79 @@
+// Lantern Market's shipped house rules that show what a variant can do in Lua: add a move
+// (second_chance) and wrap an effect (windfall). Driven through legal_actions()/apply().
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "support/registry.hpp"
+#include "support/scenario.hpp"
+#include "tutorial_support.hpp"
+
+using namespace tessera;
+using nlohmann::json;
+using tessera::testing::has;
+using tessera::testing::legal_texts;
+using tessera::testing::state;
+using namespace tutorial_test;
+
+namespace {
+int second_chance_used(const Game& g, int seat) {
+  return tessera::testing::counter(g, "progress", "second_chance_" + std::to_string(seat));
+}
+}  // namespace
+
+TEST_CASE("Second chance: once per game a seat may pay 2 coins to re-roll the dice still in the pool", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1, {"second_chance"});
+  mid_turn(*g, 0, {5, 4, 3});
+  REQUIRE(has(legal_texts(*g), "reroll"));
+  REQUIRE(g->apply("work 0").ok);  // die 0 is spent and keeps its 5
+  ApplyResult r = g->apply("reroll");
+  REQUIRE(r.ok);
+  CHECK(coins(*g, 0) == 3 + 3 - 2);
+  CHECK(second_chance_used(*g, 0) == 1);
+  const json dice = state(*g)["global"]["dice"]["dice"];
+  CHECK(dice[0]["value"] == 5);
+  CHECK(dice[0]["holder"] == 0);
+  CHECK(dice[1]["holder"] == -1);
+  CHECK(dice[2]["holder"] == -1);
+  REQUIRE(r.events.size() == 1);
+  CHECK(r.events[0].text == "seat 0 pays 2 coins and re-rolls " + std::to_string(dice[1]["value"].get<int>()) + " " +
+                                std::to_string(dice[2]["value"].get<int>()));
+  SECTION("it is spent for the rest of the game") {
+    CHECK_FALSE(has(legal_texts(*g), "reroll"));
+    REQUIRE(g->apply("end").ok);
+    REQUIRE(g->apply("roll").ok);
+    CHECK(has(legal_texts(*g), "reroll"));  // seat 1 still has its own
+    REQUIRE(g->apply("end").ok);
+    REQUIRE(g->apply("roll").ok);
+    CHECK_FALSE(has(legal_texts(*g), "reroll"));
+  }
+}
+
+TEST_CASE("Second chance is not offered without 2 coins, and refusing it changes nothing", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1, {"second_chance"});
+  mid_turn(*g, 0, {1, 1, 1});
+  set_coins(*g, 0, 1);
+  CHECK_FALSE(has(legal_texts(*g), "reroll"));
+  const json before = state(*g);
+  CHECK_FALSE(g->apply("reroll").ok);
+  CHECK(state(*g) == before);
+}
+
+TEST_CASE("Windfall: every coin gain is one coin larger, through the wrapped base effect", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1, {"windfall"});
+  mid_turn(*g, 0, {6, 6, 6});
+  set_market(*g, {"moneylender", "herald", "herald", "herald"});
+  SECTION("the Moneylender gives 4 + 1") {
+    REQUIRE(g->apply("buy 0 0").ok);  // price 0
+    CHECK(coins(*g, 0) == 3 + 5);
+  }
+  SECTION("the renown symbol on space 10 gives 3 + 1") {
+    set_coins(*g, 0, 9);
+    set_renown(*g, 0, 8);
+    REQUIRE(g->apply("buy 0 1").ok);  // Herald: 9 - 6 = 3 coins, +3 renown passes 10
+    CHECK(coins(*g, 0) == 9 - 3 + 4);
+  }
+  SECTION("work is not an effect and stays as it was") {
+    REQUIRE(g->apply("work 0").ok);
+    CHECK(coins(*g, 0) == 3 + 3);
+  }
+}
