@@ -20,7 +20,7 @@ int second_chance_used(const Game& g, int seat) {
 }
 }  // namespace
 
-TEST_CASE("Second chance: once per game a seat may pay 2 coins to re-roll the dice still in the pool", "[tutorial]") {
+TEST_CASE("Lantern Market with second chance: once per game a seat may pay 2 coins to re-roll the dice still in the pool", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1, {"second_chance"});
   mid_turn(*g, 0, {5, 4, 3});
   REQUIRE(has(legal_texts(*g), "reroll"));
@@ -48,7 +48,7 @@ TEST_CASE("Second chance: once per game a seat may pay 2 coins to re-roll the di
   }
 }
 
-TEST_CASE("Second chance is not offered without 2 coins, and refusing it changes nothing", "[tutorial]") {
+TEST_CASE("Lantern Market with second chance: the re-roll is not offered without 2 coins, and refusing it changes nothing", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1, {"second_chance"});
   mid_turn(*g, 0, {1, 1, 1});
   set_coins(*g, 0, 1);
@@ -58,7 +58,7 @@ TEST_CASE("Second chance is not offered without 2 coins, and refusing it changes
   CHECK(state(*g) == before);
 }
 
-TEST_CASE("Windfall: every coin gain is one coin larger, through the wrapped base effect", "[tutorial]") {
+TEST_CASE("Lantern Market with windfall: every coin gain is one coin larger, through the wrapped base effect", "[tutorial]") {
   auto g = tessera::testing::new_game("tutorial", 2, 1, {"windfall"});
   mid_turn(*g, 0, {6, 6, 6});
   set_market(*g, {"moneylender", "herald", "herald", "herald"});
