@@ -44,6 +44,9 @@ int run_simulate(const PluginRegistry& registry, const SimulateOptions& options,
 
 int run_replay(const PluginRegistry& registry, const std::string& log_path, std::ostream& out);
 int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out);
+// The components of a new game (name, kind, owner, visibility), then the game's declared
+// schema, steps and moves: what a scenario author or house-rule writer may edit and call.
+int run_schema(const PluginRegistry& registry, const GameChoice& choice, std::ostream& out);
 int run_playthrough(const PluginRegistry& registry, const GameChoice& choice, std::ostream& out);
 // JSON lines on `in`, one response line per request on `out` (sdk/docs/protocol.md).
 int run_serve(const PluginRegistry& registry, std::istream& in, std::ostream& out);

@@ -83,4 +83,21 @@ int run_validate(const PluginRegistry& registry, const std::string& game, std::o
   return unique.empty() ? 0 : 1;
 }
 
+int run_schema(const PluginRegistry& registry, const GameChoice& options, std::ostream& out) {
+  const GameChoice choice = resolve_choice(registry, options);
+  const auto game = registry.new_game(choice.game, registry.config(choice.game, choice.players, choice.seed, choice.variants));
+  const Table& table = game->table();
+  out << "# " << choice.game << ", " << choice.players << " players\n";
+  out << "state (JSON pointers /global/<name>/... and /seats/<seat>/<name>/...):\n";
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const Component& c = table.at(i);
+    if (c.owner() > 0) continue;  // per-seat components: shown once, for seat 0
+    out << "  " << (c.owner() == kNobody ? "" : "(each seat) ") << c.name() << ": " << c.kind() << ", "
+        << to_string(c.visibility()) << "\n";
+  }
+  const std::string declared = game->schema_text();
+  out << (declared.empty() ? "(this game declares no schema, steps or moves yet)\n" : declared);
+  return 0;
+}
+
 }  // namespace tessera::host

@@ -33,6 +33,10 @@ int main(int argc, char** argv) {
   auto* validate = app.add_subcommand("validate", "Load a game's data and scripts and report every problem");
   validate->add_option("game", game, "Game id")->required();
 
+  GameChoice schema_choice;
+  auto* schema = app.add_subcommand("schema", "Print what a game's state holds, its steps and its moves");
+  add_game_options(schema, schema_choice);
+
   PlayOptions play_options;
   auto* play = app.add_subcommand("play", "Play in the terminal, against people or bots");
   add_game_options(play, play_options.choice);
@@ -72,6 +76,7 @@ int main(int argc, char** argv) {
     if (*list) return run_list(*registry, std::cout);
     if (*info) return run_info(*registry, game, std::cout);
     if (*validate) return run_validate(*registry, game, std::cout);
+    if (*schema) return run_schema(*registry, schema_choice, std::cout);
     if (*play) return run_play(*registry, play_options, std::cin, std::cout);
     if (*simulate) {
       sim_options.progress = isatty(STDERR_FILENO) && !sim_options.json;

@@ -31,6 +31,7 @@ int FlowGame::seat_to_move() const {
 
 void FlowGame::start_flow() {
   flow_ = table_.add<Flow>("flow", rules_->layout());
+  if (schema_) schema_->check(table_);
   run_hook("on_setup", kNobody, nullptr, json::object());
   Frame root;
   root.step = static_cast<std::uint16_t>(rules_->root());
@@ -210,6 +211,10 @@ std::optional<Move> FlowGame::parse_move(std::string_view text) const {
 
 std::string FlowGame::render(int viewer) const { return describe_components(table_, viewer); }
 
+std::string FlowGame::schema_text() const {
+  return (schema_ ? schema_->describe() : std::string("(no declared schema)\n")) + rules_->describe();
+}
+
 void FlowGame::check_frames() const {
   const Flow& flow = table_.get(flow_);
   for (int i = 0; i < flow.depth(); ++i) {
@@ -230,6 +235,7 @@ void FlowGame::set_state(const json& state) {
   table_.assign_json(state);
   try {
     check_frames();
+    if (schema_) schema_->check(table_);
     check_state();
     settle(nullptr);
     // The edited state must still answer the questions every driver asks.

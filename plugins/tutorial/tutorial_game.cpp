@@ -4,6 +4,7 @@
 #include "tutorial_game.hpp"
 
 #include <algorithm>
+#include <map>
 
 #include "tessera/error.hpp"
 #include "tessera/yaml_reader.hpp"
@@ -21,6 +22,10 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   auto engine = std::make_shared<Engine>();
   engine->rules = load_rules(config.data_dir, "data/tutorial", config.variants);
   engine->flow = std::make_unique<FlowRules>(load_with_overlays(config.data_dir, "data/tutorial", "flow.yaml", config.variants));
+  engine->schema = std::make_shared<StateSchema>(load_with_overlays(config.data_dir, "data/tutorial", "schema.yaml", config.variants));
+  std::map<std::string, int> copies;
+  for (const auto& card : engine->rules.cards) copies[card.id] = card.count;
+  engine->schema->content("cards", copies);
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/tutorial");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   // ctx:call("advance", seat, steps). The engine owns the runtime that owns this function,
@@ -158,6 +163,7 @@ TutorialGame::TutorialGame(std::shared_ptr<Engine> engine, int players, std::uin
     t.add<Hand>("tableau", seat, Visibility::Public);
     t.add<Counters>("score", seat);
   }
+  use_schema(engine_->schema);
   start_flow();
 }
 
@@ -296,13 +302,10 @@ void TutorialGame::final_scoring(FlowContext& ctx) {
 }
 
 void TutorialGame::check_state() const {
+  // The schema (data/tutorial/schema.yaml) has checked components, card ids, card
+  // conservation and counter ranges; what is left is what it cannot say.
   const Table& t = table();
   const Rules& rules = engine_->rules;
-  auto known = [&](const std::string& card, const std::string& where) {
-    if (rules.card_index(card) < 0) throw DataError(where + ": unknown card '" + card + "'");
-  };
-  const int last_round = t.get(progress_).get("last_round");
-  if (last_round < 0 || last_round > 1) throw DataError("progress.last_round must be 0 or 1");
   const Flow& flow = t.get<Flow>("flow");
   for (int i = 0; i < flow.depth(); ++i)
     if (flow.at(i).step == engine_->choose_step) {
@@ -311,13 +314,8 @@ void TutorialGame::check_state() const {
           !engine_->scripts->has_options(engine_->card_effects[static_cast<std::size_t>(pending)]))
         throw DataError("flow: a choose step must name a card whose effect asks a question");
     }
-  for (const auto& pile : t.get(cards_).piles())
-    for (const auto& card : pile.cards) known(card, "cards." + pile.name);
   const Market& market = t.get(market_);
   if (market.rows() != 1 || market.width() != rules.market_slots) throw DataError("the market must keep its slots");
-  for (const auto& card : market.cards()) known(card, "market");
-  for (int seat = 0; seat < t.players(); ++seat)
-    for (const auto& card : t.get<Hand>("tableau", seat).cards()) known(card, "tableau of seat " + std::to_string(seat));
   if (t.get(dice_).size() != rules.dice_count) throw DataError("the dice pool must keep its dice");
   for (const Die& die : t.get(dice_).dice())
     if (die.holder < DicePool::kInPool || die.holder >= t.players()) throw DataError("a die's holder must be -1 or a seat");

@@ -27,6 +27,7 @@ struct Engine {
   Rules rules;
   std::unique_ptr<tessera::ScriptRuntime> scripts;
   std::unique_ptr<tessera::FlowRules> flow;
+  std::shared_ptr<tessera::StateSchema> schema;
   std::vector<tessera::EffectId> card_effects;    // by card index
   std::vector<tessera::EffectId> symbol_effects;  // by renown track trigger index
   struct Kinds {

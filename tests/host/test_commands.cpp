@@ -22,6 +22,21 @@ TEST_CASE("list and info describe the installed games", "[host]") {
   CHECK_THROWS_WITH(run_info(game_registry(), "nope", info), Catch::Contains("unknown game 'nope'"));
 }
 
+TEST_CASE("schema prints a game's components, declared keys, steps and moves", "[host]") {
+  std::ostringstream out;
+  GameChoice choice;
+  choice.game = "tutorial";
+  choice.variants = {"second_chance"};
+  REQUIRE(run_schema(game_registry(), choice, out) == 0);
+  const std::string text = out.str();
+  CHECK_THAT(text, Catch::Contains("(each seat) tableau: hand, public"));
+  CHECK_THAT(text, Catch::Contains("progress: counters, keys: last_round 0..1 second_chance_* 0..1"));
+  CHECK_THAT(text, Catch::Contains("each of the cards is in exactly one place"));
+  CHECK_THAT(text, Catch::Contains("use_dice (seat) moves: work buy adjust end reroll"));
+  CHECK_THAT(text, Catch::Contains("adjust <die: 0..2 (dice)> <way: up|down>"));
+  CHECK_THAT(text, Catch::Contains("reroll  [scripts/tutorial/variants/second_chance.lua:13]"));
+}
+
 TEST_CASE("validate reports the tutorial clean", "[host]") {
   std::ostringstream out;
   CHECK(run_validate(game_registry(), "tutorial", out) == 0);

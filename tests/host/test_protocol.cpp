@@ -92,7 +92,7 @@ TEST_CASE("Bad protocol lines get an error and change nothing", "[host]") {
   CHECK(ask(server, {{"cmd", "set"}, {"pointer", "no slash"}, {"value", 1}})["error"]["code"] == "bad_set");
   json unknown_card = ask(server, {{"cmd", "set"}, {"pointer", "/global/market/rows/0/0"}, {"value", "dragon"}});
   CHECK(unknown_card["error"]["code"] == "bad_set");
-  CHECK(unknown_card["error"]["message"].get<std::string>().find("unknown card 'dragon'") != std::string::npos);
+  CHECK(unknown_card["error"]["message"].get<std::string>().find("'dragon' is not one of the cards") != std::string::npos);
   CHECK(ask(server, {{"cmd", "view"}, {"seat", 5}})["error"]["code"] == "bad_request");
   CHECK(ask(server, {{"cmd", "new"}, {"game", "chess"}})["error"]["code"] == "unknown_game");
   CHECK(ask(server, {{"cmd", "new"}, {"game", "tutorial"}, {"players", 9}})["error"]["code"] == "bad_request");

@@ -22,6 +22,7 @@
 #include "tessera/flow_rules.hpp"
 #include "tessera/game.hpp"
 #include "tessera/script_runtime.hpp"
+#include "tessera/state_schema.hpp"
 
 namespace tessera {
 
@@ -40,17 +41,22 @@ class FlowGame : public Game {
   std::optional<Move> parse_move(std::string_view text) const override;
   // Every component, global then per seat.
   std::string render(int viewer) const override;
-  // Reads the state, checks it (frames against the declared steps, then check_state()),
+  // Reads the state, checks it (frames against the declared steps, the schema, then check_state()),
   // runs the flow to a decision and requires every driver's question to be answerable.
   void set_state(const nlohmann::json& state) override;
 
   const FlowRules& flow_rules() const { return *rules_; }
+  // The declared schema (if any), then the steps and moves.
+  std::string schema_text() const override;
 
  protected:
   FlowGame(Table table, std::shared_ptr<const FlowRules> rules, std::shared_ptr<ScriptRuntime> scripts)
       : table_(std::move(table)), rules_(std::move(rules)), scripts_(std::move(scripts)) {}
   FlowGame(const FlowGame&) = default;
 
+  // The state schema every set_state checks (before check_state()); call before start_flow,
+  // which checks the set-up against it too.
+  void use_schema(std::shared_ptr<const StateSchema> schema) { schema_ = std::move(schema); }
   // Adds the flow component ("flow"), runs the on_setup hooks, pushes the start step and
   // runs the flow to the first decision. Call once, at the end of the plugin's constructor.
   void start_flow();
@@ -70,6 +76,7 @@ class FlowGame : public Game {
   Table table_;
   std::shared_ptr<const FlowRules> rules_;
   std::shared_ptr<ScriptRuntime> scripts_;
+  std::shared_ptr<const StateSchema> schema_;
   Handle<Flow> flow_;
   std::vector<Move> legal_;    // of the decision the state is at
   std::vector<Move> scratch_;  // the next list, taken when a move or an edit succeeds

@@ -69,6 +69,9 @@ class Game {
 
   // Readable terminal view for `viewer` (board, tracks, the viewer's hand, others' public info).
   virtual std::string render(int viewer) const = 0;
+  // What the state may hold and how the game flows, for `tessera schema` (its declared
+  // schema, steps and moves); empty when the game declares none.
+  virtual std::string schema_text() const { return {}; }
 
   // Scenario editing: replaces the state from a full-state JSON (see Table::assign_json).
   // Throws DataError and changes nothing when the JSON does not fit this game.

@@ -45,7 +45,7 @@ TEST_CASE("Lantern Market: buying pays the cost less the die, runs the effect an
   auto g = tessera::testing::new_game("tutorial", 2, 1);
   mid_turn(*g, 0, {6, 1, 1});
   set_market(*g, {"herald", "caravan", "spice_trader", "tax_collector"});
-  arrange(*g, "/global/cards/piles/0/cards", json{"patron", "moneylender"});
+  set_pile(*g, {"patron", "moneylender"});
   REQUIRE(g->apply("buy 0 0").ok);  // Herald costs 9, the die shows 6: pay 3
   CHECK(coins(*g, 0) == 0);
   CHECK(renown(*g, 0) == 3);
@@ -231,7 +231,7 @@ TEST_CASE("Lantern Market: an empty market that cannot be refilled starts the la
   auto g = tessera::testing::new_game("tutorial", 2, 1);
   mid_turn(*g, 0, {6, 1, 1});
   set_market(*g, {"moneylender", "", "", ""});
-  arrange(*g, "/global/cards/piles/0/cards", json::array());
+  set_pile(*g, {});
   REQUIRE(g->apply("buy 0 0").ok);
   CHECK(last_round(*g) == 1);
   CHECK(coins(*g, 0) == 3 + 4);  // price 0, Moneylender gives 4

@@ -1,5 +1,7 @@
 #pragma once
 // Scenario helpers for the Lantern Market tests: read and arrange the full state JSON.
+#include <algorithm>
+#include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -37,7 +39,48 @@ inline void mid_turn(Game& g, int seat, std::vector<int> values) {
 
 inline void set_coins(Game& g, int seat, int n) { arrange(g, "/global/goods/holdings/" + std::to_string(seat) + "/0", n); }
 inline void set_spice(Game& g, int seat, int n) { arrange(g, "/global/goods/holdings/" + std::to_string(seat) + "/1", n); }
-inline void set_market(Game& g, std::vector<std::string> row) { arrange(g, "/global/market/rows/0", row); }
+// The cards are conserved (schema.yaml): each is in exactly one place, so arranging them
+// moves cards rather than conjuring them.
+
+// Puts `row` in the market ("" for an empty slot), taking its cards from the market and the
+// draw pile; the cards it displaces go to the bottom of the pile.
+inline void set_market(Game& g, const std::vector<std::string>& row) {
+  tessera::testing::edit(g, [&](json& s) {
+    json& market = s["global"]["market"]["rows"][0];
+    json& pile = s["global"]["cards"]["piles"][0]["cards"];
+    std::vector<std::string> pool = pile.get<std::vector<std::string>>();
+    for (const auto& card : market) pool.push_back(card);
+    for (const auto& card : row) {
+      if (card.empty()) continue;
+      const auto at = std::find(pool.begin(), pool.end(), card);
+      REQUIRE(at != pool.end());
+      pool.erase(at);
+    }
+    pool.erase(std::remove(pool.begin(), pool.end(), std::string()), pool.end());
+    market = row;
+    pile = pool;
+  });
+}
+
+// Leaves exactly `cards` (taken from it) in the draw pile; the rest of the pile goes to the
+// tableau of the last seat.
+inline void set_pile(Game& g, const std::vector<std::string>& cards) {
+  tessera::testing::edit(g, [&](json& s) {
+    json& pile = s["global"]["cards"]["piles"][0]["cards"];
+    std::vector<std::string> rest = pile.get<std::vector<std::string>>();
+    for (const auto& card : cards) {
+      const auto at = std::find(rest.begin(), rest.end(), card);
+      REQUIRE(at != rest.end());
+      rest.erase(at);
+    }
+    pile = cards;
+    json& tableau = s["seats"].back()["tableau"];
+    for (const auto& card : rest) {
+      tableau["cards"].push_back(card);
+      tableau["revealed"].push_back(true);
+    }
+  });
+}
 inline void set_renown(Game& g, int seat, int space) { arrange(g, "/global/renown/positions/" + std::to_string(seat), space); }
 
 }  // namespace tutorial_test
