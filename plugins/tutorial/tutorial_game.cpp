@@ -70,7 +70,9 @@ void TutorialGame::register_natives(Engine& engine) {
   flow.native_move("work", {.apply = [](FlowContext& c, const Move& m) { c.game<TutorialGame>().work(c, m); }, .label = label});
   flow.native_move("buy", {.apply = [](FlowContext& c, const Move& m) { c.game<TutorialGame>().buy(c, m); }, .label = label});
   flow.native_move("adjust", {.apply = [](FlowContext& c, const Move& m) { c.game<TutorialGame>().adjust(c, m); }, .label = label});
-  flow.native_move("end", {.apply = [](FlowContext& c, const Move&) { c.log(seat_name(c.seat()) + " ends the turn"); },
+  flow.native_move("end", {.apply = [](FlowContext& c, const Move&) {
+                             if (c.logging()) c.log(seat_name(c.seat()) + " ends the turn");
+                           },
                            .label = [](const FlowView&, const Move&) { return std::string("End your turn"); }});
   flow.native_move("choose",
                    {.legal = [](const FlowView& v, MoveSink& out) {
