@@ -66,7 +66,7 @@ int run_validate(const PluginRegistry& registry, const std::string& game, std::o
     for (int players = low; players <= high; ++players) {
       try {
         GameConfig config = registry.config(game, players, /*seed=*/1, variants);
-        for (auto& p : entry.module->validate(config)) problems.push_back(label + p);
+        for (auto& p : registry.validate(game, config)) problems.push_back(label + p);
       } catch (const std::exception& e) {
         problems.push_back(label + e.what());
       }

@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "tessera/error.hpp"
+#include "tessera/yaml_reader.hpp"
 
 namespace tessera {
 
@@ -287,9 +288,31 @@ GameConfig PluginRegistry::config(std::string_view id, int players, std::uint64_
   return config;
 }
 
+namespace {
+
+// The first overlay file of `config`'s variants that is not among the files the game read.
+std::optional<std::string> unread_overlay(const PluginEntry& entry, const GameConfig& config,
+                                          const std::set<std::string>& read) {
+  for (const auto& variant : config.variants) {
+    std::error_code ec;
+    std::vector<std::string> files;
+    for (fs::directory_iterator it(config.data_dir / "variants" / variant, ec), end; !ec && it != end; it.increment(ec))
+      if (it->path().extension() == ".yaml" && it->is_regular_file(ec)) files.push_back(it->path().filename().string());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files)
+      if (!read.count(file))
+        return "data/" + entry.manifest.id + "/variants/" + variant + "/" + file + ": game '" + entry.manifest.id +
+               "' reads no " + file + ", so this overlay would change nothing";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::unique_ptr<Game> PluginRegistry::new_game(std::string_view id, const GameConfig& config) const {
   const PluginEntry& entry = game(id);
   std::unique_ptr<Game> game;
+  DataReadRecorder reads;
   try {
     game = entry.module->new_game(config);
   } catch (const Error&) {
@@ -298,7 +321,17 @@ std::unique_ptr<Game> PluginRegistry::new_game(std::string_view id, const GameCo
     throw PluginError("game '" + entry.manifest.id + "': " + e.what());
   }
   if (!game) throw PluginError("game '" + entry.manifest.id + "': the plugin made no game");
+  if (const auto unread = unread_overlay(entry, config, reads.files())) throw DataError(*unread);
   return game;
+}
+
+std::vector<std::string> PluginRegistry::validate(std::string_view id, const GameConfig& config) const {
+  const PluginEntry& entry = game(id);
+  DataReadRecorder reads;
+  std::vector<std::string> problems = entry.module->validate(config);
+  if (problems.empty())
+    if (const auto unread = unread_overlay(entry, config, reads.files())) problems.push_back(*unread);
+  return problems;
 }
 
 std::vector<fs::path> plugin_search_path(const fs::path& first) {

@@ -729,8 +729,20 @@ int YamlNode::optional_at_least(std::string_view key, int fallback, int minimum)
   return value;
 }
 
+namespace {
+thread_local DataReadRecorder* active_recorder = nullptr;
+}  // namespace
+
+DataReadRecorder::DataReadRecorder() : outer_(active_recorder) { active_recorder = this; }
+DataReadRecorder::~DataReadRecorder() { active_recorder = outer_; }
+
+void DataReadRecorder::record(const std::string& file) {
+  for (DataReadRecorder* r = active_recorder; r; r = r->outer_) r->files_.insert(file);
+}
+
 YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::string& data_name,
                             const std::string& file, const std::vector<std::string>& variants) {
+  DataReadRecorder::record(file);
   YamlNode root = load_yaml(data_dir / file, data_name + "/" + file).root;
   for (const auto& variant : variants) {
     const auto overlay = data_dir / "variants" / variant / file;

@@ -69,8 +69,12 @@ class PluginRegistry {
   // unknown variant or a players line that is not a range inside the game's.
   std::pair<int, int> variant_players(std::string_view id, const std::string& name) const;
   // The module's new_game(config). Its tessera::Error passes through; any other exception
-  // or a null game becomes a PluginError naming the game.
+  // or a null game becomes a PluginError naming the game. A data overlay of a variant
+  // (data/<id>/variants/<name>/<file>.yaml) whose file the game never reads is a DataError
+  // naming it: the overlay would change nothing.
   std::unique_ptr<Game> new_game(std::string_view id, const GameConfig& config) const;
+  // The module's validate(config), plus the unread overlays new_game refuses.
+  std::vector<std::string> validate(std::string_view id, const GameConfig& config) const;
 
   const std::vector<std::filesystem::path>& plugin_dirs() const { return plugin_dirs_; }
   const std::vector<std::filesystem::path>& data_roots() const { return data_roots_; }

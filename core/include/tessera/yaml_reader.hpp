@@ -25,6 +25,7 @@
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -189,6 +190,23 @@ YamlNode merge_overlay(const YamlNode& base, const YamlNode& overlay);
 // `data_name` ("data/<game>") names the files in messages.
 YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::string& data_name,
                             const std::string& file, const std::vector<std::string>& variants);
+
+// Records, on this thread and while it lives, the names of the data files read through
+// load_with_overlays ("cards.yaml"): how the plugin registry refuses a variant overlay that
+// the game never reads (it would change nothing, silently).
+class DataReadRecorder {
+ public:
+  DataReadRecorder();
+  ~DataReadRecorder();
+  DataReadRecorder(const DataReadRecorder&) = delete;
+  DataReadRecorder& operator=(const DataReadRecorder&) = delete;
+  const std::set<std::string>& files() const { return files_; }
+  static void record(const std::string& file);
+
+ private:
+  std::set<std::string> files_;
+  DataReadRecorder* outer_;
+};
 
 // The edit distance (insertions, deletions, substitutions, adjacent swaps) used for
 // "did you mean" suggestions.
