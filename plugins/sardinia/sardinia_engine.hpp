@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sardinia_board_scan.hpp"
 #include "sardinia_rules.hpp"
 #include "tessera/flow_rules.hpp"
 #include "tessera/plugin.hpp"
@@ -22,7 +23,8 @@ class SardiniaGame;
 // `choice` makes (board spaces as text); `then` (optional) continues the action.
 struct OptionKind {
   std::string_view id;
-  void (SardiniaGame::*targets)(const tessera::FlowView&, int move, tessera::MoveSink&) const;
+  void (SardiniaGame::*targets)(const tessera::FlowView&, const BoardScan&, int move,
+                                tessera::MoveSink&) const;
   std::string (SardiniaGame::*choice)(const tessera::FlowView&, const tessera::Move&) const;
   void (SardiniaGame::*then)(tessera::FlowContext&, const tessera::Move&) = nullptr;
 };

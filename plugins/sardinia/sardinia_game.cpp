@@ -21,10 +21,10 @@ void SardiniaGame::register_natives(Engine& engine) {
   flow.native_generator("extra_cards", [game](const FlowView& v, MoveSink& out) { game(v).hand_cards(v, true, out); });
   flow.native_generator("card_options", [game](const FlowView& v, MoveSink& out) { game(v).card_options(v, out); });
   flow.native_generator("sail_targets", [game, &engine](const FlowView& v, MoveSink& out) {
-    game(v).sail_targets(v, engine.moves.sail, out);
+    game(v).sail_targets(v, game(v).scan(v.seat()), engine.moves.sail, out);
   });
   flow.native_generator("march_targets", [game, &engine](const FlowView& v, MoveSink& out) {
-    game(v).march_targets(v, engine.moves.march, out);
+    game(v).march_targets(v, game(v).scan(v.seat()), engine.moves.march, out);
   });
 
   flow.native_move("play", {.apply = [](FlowContext& c, const Move& m) { c.game<SardiniaGame>().play(c, m); }});
@@ -221,8 +221,10 @@ void SardiniaGame::card_options(const FlowView& view, MoveSink& out) const {
       if (!r.cards[c].scoring && !r.cards[c].copies && played.contains(r.cards[c].id))
         out.add(engine_->moves.copy, static_cast<int>(c));
   }
-  for (const Engine::BoundOption& option : engine_->card_options[static_cast<std::size_t>(card)])
-    (this->*option.kind->targets)(view, option.move, out);
+  const auto& options = engine_->card_options[static_cast<std::size_t>(card)];
+  if (options.empty()) return;
+  const BoardScan board = scan(view.seat());
+  for (const Engine::BoundOption& option : options) (this->*option.kind->targets)(view, board, option.move, out);
 }
 
 void SardiniaGame::play(FlowContext& ctx, const Move& move) {

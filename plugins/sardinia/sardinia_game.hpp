@@ -52,16 +52,18 @@ class SardiniaGame : public tessera::FlowGame {
   int reserve(int seat, PieceKind kind) const;
   int vp(int seat) const;
 
+  // One read of the board for the targets of `seat`.
+  BoardScan scan(int seat) const;
   // The targets of each option kind, as moves of kind `move` (sardinia_options.cpp).
-  void launch_targets(const tessera::FlowView& view, int move, tessera::MoveSink& out) const;
-  void sail_targets(const tessera::FlowView& view, int move, tessera::MoveSink& out) const;
-  void recruit_targets(const tessera::FlowView& view, int move, tessera::MoveSink& out) const;
-  void march_targets(const tessera::FlowView& view, int move, tessera::MoveSink& out) const;
-  void ordain_targets(const tessera::FlowView& view, int move, tessera::MoveSink& out) const;
-  void travel_targets(const tessera::FlowView& view, int move, tessera::MoveSink& out) const;
-  void harvest_targets(const tessera::FlowView& view, int move, tessera::MoveSink& out) const;
-  void fortify_targets(const tessera::FlowView& view, int move, tessera::MoveSink& out) const;
-  void build_targets(const tessera::FlowView& view, int move, tessera::MoveSink& out) const;
+  void launch_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void sail_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void recruit_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void march_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void ordain_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void travel_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void harvest_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void fortify_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void build_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
   // The choice an option's effect gets: the board spaces the move names ("<space>", "<from> <to>").
   std::string one_province(const tessera::FlowView& view, const tessera::Move& move) const;
   std::string two_provinces(const tessera::FlowView& view, const tessera::Move& move) const;
@@ -69,10 +71,10 @@ class SardiniaGame : public tessera::FlowGame {
   std::string two_ports(const tessera::FlowView& view, const tessera::Move& move) const;
   std::string chaplain_to(const tessera::FlowView& view, const tessera::Move& move) const;
   std::string one_fort_space(const tessera::FlowView& view, const tessera::Move& move) const;
-  // Steps from `from` to every province over land (-1: unreachable). With a seat, provinces
-  // blocked for that seat are reached but not passed (5.1); with kNobody nothing blocks.
+  // Steps from `from` to every province over land (-1: unreachable). With a scan, provinces
+  // blocked for its seat are reached but not passed (5.1); without, nothing blocks.
   using Distances = std::array<int, kMaxProvinces>;
-  void land_distances(int from, int seat, Distances& dist) const;
+  void land_distances(int from, const BoardScan* board, Distances& dist) const;
   using SettlerMap = std::array<bool, kMaxProvinces>;  // by province: holds an own settler
   // What follows a Sail or a March: the second ship, the steps left.
   void after_sail(tessera::FlowContext& ctx, const tessera::Move& move);

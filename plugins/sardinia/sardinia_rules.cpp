@@ -139,6 +139,8 @@ void read_board(const YamlNode& root, Rules& r) {
     r.fort_spaces.push_back(space);
   }
   if (r.fort_spaces.empty()) throw root.at("fort_spaces").error("must not be empty");
+  if (r.provinces.size() + r.ports.size() + r.fort_spaces.size() > static_cast<std::size_t>(kMaxSpaces))
+    throw root.at("fort_spaces").error("at most " + std::to_string(kMaxSpaces) + " provinces, ports and fort spaces in all");
 
   if (root.has("layout")) {
     const YamlNode layout = root.at("layout");

@@ -11,8 +11,10 @@
 
 namespace sardinia {
 
-// The most provinces a board may have (the rules code keeps per-province scratch on the stack).
+// The most provinces, and board spaces in all, a board may have (the rules code keeps
+// per-space scratch on the stack).
 inline constexpr int kMaxProvinces = 64;
+inline constexpr int kMaxSpaces = 128;
 
 // The five piece kinds of a player, in the order of pieces_per_player.
 enum PieceKind : int { kChaplain = 0, kShip = 1, kFort = 2, kSettlement = 3, kSettler = 4, kPieceKinds = 5 };
