@@ -42,6 +42,12 @@ void register_constants(const Rules& r, ScriptRuntime& scripts) {
   });
 }
 
+// ctx:call("logging"): whether the call's ctx:log is kept, so that scripts make messages only
+// for a game that logs (playouts keep none).
+void register_logging_query(ScriptRuntime& scripts) {
+  scripts.register_query("logging", [](const Table&, const CallContext& ctx, const json&) { return json(ctx.events != nullptr); });
+}
+
 // ctx:call("has_option", card, option): whether card (its index, as in the option step's
 // `card`) has the option, so that a Lua move of an option added by a house rule is offered
 // for the cards whose data name it.
@@ -101,6 +107,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   register_constants(engine->rules, *engine->scripts);
   register_option_query(engine->rules, *engine->scripts);
+  register_logging_query(*engine->scripts);
   engine->scripts->run_file("characters.lua");
   for (const auto& variant : config.variants) engine->scripts->run_variant(variant);
   FlowRules& flow = *engine->flow;
