@@ -16,6 +16,27 @@ using nlohmann::json;
 
 namespace {
 
+// The board (10): provinces, ports and fort spaces as spaces; land links between provinces.
+std::unique_ptr<GraphBoard> build_board(const Rules& r) {
+  auto board = std::make_unique<GraphBoard>("board");
+  GraphBoard& b = *board;
+  for (const Province& p : r.provinces) {
+    const int s = b.add_space(p.id);
+    b.set_attribute(s, "name", p.name);
+    b.set_attribute(s, "vp", p.vp);
+    b.set_attribute(s, "colour", p.colour);
+  }
+  for (const Port& p : r.ports) b.set_attribute(b.add_space("port_" + p.id), "name", p.name);
+  for (const FortSpace& f : r.fort_spaces) {
+    const std::string number = std::to_string(f.number);
+    b.set_attribute(b.add_space("fort_" + number, r.forts_per_space), "name", "fort space " + number);
+  }
+  for (std::size_t a = 0; a < r.provinces.size(); ++a)
+    for (int n : r.provinces[a].adjacent)
+      if (n > static_cast<int>(a)) b.add_link(static_cast<int>(a), n, std::string(kLand));
+  return board;
+}
+
 // The id domains of the moves' parameters: their texts are the ids of the data.
 void register_domains(const Rules& r, FlowRules& flow) {
   std::vector<std::string> cards, ports, provinces, fort_spaces;
@@ -101,6 +122,7 @@ void bind_options(Engine& engine) {
 std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   auto engine = std::make_shared<Engine>();
   engine->rules = load_rules(config.data_dir, "data/sardinia", config.variants);
+  engine->board = build_board(engine->rules);
   engine->flow = std::make_unique<FlowRules>(
       load_with_overlays(config.data_dir, "data/sardinia", "flow.yaml", config.variants));
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/sardinia");

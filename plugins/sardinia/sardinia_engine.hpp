@@ -11,6 +11,7 @@
 #include "sardinia_board_scan.hpp"
 #include "sardinia_rules.hpp"
 #include "tessera/flow_rules.hpp"
+#include "tessera/graph_board.hpp"
 #include "tessera/plugin.hpp"
 #include "tessera/script_runtime.hpp"
 
@@ -36,6 +37,8 @@ struct Engine {
   Rules rules;
   std::unique_ptr<tessera::ScriptRuntime> scripts;
   std::unique_ptr<tessera::FlowRules> flow;
+  // The board as the data draws it, without pieces: every game starts from a copy.
+  std::unique_ptr<tessera::GraphBoard> board;
   // An option of a card as the plugin carries it out; options of Lua moves are not here.
   struct BoundOption {
     int move = -1;

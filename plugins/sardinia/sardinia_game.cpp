@@ -89,23 +89,7 @@ SardiniaGame::SardiniaGame(std::shared_ptr<Engine> engine, int players, std::uin
   progress_ = t.add<Counters>("progress");
   t.get(progress_).set("scorings", 0);
 
-  // The board (10): provinces, ports and fort spaces as spaces; land links between provinces.
-  board_ = t.add<GraphBoard>("board");
-  GraphBoard& b = t.get(board_);
-  for (const Province& p : r.provinces) {
-    const int s = b.add_space(p.id);
-    b.set_attribute(s, "name", p.name);
-    b.set_attribute(s, "vp", p.vp);
-    b.set_attribute(s, "colour", p.colour);
-  }
-  for (const Port& p : r.ports) b.set_attribute(b.add_space("port_" + p.id), "name", p.name);
-  for (const FortSpace& f : r.fort_spaces) {
-    const std::string number = std::to_string(f.number);
-    b.set_attribute(b.add_space("fort_" + number, r.forts_per_space), "name", "fort space " + number);
-  }
-  for (std::size_t a = 0; a < r.provinces.size(); ++a)
-    for (int n : r.provinces[a].adjacent)
-      if (n > static_cast<int>(a)) b.add_link(static_cast<int>(a), n, std::string(kLand));
+  board_ = t.add<GraphBoard>(*engine_->board);
 
   // Agriculture tokens (3.2): each colour group's tokens shuffled, one per province of that colour.
   tokens_ = t.add<Counters>("tokens");
@@ -170,18 +154,6 @@ int SardiniaGame::port_capacity() const {
 
 int SardiniaGame::ships_in_port(int port, int owner) const {
   return table().get(board_).count(port_space(port), owner, "ship");
-}
-
-int SardiniaGame::province_count(int province) const {
-  const GraphBoard& b = table().get(board_);
-  return b.count(province, GraphBoard::kAnyOwner, "chaplain") + b.count(province, GraphBoard::kAnyOwner, "settler") +
-         b.count(province, GraphBoard::kAnyOwner, "settlement");
-}
-
-bool SardiniaGame::blocked(int seat, int province) const {
-  const GraphBoard& b = table().get(board_);
-  if (b.count(province, seat, "chaplain") > 0) return false;
-  return b.count(province, GraphBoard::kAnyOwner, "chaplain") > 0;
 }
 
 int SardiniaGame::influence(int seat, int province) const {

@@ -43,10 +43,6 @@ class SardiniaGame : public tessera::FlowGame {
   int fort_space(int fort) const {
     return static_cast<int>(rules().provinces.size() + rules().ports.size()) + fort;
   }
-  // Province pieces (chaplains, settlers, settlements of everyone) in a province.
-  int province_count(int province) const;
-  // Whether `seat` is blocked in `province` by another player's chaplain.
-  bool blocked(int seat, int province) const;
   // Influence of `seat` in `province` (6.1).
   int influence(int seat, int province) const;
   int reserve(int seat, PieceKind kind) const;
