@@ -9,6 +9,16 @@ namespace sardinia {
 
 using namespace tessera;
 
+namespace {
+
+void in_range(int value, int lo, int hi, const std::string& what) {
+  if (value < lo || value > hi)
+    throw DataError(what + " must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", not " +
+                    std::to_string(value));
+}
+
+}  // namespace
+
 // A state from a scenario edit or a save must be one the rules code can index into: the board as
 // built from the data, pieces of real seats and kinds on spaces that take them, every piece either
 // on the board or in its reserve, valid card ids, and flow frames whose parameters the natives can use.
@@ -18,11 +28,6 @@ void SardiniaGame::check_state() const {
   const int players = t.players();
   const int provinces = static_cast<int>(r.provinces.size());
   const int ports = static_cast<int>(r.ports.size());
-  const auto in_range = [](int value, int lo, int hi, const std::string& what) {
-    if (value < lo || value > hi)
-      throw DataError(what + " must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", not " +
-                      std::to_string(value));
-  };
 
   // The board's structure is the data's.
   const GraphBoard& b = t.get(board_);
@@ -126,11 +131,6 @@ void SardiniaGame::check_frames() const {
   const Table& t = table();
   const Engine::Steps& steps = engine_->steps;
   const Flow& flow = t.get<Flow>("flow");
-  const auto in_range = [](int value, int lo, int hi, const std::string& what) {
-    if (value < lo || value > hi)
-      throw DataError(what + " must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", not " +
-                      std::to_string(value));
-  };
   const auto has_option = [&](int card, int move) {
     const auto& options = engine_->card_options[static_cast<std::size_t>(card)];
     return std::any_of(options.begin(), options.end(), [&](const Engine::BoundOption& o) { return o.move == move; });

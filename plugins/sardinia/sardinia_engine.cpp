@@ -52,10 +52,7 @@ void register_domains(const Rules& r, FlowRules& flow) {
 
 // Scripts may ask for a constant of the data: ctx:call("constant", name).
 void register_constants(const Rules& r, ScriptRuntime& scripts) {
-  const json constants = {{"alt_guard_min_other_cards", r.alt_guard_min_cards},
-                          {"scorings_per_game", r.scorings},
-                          {"province_piece_limit", r.province_limit},
-                          {"colours", r.colours}};
+  const json constants = {{"alt_guard_min_other_cards", r.alt_guard_min_cards}, {"colours", r.colours}};
   scripts.register_query("constant", [constants](const Table&, const CallContext&, const json& args) {
     if (args.size() != 1 || !args[0].is_string() || !constants.contains(args[0].get<std::string>()))
       throw RuleError("constant(name): name is one of " + constants.dump());
