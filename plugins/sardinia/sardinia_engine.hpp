@@ -4,6 +4,7 @@
 // generator and the prepared Lua effect that carry them out. One per thread (the runtime is
 // not thread-safe); clones and rematches share it.
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,7 +31,9 @@ struct OptionKind {
   void (SardiniaGame::*then)(tessera::FlowContext&, const tessera::Move&) = nullptr;
 };
 
-// The option kind named `id`, or null when the plugin has none (then a Lua move carries it out).
+// The option kinds the plugin carries out (sardinia_options.cpp), and the one named `id`, or
+// null when the plugin has none (then a Lua move carries it out).
+std::span<const OptionKind> option_kinds();
 const OptionKind* find_option_kind(std::string_view id);
 
 struct Engine {

@@ -37,9 +37,9 @@ void SardiniaGame::register_natives(Engine& engine) {
   flow.native_move("keep", {.apply = [](FlowContext& c, const Move&) { c.game<SardiniaGame>().keep(c); }});
   flow.native_move("replace", {.apply = [](FlowContext& c, const Move&) { c.game<SardiniaGame>().replace(c); }});
   // Every option kind the plugin knows whose move the flow declares runs the option's effect.
-  for (std::string_view id : {"launch", "sail", "recruit", "march", "ordain", "travel", "harvest", "fortify", "build"})
-    if (flow.move_index(id) >= 0)
-      flow.native_move(id, {.apply = [](FlowContext& c, const Move& m) { c.game<SardiniaGame>().run_option(c, m); }});
+  for (const OptionKind& kind : option_kinds())
+    if (flow.move_index(kind.id) >= 0)
+      flow.native_move(kind.id, {.apply = [](FlowContext& c, const Move& m) { c.game<SardiniaGame>().run_option(c, m); }});
 
   flow.native_prompt("option", [](const FlowView& v) {
     return "Carry out the " + v.game<SardiniaGame>().rules().cards[static_cast<std::size_t>(v.frame.p[0])].name + ", or pass";
@@ -62,7 +62,7 @@ void SardiniaGame::register_natives(Engine& engine) {
   flow.native_hook("score_head", [](FlowContext& c) { c.game<SardiniaGame>().score_head(c); });
   flow.native_hook("final_scoring", [](FlowContext& c) {
     c.game<SardiniaGame>().hook(c, "final_scoring", kNobody, json::object());
-    c.log("The game ends after the last scoring");
+    if (c.logging()) c.log("The game ends after the last scoring");
   });
 
   flow.native_predicate("all_scorings_done", [](const FlowView& v) {

@@ -27,6 +27,8 @@ constexpr std::array<OptionKind, 9> kOptionKinds{{
 
 }  // namespace
 
+std::span<const OptionKind> option_kinds() { return kOptionKinds; }
+
 const OptionKind* find_option_kind(std::string_view id) {
   for (const OptionKind& kind : kOptionKinds)
     if (kind.id == id) return &kind;
