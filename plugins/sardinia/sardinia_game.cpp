@@ -156,15 +156,29 @@ int SardiniaGame::ships_in_port(int port, int owner) const {
   return table().get(board_).count(port_space(port), owner, "ship");
 }
 
-int SardiniaGame::influence(int seat, int province) const {
+std::vector<int> SardiniaGame::influence() const {
   const Rules& r = rules();
-  const GraphBoard& b = table().get(board_);
-  const Province& p = r.provinces[static_cast<std::size_t>(province)];
-  int total = r.influence[kChaplain] * b.count(province, seat, "chaplain") +
-              r.influence[kSettler] * b.count(province, seat, "settler") +
-              r.influence[kSettlement] * b.count(province, seat, "settlement");
-  if (p.port >= 0) total += r.influence[kShip] * b.count(port_space(p.port), seat, "ship");
-  for (int f : p.fort_spaces) total += r.influence[kFort] * b.count(fort_space(f), seat, "fort");
+  const int provinces = static_cast<int>(r.provinces.size());
+  const int ports_end = provinces + static_cast<int>(r.ports.size());
+  std::vector<int> total(static_cast<std::size_t>(table().players() * provinces), 0);
+  const auto add = [&](int seat, int province, int amount) {
+    total[static_cast<std::size_t>(seat * provinces + province)] += amount;
+  };
+  for (const GraphBoard::Pieces& p : table().get(board_).pieces_of(GraphBoard::kAnyOwner)) {
+    if (p.owner < 0) continue;
+    const auto kind = static_cast<int>(std::find(kPieceNames.begin(), kPieceNames.end(), p.kind) - kPieceNames.begin());
+    if (kind == kPieceKinds) continue;
+    const int amount = r.influence[kind] * p.count;
+    if (p.space < provinces) {
+      add(p.owner, p.space, amount);
+    } else if (p.space < ports_end) {
+      add(p.owner, r.ports[static_cast<std::size_t>(p.space - provinces)].province, amount);
+    } else {
+      // A fort counts for every province its space touches.
+      for (int province : r.fort_spaces[static_cast<std::size_t>(p.space - ports_end)].provinces)
+        add(p.owner, province, amount);
+    }
+  }
   return total;
 }
 
@@ -259,9 +273,11 @@ void SardiniaGame::score_head(FlowContext& ctx) {
   const std::string head = row.card(0);
   const FortSpace& space = r.fort_spaces[static_cast<std::size_t>(std::stoi(head) - 1)];
   if (ctx.logging()) ctx.log("Scoring at fort space " + head);
+  const std::vector<int> all = influence();
+  const int provinces = static_cast<int>(r.provinces.size());
   std::vector<int> inf(static_cast<std::size_t>(players));
   for (int p : space.provinces) {
-    for (int s = 0; s < players; ++s) inf[static_cast<std::size_t>(s)] = influence(s, p);
+    for (int s = 0; s < players; ++s) inf[static_cast<std::size_t>(s)] = all[static_cast<std::size_t>(s * provinces + p)];
     const std::vector<int> gained = province_vp(r, r.provinces[static_cast<std::size_t>(p)].vp, inf);
     for (int s = 0; s < players; ++s) {
       const int vp = gained[static_cast<std::size_t>(s)];

@@ -43,8 +43,9 @@ class SardiniaGame : public tessera::FlowGame {
   int fort_space(int fort) const {
     return static_cast<int>(rules().provinces.size() + rules().ports.size()) + fort;
   }
-  // Influence of `seat` in `province` (6.1).
-  int influence(int seat, int province) const;
+  // Influence (6.1) of every seat in every province, at [seat * provinces + province], from
+  // one pass over the board's pieces.
+  std::vector<int> influence() const;
   int reserve(int seat, PieceKind kind) const;
   int vp(int seat) const;
 
