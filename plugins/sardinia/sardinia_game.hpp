@@ -1,104 +1,111 @@
 #pragma once
-// Sardinia (Stefan Dorra; a re-theme of Kreta): the flow of a game — setup, one character card
-// per turn with its options as decisions, the Guard's extra plays, scoring, fort-row advance and
-// the return of the played cards, the end after the 11th scoring.
-// Rules: /shared/rules/sardinia.md; data: data/sardinia.
+// Sardinia (Stefan Dorra; a re-theme of Kreta): the game on the core's flow engine.
+// Rules: /shared/rules/sardinia.md; data: data/sardinia; flow: data/sardinia/flow.yaml.
 //
-// Decisions: "play <card>"; then the card's options ("launch <port>", "sail <from> <to>",
-// "recruit <province>", "march <from> <to>", "ordain <province>", "travel <province>",
-// "harvest <province>", "fortify <space>", "build <province>", "copy <card>") or "pass";
-// a started Sail or March continues with further moves or "done"; extra plays after a
-// first-card Guard are "play <card>" or "decline"; the Guard player then answers "keep" or
-// "replace". All state lives in the Table.
+// The flow (rounds, turns, the Guard's extra plays, the scoring, the row choice) is declared
+// in flow.yaml; this class holds the natives it names — the card play, the targets of each
+// card option kind (sardinia_options.cpp), the scoring and the row — plus set-up, outcome,
+// the terminal view and the check of edited states. What an option does to the table is the
+// Lua effect named in cards.yaml (scripts/sardinia/characters.lua).
 //
-// The alternative Guard variant (scripts/sardinia/variants/alternative_guard.lua, rules 8.1)
-// deals the reserve fort cards, sets flow "alt_guard" and filters the Guard; with that flag the
-// row choice is "keep" (and study: then "return <card>" of the two reserve cards), "replace" or
-// "replace reserve".
+// The alternative Guard variant (rules 8.1) is Lua only: scripts/sardinia/variants/
+// alternative_guard.lua deals the reserve fort cards, filters the Guard and replaces the row
+// choice with its three options.
+#include <array>
 #include <memory>
 
-#include "sardinia_rules.hpp"
+#include "sardinia_engine.hpp"
 #include "tessera/counters.hpp"
 #include "tessera/deck.hpp"
-#include "tessera/game_base.hpp"
+#include "tessera/flow_game.hpp"
 #include "tessera/graph_board.hpp"
 #include "tessera/hand.hpp"
-#include "tessera/plugin.hpp"
 #include "tessera/turn_order.hpp"
 
 namespace sardinia {
 
-// Shared by every game of one configuration (clones share it).
-struct Engine {
-  Rules rules;
-  std::unique_ptr<tessera::ScriptRuntime> scripts;
-  std::vector<std::vector<tessera::EffectId>> option_effects;  // [card][option]
-};
-
-std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);
-
-class SardiniaGame : public tessera::GameBase {
+class SardiniaGame : public tessera::FlowGame {
  public:
   SardiniaGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed);
 
   std::unique_ptr<tessera::Game> clone() const override { return std::make_unique<SardiniaGame>(*this); }
   std::unique_ptr<tessera::Game> rematch(std::uint64_t seed) const override;
-  tessera::Decision decision() const override;
   tessera::Outcome outcome() const override;
   // Board by province (VP, token, pieces, port), forts, fort row, scores and reserves, the
-  // played cards of everyone and the viewer's own hand.
+  // played cards of everyone and the viewer's own hand (sardinia_render.cpp).
   std::string render(int viewer) const override;
 
-  // flow "phase".
-  enum Phase { kTurn = 0, kOption = 1, kSailing = 2, kMarching = 3, kExtra = 4, kRowChoice = 5, kOver = 6, kStudy = 7 };
-  // Action codes (Action::args[0]).
-  enum Code {
-    kPlay, kPass, kDone, kDecline, kLaunch, kSail, kRecruit, kMarch, kOrdain, kTravel, kHarvest, kFortify, kBuild,
-    kCopy, kKeep, kReplace, kReplaceReserve, kReturn
-  };
+  // The natives flow.yaml names; load_engine registers them.
+  static void register_natives(Engine& engine);
 
   // Board spaces: provinces first (rule indices), then ports, then fort spaces.
   int port_space(int port) const { return static_cast<int>(rules().provinces.size()) + port; }
   int fort_space(int fort) const {
     return static_cast<int>(rules().provinces.size() + rules().ports.size()) + fort;
   }
-  // Province pieces (chaplains, settlers, settlements of everyone) in a province.
-  int province_count(int province) const;
-  // Whether `seat` is blocked in `province` by another player's chaplain.
-  bool blocked(int seat, int province) const;
-  // Influence of `seat` in `province` (6.1).
-  int influence(int seat, int province) const;
+  // Influence (6.1) of every seat in every province, at [seat * provinces + province], from
+  // one pass over the board's pieces.
+  std::vector<int> influence() const;
   int reserve(int seat, PieceKind kind) const;
   int vp(int seat) const;
 
+  // One read of the board for the targets of `seat`.
+  BoardScan scan(int seat) const;
+  // The targets of each option kind, as moves of kind `move` (sardinia_options.cpp).
+  void launch_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void sail_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void recruit_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void march_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void ordain_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void travel_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void harvest_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void fortify_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  void build_targets(const tessera::FlowView& view, const BoardScan& board, int move, tessera::MoveSink& out) const;
+  // The choice an option's effect gets: the board spaces the move names ("<space>", "<from> <to>").
+  std::string one_province(const tessera::FlowView& view, const tessera::Move& move) const;
+  std::string two_provinces(const tessera::FlowView& view, const tessera::Move& move) const;
+  std::string one_port(const tessera::FlowView& view, const tessera::Move& move) const;
+  std::string two_ports(const tessera::FlowView& view, const tessera::Move& move) const;
+  std::string chaplain_to(const tessera::FlowView& view, const tessera::Move& move) const;
+  std::string one_fort_space(const tessera::FlowView& view, const tessera::Move& move) const;
+  // Steps from `from` to every province over land (-1: unreachable). With a scan, provinces
+  // blocked for its seat are reached but not passed (5.1); without, nothing blocks.
+  using Distances = std::array<int, kMaxProvinces>;
+  void land_distances(int from, const BoardScan* board, Distances& dist) const;
+  using SettlerMap = std::array<bool, kMaxProvinces>;  // by province: holds an own settler
+  // What follows a Sail or a March: the second ship, the steps left.
+  void after_sail(tessera::FlowContext& ctx, const tessera::Move& move);
+  void after_march(tessera::FlowContext& ctx, const tessera::Move& move);
+
  protected:
-  std::vector<tessera::Action> generate_actions() const override;
-  void perform(const tessera::Action& action, std::vector<tessera::Event>& events) override;
   void check_state() const override;
 
  private:
   const Rules& rules() const { return engine_->rules; }
-  int flow(std::string_view key) const { return table().get(flow_).get(key); }
-  void set_flow(std::string_view key, int value) { state().get(flow_).set(key, value); }
+  int scorings() const { return table().get(progress_).get("scorings"); }
   int port_capacity() const;
   int ships_in_port(int port, int owner) const;
+  const std::string& colour(int seat) const { return rules().colours[static_cast<std::size_t>(seat)]; }
+  // The card an option, sailing or marching frame is about (its first parameter).
+  int frame_card(const tessera::Frame& frame) const { return frame.p[0]; }
 
-  void add_play_actions(int seat, bool extra, std::vector<tessera::Action>& out) const;
-  void add_card_actions(int seat, int card, std::vector<tessera::Action>& out) const;
-  void add_sail_actions(int seat, std::vector<tessera::Action>& out) const;
-  void add_march_actions(int seat, std::vector<tessera::Action>& out) const;
-
-  // Carries out option `option` (an id of the current card's options) through its Lua effect.
-  void run_option(std::string_view option, const std::string& choice, std::vector<tessera::Event>& events);
-  void play(int seat, int card, std::vector<tessera::Event>& events);
-  void finish_card(std::vector<tessera::Event>& events);
-  void next_extra(int after, std::vector<tessera::Event>& events);
-  void score_head(std::vector<tessera::Event>& events);
-  void end_round(std::vector<tessera::Event>& events);
-  void add_vp(int seat, std::string_view part, int amount);
+  void hand_cards(const tessera::FlowView& view, bool extra, tessera::MoveSink& out) const;
+  void card_options(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void play(tessera::FlowContext& ctx, const tessera::Move& move);
+  void copy(tessera::FlowContext& ctx, const tessera::Move& move);
+  void run_option(tessera::FlowContext& ctx, const tessera::Move& move);
+  void offer_extra_play(tessera::FlowContext& ctx);
+  void score_head(tessera::FlowContext& ctx);
+  void keep(tessera::FlowContext& ctx);
+  void replace(tessera::FlowContext& ctx);
+  void begin_round(tessera::FlowContext& ctx);
+  void end_round(tessera::FlowContext& ctx);
+  void hook(tessera::FlowContext& ctx, std::string_view name, int seat, const nlohmann::json& arg);
+  void add_vp(tessera::Table& table, int seat, std::string_view part, int amount) const;
+  void check_frames() const;
 
   std::shared_ptr<Engine> engine_;
-  tessera::Handle<tessera::Counters> flow_;
+  tessera::Handle<tessera::Counters> progress_;  // "scorings": province scorings done
   tessera::Handle<tessera::GraphBoard> board_;
   tessera::Handle<tessera::Counters> tokens_;  // province id -> token type index + 1 (0: taken)
   tessera::Handle<tessera::Hand> row_;         // the fort row, face-down cards hidden

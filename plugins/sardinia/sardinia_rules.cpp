@@ -73,6 +73,8 @@ void read_board(const YamlNode& root, Rules& r) {
     r.provinces.push_back(prov);
   }
   if (r.provinces.empty()) throw root.at("provinces").error("must not be empty");
+  if (r.provinces.size() > static_cast<std::size_t>(kMaxProvinces))
+    throw root.at("provinces").error("at most " + std::to_string(kMaxProvinces) + " provinces");
 
   for (const YamlNode& p : root.at("ports").as_list()) {
     p.allow_only({"id", "name", "province"});
@@ -137,6 +139,8 @@ void read_board(const YamlNode& root, Rules& r) {
     r.fort_spaces.push_back(space);
   }
   if (r.fort_spaces.empty()) throw root.at("fort_spaces").error("must not be empty");
+  if (r.provinces.size() + r.ports.size() + r.fort_spaces.size() > static_cast<std::size_t>(kMaxSpaces))
+    throw root.at("fort_spaces").error("at most " + std::to_string(kMaxSpaces) + " provinces, ports and fort spaces in all");
 
   if (root.has("layout")) {
     const YamlNode layout = root.at("layout");
@@ -216,16 +220,12 @@ void read_cards(const YamlNode& root, Rules& r) {
     card.scoring = c.optional<bool>("scoring", false);
     for (const YamlNode& o : c.at("options").as_list()) {
       o.allow_only({"id", "effect", "params"});
-      static const char* const kKnown[] = {"launch", "sail", "recruit", "march", "ordain", "travel",
-                                           "harvest", "fortify", "build"};
       CardOption option;
       option.id = o.required<std::string>("id");
-      option.effect = o.required<std::string>("effect");
+      option.effect = o.optional("effect", "");
       option.params = o.find("params") ? tessera::to_json(o.at("params")) : nlohmann::json::object();
       if (!option.params.is_object()) throw o.at("params").error("must be a map");
-      option.where = o.at("effect").mark();
-      if (std::find(std::begin(kKnown), std::end(kKnown), option.id) == std::end(kKnown))
-        throw o.at("id").error("unknown card option '" + option.id + "'");
+      option.where = o.at("id").mark();
       if (tessera::index_by_id(card.options, option.id) >= 0) throw o.at("id").error("option listed twice");
       card.options.push_back(option);
     }
@@ -269,10 +269,11 @@ int Rules::pieces_total() const {
   return total;
 }
 
-Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name) {
+Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name,
+                 const std::vector<std::string>& variants) {
   Rules rules;
-  read_game(tessera::load_yaml(data_dir / "game.yaml", data_name + "/game.yaml").root, rules);
-  read_cards(tessera::load_yaml(data_dir / "cards.yaml", data_name + "/cards.yaml").root, rules);
+  read_game(tessera::load_with_overlays(data_dir, data_name, "game.yaml", variants), rules);
+  read_cards(tessera::load_with_overlays(data_dir, data_name, "cards.yaml", variants), rules);
   return rules;
 }
 

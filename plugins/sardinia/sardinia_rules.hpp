@@ -2,15 +2,27 @@
 // The rules data of Sardinia, read from data/sardinia/*.yaml: constants, pieces, influence,
 // agriculture tokens, the board graph (provinces, ports, adjacency, fort spaces, layout) and the
 // character and fort cards. Immutable once loaded; indices are positions in the vectors below.
+#include <array>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sardinia {
 
+// The most provinces, and board spaces in all, a board may have (the rules code keeps
+// per-space scratch on the stack).
+inline constexpr int kMaxProvinces = 64;
+inline constexpr int kMaxSpaces = 128;
+
 // The five piece kinds of a player, in the order of pieces_per_player.
 enum PieceKind : int { kChaplain = 0, kShip = 1, kFort = 2, kSettlement = 3, kSettler = 4, kPieceKinds = 5 };
+// Their names on the board and in the reserve counters.
+inline constexpr std::array<std::string_view, kPieceKinds> kPieceNames = {"chaplain", "ship", "fort", "settlement",
+                                                                         "settler"};
+// The type of the links between adjacent provinces on the board.
+inline constexpr std::string_view kLand = "land";
 
 struct Province {
   std::string id, name;
@@ -40,8 +52,8 @@ struct TokenKind {
 };
 
 struct CardOption {
-  std::string id;               // targets offered: launch, sail, recruit, march, ordain, travel, harvest, fortify, build
-  std::string effect;           // the Lua effect that carries it out
+  std::string id;               // the move that carries it out (flow.yaml or a variant's Lua)
+  std::string effect;           // the Lua effect the plugin's own option kinds run ("" for a Lua move)
   nlohmann::json params;        // its params (a map)
   std::string where;            // "data/sardinia/cards.yaml:L:C" of the option, for messages
 };
@@ -87,9 +99,10 @@ struct Rules {
   int pieces_total() const;                          // pieces per player (15)
 };
 
-// Reads game.yaml and cards.yaml; checks that the board is one consistent graph (symmetric
+// Reads game.yaml and cards.yaml, each with the data overlays of `variants`; checks that the board is one consistent graph (symmetric
 // adjacency, fort spaces of 2+ provinces, one port per province at most, tokens matching the
 // provinces of their colour) and throws tessera::DataError naming file:line:col otherwise.
-Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name);
+Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name,
+                 const std::vector<std::string>& variants);
 
 }  // namespace sardinia

@@ -1,6 +1,7 @@
 #include "sardinia_scoring.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "tessera/error.hpp"
 
@@ -32,25 +33,27 @@ std::vector<int> province_vp(const Rules& rules, int vp, const std::vector<int>&
   return out;
 }
 
-bool farmer_connected(const Rules& rules, int harbour, int target, const std::vector<bool>& has_settler) {
+bool farmer_connected(const Rules& rules, int harbour, int target, std::span<const bool> has_settler) {
   const int n = static_cast<int>(rules.provinces.size());
-  if (static_cast<int>(has_settler.size()) != n) throw tessera::RuleError("settler map does not match the board");
+  if (static_cast<int>(has_settler.size()) < n) throw tessera::RuleError("settler map does not match the board");
   if (harbour < 0 || harbour >= n || target < 0 || target >= n) throw tessera::RuleError("no such province");
   if (!has_settler[static_cast<std::size_t>(target)]) return false;
   if (harbour == target) return true;
   if (!has_settler[static_cast<std::size_t>(harbour)]) return false;
-  // Breadth-first search over provinces holding the player's settlers only.
-  std::vector<bool> seen(static_cast<std::size_t>(n), false);
-  std::vector<int> frontier{harbour};
+  // Depth-first over provinces holding the player's settlers only (no allocation: the
+  // Farmer's targets are made for every Farmer played).
+  std::array<bool, kMaxProvinces> seen{};
+  std::array<int, kMaxProvinces> stack{};
+  int top = 1;
+  stack[0] = harbour;
   seen[static_cast<std::size_t>(harbour)] = true;
-  while (!frontier.empty()) {
-    const int at = frontier.back();
-    frontier.pop_back();
+  while (top > 0) {
+    const int at = stack[static_cast<std::size_t>(--top)];
     for (int next : rules.provinces[static_cast<std::size_t>(at)].adjacent) {
       if (seen[static_cast<std::size_t>(next)] || !has_settler[static_cast<std::size_t>(next)]) continue;
       if (next == target) return true;
       seen[static_cast<std::size_t>(next)] = true;
-      frontier.push_back(next);
+      stack[static_cast<std::size_t>(top++)] = next;
     }
   }
   return false;

@@ -1,6 +1,7 @@
 #pragma once
 // Pure rule computations of Sardinia that do not depend on how the table stores its pieces:
 // the VP of one province scoring (rules 6.1, 6.2) and the Farmer's connection rule (5.5).
+#include <span>
 #include <vector>
 
 #include "sardinia_rules.hpp"
@@ -19,7 +20,7 @@ std::vector<int> province_vp(const Rules& rules, int vp, const std::vector<int>&
 // port of province `harbour`: `target` must hold one of the player's settlers, and either
 // target == harbour or a chain of adjacent provinces from `harbour` to `target` exists in which
 // every province holds one of the player's settlers. `has_settler[p]` says whether province p holds
-// one; its size must equal rules.provinces.size().
-bool farmer_connected(const Rules& rules, int harbour, int target, const std::vector<bool>& has_settler);
+// one; it covers at least rules.provinces.size() provinces.
+bool farmer_connected(const Rules& rules, int harbour, int target, std::span<const bool> has_settler);
 
 }  // namespace sardinia

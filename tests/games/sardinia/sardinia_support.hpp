@@ -19,12 +19,17 @@ using tessera::testing::set_value;
 using tessera::testing::state;
 
 enum Seat { kYellow = 0, kBlue = 1, kPurple = 2, kGreen = 3 };
-// Phases of flow "phase" (SardiniaGame::Phase).
-enum Phase { kTurn = 0, kOption = 1, kSailing = 2, kMarching = 3, kExtra = 4, kRowChoice = 5, kOver = 6, kStudy = 7 };
 // Token type values of the "tokens" counters (index in game.yaml + 1).
 enum Token { kWheat = 1, kOlive = 2, kWine = 3, kThyme = 4, kCheese = 5 };
 
-inline int flow(const tessera::Game& g, const std::string& key) { return tessera::testing::counter(g, "flow", key); }
+inline int scorings(const tessera::Game& g) { return tessera::testing::counter(g, "progress", "scorings"); }
+// The frame on top of the flow: the step the game waits in, and its parameters.
+inline json top_frame(const tessera::Game& g) { return state(g)["global"]["flow"]["frames"].back(); }
+inline std::string top_step(const tessera::Game& g) { return top_frame(g)["step"]; }
+
+inline json frame(const std::string& step, int seat, int cursor = 0, const json& params = json::object()) {
+  return json{{"step", step}, {"seat", seat}, {"status", "running"}, {"cursor", cursor}, {"moves", 0}, {"params", params}};
+}
 inline int score(const tessera::Game& g, int seat, const std::string& key = "vp") {
   return tessera::testing::counter(g, "score", key, seat);
 }
@@ -56,11 +61,20 @@ inline void set_cards(json& s, int seat, const std::vector<std::string>& in_hand
 
 inline const std::vector<std::string> kAllCards{"admiral", "commander", "chaplain", "farmer", "architect", "queen", "guard"};
 
-// It is `seat`'s turn to play a card.
+// It is `seat`'s turn to play a card: the flow is game > round > turn > play.
 inline void my_turn(json& s, int seat) {
   s["global"]["turns"]["current"] = seat;
-  set_value(s["global"]["flow"], "phase", kTurn);
-  set_value(s["global"]["flow"], "actor", seat);
+  const int scorings = s["global"]["progress"]["values"].value("scorings", 0);
+  s["global"]["flow"]["frames"] = json{frame("game", -1, 1), frame("round", -1, 1, {{"scorings", scorings}}),
+                                       frame("turn", -1), frame("play", seat)};
+}
+
+// `seat` has played card `card` (its index in cards.yaml) and chooses among its options.
+inline void choosing(json& s, int seat, int card) {
+  my_turn(s, seat);
+  json& frames = s["global"]["flow"]["frames"];
+  frames.back()["moves"] = 1;
+  frames.push_back(frame("option", seat, 0, {{"card", card}}));
 }
 
 // The fort row: `cards` left to right, the first `face_up` revealed. Cards now in the row leave

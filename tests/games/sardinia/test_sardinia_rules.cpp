@@ -66,13 +66,13 @@ TEST_CASE("Sardinia E1: the scoring at fort space 6 gives Yellow 6, Blue 7, Purp
   CHECK(score(*g, kPurple) == 7);
   CHECK(score(*g, kGreen) == 2);
   CHECK(score(*g, kYellow, "provinces") == 6);
-  CHECK(flow(*g, "scorings") == 1);
+  CHECK(scorings(*g) == 1);
 }
 
 TEST_CASE("Sardinia E2: after the scoring card 17 leads and 8 is turned up; keeping it", "[sardinia]") {
   auto g = arranged(4, e1_board);
   apply_ok(*g, "play guard");
-  REQUIRE(flow(*g, "phase") == kRowChoice);
+  REQUIRE(top_step(*g) == "row_choice");
   CHECK(g->decision().seat == kYellow);
   CHECK(tessera::testing::legal_texts(*g) == std::vector<std::string>{"keep", "replace"});
   apply_ok(*g, "keep");
@@ -85,7 +85,7 @@ TEST_CASE("Sardinia E2: after the scoring card 17 leads and 8 is turned up; keep
   for (int seat = 0; seat < 4; ++seat) CHECK(cards(s["seats"][seat]["hand"]).size() == 7);
   CHECK(cards(s["seats"][kYellow]["played"]).empty());
   CHECK(g->decision().seat == kBlue);
-  CHECK(flow(*g, "phase") == kTurn);
+  CHECK(top_step(*g) == "play");
 }
 
 TEST_CASE("Sardinia E2: replacing card 8 puts it under the deck and turns up the deck's top card", "[sardinia]") {
@@ -181,8 +181,8 @@ TEST_CASE("Sardinia: nothing is placed into a full province; settlers pass throu
   CHECK_FALSE(legal(*g, "march nurra logudoro"));  // blocked by Purple's chaplain
   CHECK(legal(*g, "march nurra gallura"));         // through full Anglona
   apply_ok(*g, "march nurra gallura");
-  CHECK(flow(*g, "phase") == kMarching);
-  CHECK(flow(*g, "steps") == 2);
+  CHECK(top_step(*g) == "marching");
+  CHECK(top_frame(*g)["params"]["steps"] == 2);
   apply_ok(*g, "done");
   CHECK(g->decision().seat == kBlue);
 }
@@ -198,7 +198,7 @@ TEST_CASE("Sardinia: another player's chaplain blocks settlers and settlements u
   CHECK(legal(*g, "recruit nurra"));
   edit(*g, [](json& s) {
     set_cards(s, kYellow, {"commander", "chaplain", "farmer", "queen", "guard", "admiral"}, {"architect"});
-    set_value(s["global"]["flow"], "card", 4);
+    choosing(s, kYellow, 4);
   });
   CHECK_FALSE(legal(*g, "build logudoro"));
   edit(*g, [](json& s) { put(s, "logudoro", kYellow, "chaplain"); });
@@ -239,7 +239,7 @@ TEST_CASE("Sardinia: Sail moves one or both ships, each once", "[sardinia]") {
   apply_ok(*g, "play admiral");
   CHECK_FALSE(legal(*g, "sail olbia arbatax"));
   apply_ok(*g, "sail arbatax cagliari");
-  CHECK(flow(*g, "phase") == kSailing);
+  CHECK(top_step(*g) == "sailing");
   const auto texts = tessera::testing::legal_texts(*g);
   CHECK_FALSE(has(texts, "sail cagliari oristano"));  // the moved ship does not sail again
   CHECK(has(texts, "sail olbia arbatax"));
@@ -271,14 +271,14 @@ TEST_CASE("Sardinia: a Guard played first lets the others play one non-Guard car
     my_turn(s, kYellow);
   });
   apply_ok(*g, "play guard");
-  REQUIRE(flow(*g, "phase") == kExtra);
+  REQUIRE(top_step(*g) == "extra_play");
   CHECK(g->decision().seat == kBlue);
   CHECK_FALSE(legal(*g, "play guard"));
   refused(*g, "play guard");
   apply_ok(*g, "play commander");
   apply_ok(*g, "recruit gallura");
   // Purple holds only the Guard and cannot take part: the scoring follows at once.
-  CHECK(flow(*g, "phase") == kRowChoice);
+  CHECK(top_step(*g) == "row_choice");
   CHECK(g->decision().seat == kYellow);
   CHECK(score(*g, kBlue) == 2);  // alone in Gallura (value 2)
   CHECK(cards(state(*g)["seats"][kBlue]["played"]) == std::vector<std::string>{"commander"});
@@ -293,7 +293,7 @@ TEST_CASE("Sardinia: extra plays may be declined; a Guard after other cards scor
   apply_ok(*g, "decline");
   CHECK(g->decision().seat == kPurple);
   apply_ok(*g, "decline");
-  CHECK(flow(*g, "phase") == kRowChoice);
+  CHECK(top_step(*g) == "row_choice");
   apply_ok(*g, "keep");
   CHECK(g->decision().seat == kBlue);
   apply_ok(*g, "play admiral");
@@ -303,8 +303,8 @@ TEST_CASE("Sardinia: extra plays may be declined; a Guard after other cards scor
   apply_ok(*g, "play admiral");
   apply_ok(*g, "pass");
   apply_ok(*g, "play guard");  // Blue has played a card: no extra plays
-  CHECK(flow(*g, "phase") == kRowChoice);
-  CHECK(flow(*g, "scorings") == 2);
+  CHECK(top_step(*g) == "row_choice");
+  CHECK(scorings(*g) == 2);
 }
 
 TEST_CASE("Sardinia: with two players a tie for first scores nothing; the runner-up scores half", "[sardinia]") {
@@ -327,7 +327,7 @@ TEST_CASE("Sardinia: the last scoring ends the game; ties go to more pieces in r
     put(s, "nurra", kYellow, "settler");
     put(s, "fort_26", kBlue, "fort");
     set_row(s, {"1"}, 1);
-    set_value(s["global"]["flow"], "scorings", 10);
+    set_value(s["global"]["progress"], "scorings", 10);
     set_value(s["seats"][kBlue]["score"], "vp", 4);
     set_value(s["seats"][kBlue]["score"], "provinces", 4);
     set_cards(s, kYellow, {"commander", "chaplain", "farmer", "architect", "queen", "guard"}, {"admiral"});

@@ -44,10 +44,18 @@ TEST_CASE("Sardinia refuses edited states its rules cannot use", "[sardinia]") {
   refuses(*g, [](json& s) { s["global"]["fort_row"]["cards"][1] = s["global"]["fort_row"]["cards"][0]; },
           "is not a fort card that can be here");
   refuses(*g, [](json& s) { set_value(s["global"]["tokens"], "nurra", 6); }, "tokens.nurra must be 0..5");
-  refuses(*g, [](json& s) { set_value(s["global"]["flow"], "phase", 8); }, "flow.phase must be 0..7");
-  refuses(*g, [](json& s) { set_value(s["global"]["flow"], "phase", kMarching); }, "flow.card must be 0..6");
-  // Extra plays without a Guard player would never end.
-  refuses(*g, [](json& s) { set_value(s["global"]["flow"], "extra", 0); }, "extra plays need a Guard player");
+  refuses(*g, [](json& s) { set_value(s["global"]["progress"], "scorings", 12); }, "progress.scorings must be 0..11");
+  refuses(*g, [](json& s) { choosing(s, kYellow, 7); }, "card must be 0..6");
+  refuses(*g, [](json& s) { choosing(s, kYellow, 6); }, "the Guard has no options");
+  // A march with no steps left, or more than a march has, would never end as the rules say.
+  refuses(*g, [](json& s) {
+    choosing(s, kYellow, 1);
+    s["global"]["flow"]["frames"].push_back(frame("marching", kYellow, 0, {{"card", 1}, {"steps", 4}}));
+  }, "steps must be 1..3");
+  refuses(*g, [](json& s) {
+    choosing(s, kYellow, 1);
+    s["global"]["flow"]["frames"].push_back(frame("sailing", kYellow, 0, {{"card", 1}, {"sailed", 0}}));
+  }, "card must be a card that sails");
   refuses(*g, [](json& s) { s["global"]["board"]["spaces"][22]["capacity"] = 5; }, "board: space 22 must be 'fort_1'");
   refuses(*g, [](json& s) { s["global"]["board"]["links"][0]["type"] = "sea"; }, "the land links must be those of the data");
   // A consistent edit is taken.
@@ -91,5 +99,83 @@ end)
   REQUIRE(g->apply("harvest anglona").ok);
   CHECK(score(*g, kYellow) == 10);
   CHECK(state(*g)["global"]["tokens"]["values"]["anglona"] == 0);
+  fs::remove_all(scratch);
+}
+
+TEST_CASE("A Sardinia house rule can add a card option with a Lua move and a data overlay, without C++", "[sardinia]") {
+  // The option is named in an overlay of cards.yaml; a Lua move of the same name, offered in
+  // the step `option`, makes its targets and carries it out.
+  namespace fs = std::filesystem;
+  const auto& registry = tessera::testing::game_registry();
+  const PluginEntry& entry = registry.game("sardinia");
+  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / "sardinia_new_option";
+  fs::remove_all(scratch);
+  fs::create_directories(scratch);
+  fs::copy(entry.data_dir, scratch / "data", fs::copy_options::recursive);
+  fs::copy(entry.script_dir, scratch / "scripts", fs::copy_options::recursive);
+  fs::create_directories(scratch / "data" / "variants" / "smugglers");
+  std::ofstream(scratch / "data" / "variants" / "smugglers" / "cards.yaml") << R"(
+character_cards:
+  - id: admiral
+    options:
+      - {id: smuggle}
+)";
+  std::ofstream(scratch / "scripts" / "variants" / "smugglers.lua") << R"(
+move("smuggle", {
+  steps = {"option"},
+  legal = function(ctx, step)
+    return ctx:call("has_option", step.card, "smuggle") and ctx:get("reserve", ctx.seat):get("ship") > 0
+  end,
+  apply = function(ctx, move)
+    ctx:get("score", ctx.seat):add("vp", 1)
+    ctx:get("score", ctx.seat):add("agriculture", 1)
+  end,
+})
+)";
+  GameConfig config = registry.config("sardinia", 3, 1);
+  config.data_dir = scratch / "data";
+  config.script_dir = scratch / "scripts";
+  config.variants = {"smugglers"};
+  auto g = entry.module->new_game(config);
+  edit(*g, [](json& s) {
+    set_cards(s, kYellow, kAllCards, {});
+    my_turn(s, kYellow);
+  });
+  REQUIRE(g->apply("play commander").ok);
+  CHECK_FALSE(has(tessera::testing::legal_texts(*g), "smuggle"));
+  edit(*g, [](json& s) {
+    set_cards(s, kYellow, kAllCards, {});
+    my_turn(s, kYellow);
+  });
+  REQUIRE(g->apply("play admiral").ok);
+  CHECK(has(tessera::testing::legal_texts(*g), "launch olbia"));
+  REQUIRE(g->apply("smuggle").ok);
+  CHECK(score(*g, kYellow) == 1);
+  CHECK(g->decision().seat == kBlue);
+  fs::remove_all(scratch);
+}
+
+TEST_CASE("Sardinia fires the hooks it declares: every round's start and end, and the final scoring", "[sardinia]") {
+  namespace fs = std::filesystem;
+  const auto& registry = tessera::testing::game_registry();
+  const PluginEntry& entry = registry.game("sardinia");
+  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / "sardinia_hooks";
+  fs::remove_all(scratch);
+  fs::copy(entry.script_dir, scratch, fs::copy_options::recursive);
+  std::ofstream(scratch / "variants" / "count_hooks.lua") << R"(
+for _, name in ipairs({"on_round_start", "on_round_end", "final_scoring"}) do
+  hook(name, function(ctx) ctx:get("score", 0):add(name, 1) end)
+end
+)";
+  GameConfig config = registry.config("sardinia", 3, 2);
+  config.script_dir = scratch;
+  config.variants = {"count_hooks"};
+  auto g = entry.module->new_game(config);
+  CHECK(score(*g, kYellow, "on_round_start") == 1);
+  tessera::testing::play_randomly(*g, 3);
+  REQUIRE(g->is_over());
+  CHECK(score(*g, kYellow, "on_round_start") == 11);
+  CHECK(score(*g, kYellow, "on_round_end") == 11);
+  CHECK(score(*g, kYellow, "final_scoring") == 1);
   fs::remove_all(scratch);
 }

@@ -64,9 +64,9 @@ TEST_CASE("Alternative Guard: the Guard needs 3 other played cards", "[sardinia]
 TEST_CASE("Alternative Guard: keep and study draws the top card, then one reserve card goes under", "[sardinia]") {
   auto g = variant_game(guard_ready);
   apply_ok(*g, "play guard");
-  CHECK(tessera::testing::legal_texts(*g) == std::vector<std::string>{"keep", "replace", "replace reserve"});
+  CHECK(tessera::testing::legal_texts(*g) == std::vector<std::string>{"keep", "replace", "replace_reserve"});
   apply_ok(*g, "keep");
-  CHECK(flow(*g, "phase") == kStudy);
+  CHECK(top_step(*g) == "study");
   CHECK(tessera::testing::legal_texts(*g) == std::vector<std::string>{"return 24", "return 23"});
   apply_ok(*g, "return 24");
   const json s = state(*g);
@@ -82,7 +82,7 @@ TEST_CASE("Alternative Guard: keep and study draws the top card, then one reserv
 TEST_CASE("Alternative Guard: replacing from the reserve shows the reserve card and draws a new one", "[sardinia]") {
   auto g = variant_game(guard_ready);
   apply_ok(*g, "play guard");
-  apply_ok(*g, "replace reserve");
+  apply_ok(*g, "replace_reserve");
   const json s = state(*g);
   CHECK(cards(s["global"]["fort_row"])[1] == "24");
   CHECK(s["global"]["fort_row"]["revealed"][1] == true);
