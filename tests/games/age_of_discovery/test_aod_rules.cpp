@@ -629,3 +629,59 @@ TEST_CASE("Both scoring cards in one turn: first scoring, then the final round",
   CHECK(g->is_over());
   CHECK(score(*g, 1, "last") == 7);
 }
+
+TEST_CASE("A scenario with an ownerless ship or an index out of range is refused and changes nothing",
+          "[age_of_discovery]") {
+  auto g = new_game("age_of_discovery", 2, 22);
+  const std::string before = state(*g).dump();
+  const auto refused_state = [&](const std::function<void(json&)>& arrange) {
+    json s = state(*g);
+    arrange(s);
+    CHECK_THROWS_AS(g->set_state(s), DataError);
+    CHECK(state(*g).dump() == before);
+  };
+  SECTION("a ship on an expedition without an owner (it would be scored for seat -1)") {
+    refused_state([](json& s) { set_hand(s["global"]["expedition_abreu"], {"red_1a"}); });
+    refused_state([](json& s) {
+      on_expedition(s, "abreu", "red_1a", 0, kRed, 1);
+      set_value(s["global"]["placed"], "red_1a.own", 0);
+    });
+  }
+  SECTION("a ship on an expedition owned by no seat of this game, or of no colour") {
+    refused_state([](json& s) { on_expedition(s, "abreu", "red_1a", 2, kRed, 1); });
+    refused_state([](json& s) {
+      on_expedition(s, "abreu", "red_1a", 0, kRed, 1);
+      set_value(s["global"]["placed"], "red_1a.col", 0);
+    });
+  }
+  SECTION("a ship on a voyage that is on none of its owner's active contracts") {
+    refused_state([](json& s) {
+      set_hand(s["seats"][0]["voyage"], {"red_1a"});
+      set_value(s["global"]["placed"], "red_1a.own", 1);
+      set_value(s["global"]["placed"], "red_1a.col", kRed + 1);
+      set_value(s["global"]["placed"], "red_1a.con", 1);
+    });
+  }
+  SECTION("a contract being built that is not the seat's, or loaded past its requirement") {
+    refused_state([](json& s) {
+      my_turn(s, 0);
+      s["global"]["flow"]["frames"].push_back(frame("sending", 0, 0, json{{"sent", 0}}));
+      s["global"]["flow"]["frames"].push_back(frame("building", 0, 0, json{{"contract", 0}, {"load", 0}}));
+    });
+    refused_state([](json& s) {
+      my_turn(s, 0);
+      set_hand(s["seats"][0]["active"], {"tc_red_3"});
+      s["global"]["flow"]["frames"].push_back(frame("sending", 0, 0, json{{"sent", 0}}));
+      s["global"]["flow"]["frames"].push_back(frame("building", 0, 0, json{{"contract", 0}, {"load", 4}}));
+    });
+    refused_state([](json& s) {
+      my_turn(s, 0);
+      set_hand(s["seats"][0]["active"], {"tc_red_3"});
+      s["global"]["flow"]["frames"].push_back(frame("building", 0, 0, json{{"contract", 0}, {"load", 0}}));
+    });
+  }
+  SECTION("a reservation marker of no seat, or a lock colour out of range") {
+    refused_state([](json& s) { set_value(s["global"]["reservations"], "tc_red_3", 3); });
+    refused_state([](json& s) { set_value(s["global"]["tally"], "abreu.lock", 7); });
+  }
+}
