@@ -244,6 +244,21 @@ AodGame::AodGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed
   box.add_pile("missions", false, missions, "missions");
   for (std::size_t e = 0; e < r.expeditions.size(); ++e)
     expeditions_.push_back(t.add<Hand>("expedition_" + r.expeditions[e].id, kNobody, Visibility::Public));
+  Counters& tally = t.get(tally_);
+  for (const auto& x : r.expeditions) {
+    for (const std::string* key : {&x.lock_key, &x.load_key, &x.all_key}) tally.set(*key, 0);
+    for (int s = 0; s < players; ++s) tally.set(x.seat_keys[static_cast<std::size_t>(s)], 0);
+  }
+  auto layout = std::make_shared<TallyLayout>();
+  for (const auto& [key, value] : tally.entries()) layout->keys.push_back(key);
+  const auto position = [&](const std::string& key) {
+    return static_cast<int>(std::lower_bound(layout->keys.begin(), layout->keys.end(), key) - layout->keys.begin());
+  };
+  for (const auto& x : r.expeditions) {
+    layout->lock.push_back(position(x.lock_key));
+    layout->load.push_back(position(x.load_key));
+  }
+  tally_layout_ = std::move(layout);
 
   // First player: random (11.G17).
   const int first = static_cast<int>(t.rng().below(static_cast<std::uint64_t>(players)));
@@ -260,6 +275,12 @@ std::unique_ptr<Game> AodGame::rematch(std::uint64_t seed) const {
 int AodGame::fee(int index) const { return ship(index).flagship() ? rules().fee_flagship : rules().fee_standard; }
 
 int AodGame::reserved_by(const Table& t, std::string_view card) const { return t.get(reserve_).get(card) - 1; }
+
+AodGame::Marks AodGame::marks(const Table& t) const {
+  const Counters& c = t.get(reserve_);
+  const auto& entries = c.entries();
+  return Marks{c, std::any_of(entries.begin(), entries.end(), [](const auto& kv) { return kv.second > 0; })};
+}
 
 bool AodGame::game_over(const Table& t) const {
   const Counters& progress = t.get(progress_);

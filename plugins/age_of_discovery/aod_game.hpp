@@ -6,6 +6,7 @@
 // holds the natives it names — generators, move applies, hooks, predicates, prompts and
 // labels —, the set-up, the scorings, the outcome and the terminal view. The action cards'
 // and the missions' effects are Lua (scripts/age_of_discovery). All state lives in the Table.
+#include <array>
 #include <memory>
 
 #include "aod_rules.hpp"
@@ -66,6 +67,19 @@ class AodGame : public tessera::FlowGame {
     int value = 0;
     bool wild = false;
   };
+  // Where each expedition's values sit in the "tally" counters. Their keys are all set at
+  // set-up and check_state refuses any other key set, so the sorted entries keep these
+  // positions and the generators read them without a search.
+  struct TallyLayout {
+    std::vector<int> lock, load;  // by expedition
+    std::vector<std::string> keys;  // every key, sorted
+  };
+  // Reservation markers as the generators see them: most decisions have none at all.
+  struct Marks {
+    const tessera::Counters& counters;
+    bool any;
+    int holder(std::string_view card) const { return any ? counters.get(card) - 1 : -1; }
+  };
   struct Seat {
     tessera::Handle<tessera::Counters> player, score;
     tessera::Handle<tessera::Hand> fleet, flagship, hand, mission, active, voyage;
@@ -80,6 +94,7 @@ class AodGame : public tessera::FlowGame {
   int fee(int ship) const;
   // The reservation holder (a seat) of a card in the rows or the display, or -1.
   int reserved_by(const tessera::Table& t, std::string_view card) const;
+  Marks marks(const tessera::Table& t) const;
   bool game_over(const tessera::Table& t) const;
 
   // Generators (aod_moves.cpp), in the rulebook's order of the actions.
@@ -88,10 +103,18 @@ class AodGame : public tessera::FlowGame {
   void send_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
   void build_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
   void reserve_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  // Whether `seat` can still load exactly `remaining` transport of `colour` with its ships
-  // other than `exclude`, paying at most `money` and playing at most `wilds` Wild Ship cards.
-  bool contract_feasible(const tessera::Table& t, int seat, int colour, int remaining, int money, int wilds,
-                         int exclude) const;
+  // The ships a seat may send now, by index: its fleet, then its flagship while that is
+  // still in front of it.
+  struct Available {
+    std::array<int, kMaxShips> ships{};
+    int size = 0;
+    const int* begin() const { return ships.data(); }
+    const int* end() const { return ships.data() + size; }
+  };
+  Available available(const tessera::Table& t, int seat) const;
+  // Whether the `ships` other than `exclude` can still load exactly `remaining` transport of
+  // `colour`, paying at most `money` and playing at most `wilds` Wild Ship cards.
+  bool contract_feasible(const Available& ships, int colour, int remaining, int money, int wilds, int exclude) const;
 
   // Moves (aod_moves.cpp).
   Use use_of(const tessera::Move& move) const;
@@ -128,6 +151,7 @@ class AodGame : public tessera::FlowGame {
   tessera::Handle<tessera::Counters> reserve_;
   tessera::Handle<tessera::TurnOrder> turns_;
   std::vector<tessera::Handle<tessera::Hand>> expeditions_;  // by expedition index
+  std::shared_ptr<const TallyLayout> tally_layout_;
   std::vector<Seat> seats_;
 };
 

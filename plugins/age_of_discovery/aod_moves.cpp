@@ -41,14 +41,6 @@ void for_each_use(const ShipDef& def, const std::vector<int>& flagship_values, i
   }
 }
 
-// Calls fn(ship index) for each ship `seat` may send now: its fleet, then its flagship while
-// that is still in front of it.
-template <typename Fn>
-void for_each_available(const Rules& rules, const Hand& fleet, const Hand& flagship, Fn&& fn) {
-  for (const auto& id : fleet.cards()) fn(rules.ship_index(id));
-  for (const auto& id : flagship.cards()) fn(rules.ship_index(id));
-}
-
 }  // namespace
 
 // --- Legal moves -------------------------------------------------------------------------
@@ -61,10 +53,11 @@ void AodGame::action_moves(const FlowView& view, MoveSink& out) const {
     if (!(used & kCoins)) out.add(kinds().coins);
     if (!(used & kContract) && coins(t, s) >= rules().contract_cost && !t.get(seat_of(s).hand).would_exceed(1)) {
       const Market& display = t.get(display_);
+      const Marks marked = marks(t);
       for (int slot = 0; slot < display.width(); ++slot) {
         const std::string& c = display.at(0, slot);
         if (c.empty()) continue;
-        const int holder = reserved_by(t, c);
+        const int holder = marked.holder(c);
         if (holder >= 0 && holder != s) continue;
         out.add(kinds().contract, rules().contract_index(c));
       }
@@ -82,34 +75,43 @@ void AodGame::buy_moves(const FlowView& view, MoveSink& out) const {
   const int s = view.seat();
   const int money = coins(t, s);
   const Market& rows = t.get(rows_);
+  const Marks marked = marks(t);
   for (int slot = 0; slot < rows.width(); ++slot) {
     const std::string& id = rows.at(0, slot);
     if (id.empty()) continue;
-    const int holder = reserved_by(t, id);
+    const int holder = marked.holder(id);
     if (holder >= 0 && holder != s) continue;
     if (ship(rules().ship_index(id)).cost > money) continue;
     out.add(kinds().buy, slot);
   }
 }
 
+AodGame::Available AodGame::available(const Table& t, int s) const {
+  Available out;
+  for (const Hand* hand : {&t.get(seat_of(s).fleet), &t.get(seat_of(s).flagship)})
+    for (const auto& id : hand->cards())
+      if (out.size < kMaxShips) out.ships[static_cast<std::size_t>(out.size++)] = rules().ship_index(id);
+  return out;
+}
+
 void AodGame::send_moves(const FlowView& view, MoveSink& out) const {
   const Table& t = view.table;
   const int s = view.seat();
   const Seat& seat = seat_of(s);
-  const Counters& tally = t.get(tally_);
+  const auto& tally = t.get(tally_).entries();
   const int wilds = t.get(seat.player).get("wild");
   const int money = coins(t, s);
   const Engine::Kinds& k = kinds();
   // Lock colour and room of each expedition, read once for all ships.
   const int n = static_cast<int>(rules().expeditions.size());
   std::array<int, kMaxExpeditions> lock{}, room{};
-  for (int e = 0; e < n; ++e) {
-    const ExpeditionDef& x = rules().expeditions[static_cast<std::size_t>(e)];
-    lock[static_cast<std::size_t>(e)] = tally.get(x.lock_key) - 1;
-    room[static_cast<std::size_t>(e)] = x.limit - tally.get(x.load_key);
+  for (std::size_t e = 0; e < static_cast<std::size_t>(n); ++e) {
+    lock[e] = tally[static_cast<std::size_t>(tally_layout_->lock[e])].second - 1;
+    room[e] = rules().expeditions[e].limit - tally[static_cast<std::size_t>(tally_layout_->load[e])].second;
   }
-  for_each_available(rules(), t.get(seat.fleet), t.get(seat.flagship), [&](int index) {
-    if (fee(index) > money) return;
+  const Available ships = available(t, s);
+  for (const int index : ships) {
+    if (fee(index) > money) continue;
     const ShipDef& def = ship(index);
     for (int e = 0; e < n; ++e) {
       const int locked = lock[static_cast<std::size_t>(e)], space = room[static_cast<std::size_t>(e)];
@@ -120,11 +122,11 @@ void AodGame::send_moves(const FlowView& view, MoveSink& out) const {
                      else out.add(wild ? k.send_wild : k.send, index, 0, e);
                    });
     }
-  });
+  }
   for (const auto& cid : t.get(seat.hand).cards()) {
     const int index = rules().contract_index(cid);
     const ContractDef& c = contract(index);
-    if (contract_feasible(t, s, c.colour, c.requirement, money, wilds, /*exclude=*/-1)) out.add(k.play, index);
+    if (contract_feasible(ships, c.colour, c.requirement, money, wilds, /*exclude=*/-1)) out.add(k.play, index);
   }
 }
 
@@ -141,39 +143,41 @@ void AodGame::build_moves(const FlowView& view, MoveSink& out) const {
   }
   const int wilds = t.get(seat.player).get("wild");
   const int money = coins(t, s);
-  for_each_available(rules(), t.get(seat.fleet), t.get(seat.flagship), [&](int index) {
+  const Available ships = available(t, s);
+  for (const int index : ships) {
     const ShipDef& def = ship(index);
     const int cost = fee(index);
     for_each_use(def, rules().flagship_values, c.colour, /*locked=*/true, wilds > 0,
                  [&](int colour, int value_index, int value, bool wild) {
                    if (load + value > c.requirement || cost > money) return;
-                   if (!contract_feasible(t, s, c.colour, c.requirement - load - value, money - cost, wilds - (wild ? 1 : 0),
-                                          index))
+                   if (!contract_feasible(ships, c.colour, c.requirement - load - value, money - cost,
+                                          wilds - (wild ? 1 : 0), index))
                      return;
                    if (def.flagship()) out.add(wild ? k.assign_flagship_wild : k.assign_flagship, index, colour, value_index);
                    else out.add(wild ? k.assign_wild : k.assign, index);
                  });
-  });
+  }
 }
 
 void AodGame::reserve_moves(const FlowView& view, MoveSink& out) const {
   const Table& t = view.table;
   if (t.get(seat_of(view.seat()).player).get("reservation") < 1) return;
   const Market& rows = t.get(rows_);
+  const Marks marked = marks(t);
   for (int row = 0; row < rows.rows(); ++row)
     for (int slot = 0; slot < rows.width(); ++slot) {
       const std::string& id = rows.at(row, slot);
-      if (!id.empty() && reserved_by(t, id) < 0) out.add(kinds().reserve, rules().ship_index(id));
+      if (!id.empty() && marked.holder(id) < 0) out.add(kinds().reserve, rules().ship_index(id));
     }
   const Market& display = t.get(display_);
   const int ships = static_cast<int>(rules().ships.size());
   for (int slot = 0; slot < display.width(); ++slot) {
     const std::string& id = display.at(0, slot);
-    if (!id.empty() && reserved_by(t, id) < 0) out.add(kinds().reserve, ships + rules().contract_index(id));
+    if (!id.empty() && marked.holder(id) < 0) out.add(kinds().reserve, ships + rules().contract_index(id));
   }
 }
 
-bool AodGame::contract_feasible(const Table& t, int s, int colour, int remaining, int money, int wilds,
+bool AodGame::contract_feasible(const Available& ships, int colour, int remaining, int money, int wilds,
                                 int exclude) const {
   if (remaining == 0) return true;
   if (remaining < 0 || money < 0 || wilds < 0) return false;
@@ -194,9 +198,8 @@ bool AodGame::contract_feasible(const Table& t, int s, int colour, int remaining
   }
   std::fill(best, best + cells, INT_MAX);
   best[0] = 0;
-  const Seat& seat = seat_of(s);
-  for_each_available(rules(), t.get(seat.fleet), t.get(seat.flagship), [&](int index) {
-    if (index == exclude) return;
+  for (const int index : ships) {
+    if (index == exclude) continue;
     const int cost = fee(index);
     std::copy(best, best + cells, next);
     for (int sum = 0; sum <= remaining; ++sum)
@@ -212,7 +215,7 @@ bool AodGame::contract_feasible(const Table& t, int s, int colour, int remaining
                      });
       }
     std::swap(best, next);
-  });
+  }
   for (int w = 0; w <= w_max; ++w)
     if (best[remaining * width + w] <= money) return true;
   return false;

@@ -245,6 +245,8 @@ Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_
   for (std::size_t i = 0; i < rules.ships.size(); ++i) rules.ship_ids.emplace(rules.ships[i].id, static_cast<int>(i));
   for (std::size_t i = 0; i < rules.contracts.size(); ++i)
     rules.contract_ids.emplace(rules.contracts[i].id, static_cast<int>(i));
+  if (rules.ships.size() > static_cast<std::size_t>(kMaxShips))
+    throw tessera::DataError(data_name + "/game.yaml: at most " + std::to_string(kMaxShips) + " ships");
   if (static_cast<int>(rules.ships.size()) - standard < rules.max_players)
     throw tessera::DataError(data_name + "/game.yaml: fewer flagships than players");
   return rules;

@@ -12,8 +12,9 @@
 
 namespace aod {
 
-// The rules code keeps per-expedition values on the stack; load_rules refuses more.
+// The rules code keeps per-expedition and per-ship values on the stack; load_rules refuses more.
 inline constexpr int kMaxExpeditions = 32;
+inline constexpr int kMaxShips = 128;
 
 struct ShipDef {
   std::string id;      // red_2a; flag_red_yellow
@@ -76,9 +77,14 @@ struct Rules {
               expiry_effect = "reservation_expiry";  // Lua effects of the action cards
 
   // Id -> index, filled by load_rules (lookups happen for every generated action).
+  // FNV-1a: ids are a few bytes long, where it is quicker than the library's hash.
   struct IdHash {
     using is_transparent = void;
-    std::size_t operator()(std::string_view id) const { return std::hash<std::string_view>{}(id); }
+    std::size_t operator()(std::string_view id) const {
+      std::size_t h = 14695981039346656037ull;
+      for (unsigned char c : id) h = (h ^ c) * 1099511628211ull;
+      return h;
+    }
   };
   std::unordered_map<std::string, int, IdHash, std::equal_to<>> ship_ids, contract_ids;
 

@@ -3,6 +3,8 @@
 // every such value is checked here, so an edited state is refused instead of crashing later
 // (a ship on an expedition without an owner would index the scores by seat -1).
 #include "aod_game.hpp"
+#include <algorithm>
+
 #include "tessera/error.hpp"
 
 namespace aod {
@@ -64,6 +66,12 @@ void AodGame::check_state() const {
   // Expeditions: their ships, each with an owner seat and a declared colour; the tally.
   const Counters& tally = t.get(tally_);
   const Counters& placed = t.get(placed_);
+  const auto& entries = tally.entries();
+  const std::vector<std::string>& keys = tally_layout_->keys;
+  if (entries.size() != keys.size() ||
+      !std::equal(entries.begin(), entries.end(), keys.begin(), [](const auto& kv, const std::string& key) { return kv.first == key; }))
+    throw DataError("tally must hold exactly the lock, load and ship counts of every expedition (" +
+                    std::to_string(keys.size()) + " keys)");
   for (std::size_t e = 0; e < expeditions_.size(); ++e) {
     const ExpeditionDef& x = r.expeditions[e];
     const std::string where = "expedition " + x.id;
