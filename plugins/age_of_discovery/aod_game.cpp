@@ -332,8 +332,10 @@ void AodGame::end_turn(FlowContext& ctx) {
   const int s = ctx.seat();
   Counters& progress = t.get(progress_);
   // 4.3 step 1: markers placed on the previous turn go; this turn's stay one more turn.
+  // (the effect has nothing to do for a seat without a marker: it is not called then).
   const auto& marks = t.get(reserve_).entries();
-  if (std::any_of(marks.begin(), marks.end(), [s](const auto& kv) { return kv.second == s + 1; }))
+  if (std::any_of(marks.begin(), marks.end(),
+                  [s](const auto& kv) { return kv.second == s + 1 && !std::string_view(kv.first).ends_with(".age"); }))
     engine_->scripts->apply(engine_->expiry, t, ctx.script_context(s));
   // 4.3 step 2: the first scoring happens after the turn in which its card was drawn.
   if (progress.get("first_drawn") && !progress.get("first_done")) {

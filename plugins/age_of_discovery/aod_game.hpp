@@ -131,6 +131,8 @@ class AodGame : public tessera::FlowGame {
   void cancel_contract(tessera::FlowContext& ctx);
   void place_ship(tessera::FlowContext& ctx, const Use& use, int contract);
   void return_ship(tessera::Table& t, int seat, int ship) const;
+  // A card that leaves the rows or the display takes no reservation marker with it.
+  void clear_marker(tessera::Table& t, const std::string& card, const std::string& age_key) const;
 
   // The turn and the scorings (aod_game.cpp).
   void begin_round(tessera::FlowContext& ctx);

@@ -361,8 +361,7 @@ void AodGame::take_contract(FlowContext& ctx, int pick) {
     const SlotPlace place = display.find(c.id);
     if (place.slot < 0) throw RuleError("contract " + c.id + " is not in the display");
     card = display.take(place.slot, t.get(contract_deck_)).card;
-    t.get(reserve_).set(c.id, 0);
-    t.get(reserve_).set(c.age_key, 0);
+    clear_marker(t, c.id, c.age_key);
     if (ctx.logging()) ctx.log(seat_name(s) + " takes contract " + card + " from the display");
   }
   t.get(seat.hand).add(std::move(card));
@@ -376,8 +375,7 @@ void AodGame::buy(FlowContext& ctx, int slot) {
   t.get(seat_of(s).player).add("coins", -def.cost);
   Market::Taken taken = rows.take(slot, t.get(ships_), kScoringCards);
   t.get(seat_of(s).fleet).add(std::move(taken.card), true);
-  t.get(reserve_).set(def.id, 0);
-  t.get(reserve_).set(def.age_key, 0);
+  clear_marker(t, def.id, def.age_key);
   if (ctx.logging()) ctx.log(seat_name(s) + " buys " + def.id + " for " + std::to_string(def.cost) + " coins");
   for (const auto& card : taken.drawn) {
     if (card != kFirstScoring && card != kLastScoring) continue;
@@ -386,6 +384,12 @@ void AodGame::buy(FlowContext& ctx, int slot) {
     t.get(progress_).set(card == kFirstScoring ? "first_drawn" : "last_drawn", 1);
     ctx.log(card == kFirstScoring ? "the First Scoring card is drawn" : "the Last Scoring card is drawn");
   }
+}
+
+void AodGame::clear_marker(Table& t, const std::string& card, const std::string& age_key) const {
+  Counters& marks = t.get(reserve_);
+  if (marks.get(card) != 0) marks.set(card, 0);
+  if (marks.get(age_key) != 0) marks.set(age_key, 0);
 }
 
 void AodGame::place_ship(FlowContext& ctx, const Use& use, int contract_index) {
@@ -399,8 +403,9 @@ void AodGame::place_ship(FlowContext& ctx, const Use& use, int contract_index) {
   placed.set(def.own_key, s + 1);
   placed.set(def.colour_key, use.colour + 1);
   placed.set(def.value_key, use.value);
-  placed.set(def.contract_key, contract_index + 1);
-  placed.set(def.wild_key, use.wild ? 1 : 0);
+  // Keys that would be 0 are left unset: a missing key reads 0, and the counters stay short.
+  if (contract_index >= 0) placed.set(def.contract_key, contract_index + 1);
+  if (use.wild) placed.set(def.wild_key, 1);
   t.get(seat.player).add("coins", -fee(use.ship));
   if (use.wild) engine_->scripts->apply(engine_->wild, t, ctx.script_context(s), "use");
 }
@@ -411,7 +416,7 @@ void AodGame::return_ship(Table& t, int s, int index) const {
   t.get(seat_of(s).fleet).add(def.id, true);
   Counters& placed = t.get(placed_);
   for (const std::string* key : {&def.own_key, &def.colour_key, &def.value_key, &def.contract_key, &def.wild_key})
-    placed.set(*key, 0);
+    if (placed.get(*key) != 0) placed.set(*key, 0);
 }
 
 void AodGame::send(FlowContext& ctx, const Use& use, int expedition) {

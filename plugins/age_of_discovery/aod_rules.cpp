@@ -190,13 +190,11 @@ void read_cards(const YamlNode& root, Rules& r) {
 
 int Rules::ship_index(std::string_view id) const {
   if (ship_ids.empty()) return tessera::index_by_id(ships, id);  // while loading
-  const auto it = ship_ids.find(id);
-  return it == ship_ids.end() ? -1 : it->second;
+  return ship_ids.find(id);
 }
 int Rules::contract_index(std::string_view id) const {
   if (contract_ids.empty()) return tessera::index_by_id(contracts, id);
-  const auto it = contract_ids.find(id);
-  return it == contract_ids.end() ? -1 : it->second;
+  return contract_ids.find(id);
 }
 int Rules::expedition_index(const std::string& id) const { return tessera::index_by_id(expeditions, id); }
 int Rules::mission_index(const std::string& id) const { return tessera::index_by_id(missions, id); }
@@ -242,9 +240,9 @@ Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_
     c.payout_key = c.id + ".payout";
     c.age_key = c.id + ".age";
   }
-  for (std::size_t i = 0; i < rules.ships.size(); ++i) rules.ship_ids.emplace(rules.ships[i].id, static_cast<int>(i));
+  for (std::size_t i = 0; i < rules.ships.size(); ++i) rules.ship_ids.add(rules.ships[i].id, static_cast<int>(i));
   for (std::size_t i = 0; i < rules.contracts.size(); ++i)
-    rules.contract_ids.emplace(rules.contracts[i].id, static_cast<int>(i));
+    rules.contract_ids.add(rules.contracts[i].id, static_cast<int>(i));
   if (rules.ships.size() > static_cast<std::size_t>(kMaxShips))
     throw tessera::DataError(data_name + "/game.yaml: at most " + std::to_string(kMaxShips) + " ships");
   if (static_cast<int>(rules.ships.size()) - standard < rules.max_players)

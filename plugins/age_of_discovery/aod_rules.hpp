@@ -7,8 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
+
+#include "aod_id_index.hpp"
 
 namespace aod {
 
@@ -77,16 +78,7 @@ struct Rules {
               expiry_effect = "reservation_expiry";  // Lua effects of the action cards
 
   // Id -> index, filled by load_rules (lookups happen for every generated action).
-  // FNV-1a: ids are a few bytes long, where it is quicker than the library's hash.
-  struct IdHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view id) const {
-      std::size_t h = 14695981039346656037ull;
-      for (unsigned char c : id) h = (h ^ c) * 1099511628211ull;
-      return h;
-    }
-  };
-  std::unordered_map<std::string, int, IdHash, std::equal_to<>> ship_ids, contract_ids;
+  IdIndex ship_ids, contract_ids;
 
   int ship_index(std::string_view id) const;  // -1 if none
   int contract_index(std::string_view id) const;
