@@ -123,16 +123,22 @@ void AodGame::register_natives(Engine& engine) {
   flow.native_move("coins", {.legal = [](const FlowView&, MoveSink&) {}, .apply = apply, .label = label});
   flow.native_generator("action_moves", [](const FlowView& v, MoveSink& out) { v.game<AodGame>().action_moves(v, out); });
   flow.native_generator("buying_moves", [](const FlowView& v, MoveSink& out) {
-    v.game<AodGame>().buy_moves(v, out);
-    v.game<AodGame>().reserve_moves(v, out);
+    const AodGame& game = v.game<AodGame>();
+    const Decider d = game.decider(v.table, v.seat());
+    game.buy_moves(v.table, d, out);
+    game.reserve_moves(v.table, d, out);
   });
   flow.native_generator("sending_moves", [](const FlowView& v, MoveSink& out) {
-    v.game<AodGame>().send_moves(v, out);
-    v.game<AodGame>().reserve_moves(v, out);
+    const AodGame& game = v.game<AodGame>();
+    const Decider d = game.decider(v.table, v.seat());
+    game.send_moves(v.table, d, out);
+    game.reserve_moves(v.table, d, out);
   });
   flow.native_generator("building_moves", [](const FlowView& v, MoveSink& out) {
-    v.game<AodGame>().build_moves(v, out);
-    v.game<AodGame>().reserve_moves(v, out);
+    const AodGame& game = v.game<AodGame>();
+    const Decider d = game.decider(v.table, v.seat());
+    game.build_moves(v, d, out);
+    game.reserve_moves(v.table, d, out);
   });
   const auto prompt = [](const FlowView& v) { return v.game<AodGame>().prompt(v); };
   flow.native_prompt("actions", prompt);

@@ -97,12 +97,18 @@ class AodGame : public tessera::FlowGame {
   Marks marks(const tessera::Table& t) const;
   bool game_over(const tessera::Table& t) const;
 
+  // What the generators of one decision read about the deciding seat, read once.
+  struct Decider {
+    int seat, coins, wilds, reservations;
+    Marks marks;
+  };
+  Decider decider(const tessera::Table& t, int seat) const;
   // Generators (aod_moves.cpp), in the rulebook's order of the actions.
   void action_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void buy_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void send_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void build_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void reserve_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void buy_moves(const tessera::Table& t, const Decider& d, tessera::MoveSink& out) const;
+  void send_moves(const tessera::Table& t, const Decider& d, tessera::MoveSink& out) const;
+  void build_moves(const tessera::FlowView& view, const Decider& d, tessera::MoveSink& out) const;
+  void reserve_moves(const tessera::Table& t, const Decider& d, tessera::MoveSink& out) const;
   // The ships a seat may send now, by index: its fleet, then its flagship while that is
   // still in front of it.
   struct Available {

@@ -45,43 +45,44 @@ void for_each_use(const ShipDef& def, const std::vector<int>& flagship_values, i
 
 // --- Legal moves -------------------------------------------------------------------------
 
+AodGame::Decider AodGame::decider(const Table& t, int s) const {
+  const Counters& player = t.get(seat_of(s).player);
+  return Decider{s, player.get("coins"), player.get("wild"), player.get("reservation"), marks(t)};
+}
+
 void AodGame::action_moves(const FlowView& view, MoveSink& out) const {
   const Table& t = view.table;
-  const int s = view.seat();
+  const Decider d = decider(t, view.seat());
+  const int s = d.seat;
   const int used = view.frame.p[0];
   if (std::popcount(static_cast<unsigned>(used)) < 2) {
     if (!(used & kCoins)) out.add(kinds().coins);
-    if (!(used & kContract) && coins(t, s) >= rules().contract_cost && !t.get(seat_of(s).hand).would_exceed(1)) {
+    if (!(used & kContract) && d.coins >= rules().contract_cost && !t.get(seat_of(s).hand).would_exceed(1)) {
       const Market& display = t.get(display_);
-      const Marks marked = marks(t);
       for (int slot = 0; slot < display.width(); ++slot) {
         const std::string& c = display.at(0, slot);
         if (c.empty()) continue;
-        const int holder = marked.holder(c);
+        const int holder = d.marks.holder(c);
         if (holder >= 0 && holder != s) continue;
         out.add(kinds().contract, rules().contract_index(c));
       }
       if (!t.get(contract_deck_).empty("draw"))
         out.add(kinds().contract, static_cast<int>(rules().contracts.size()));  // blind
     }
-    if (!(used & kBuy)) buy_moves(view, out);
-    if (!(used & kSend)) send_moves(view, out);
+    if (!(used & kBuy)) buy_moves(t, d, out);
+    if (!(used & kSend)) send_moves(t, d, out);
   }
-  reserve_moves(view, out);
+  reserve_moves(t, d, out);
 }
 
-void AodGame::buy_moves(const FlowView& view, MoveSink& out) const {
-  const Table& t = view.table;
-  const int s = view.seat();
-  const int money = coins(t, s);
+void AodGame::buy_moves(const Table& t, const Decider& d, MoveSink& out) const {
   const Market& rows = t.get(rows_);
-  const Marks marked = marks(t);
   for (int slot = 0; slot < rows.width(); ++slot) {
     const std::string& id = rows.at(0, slot);
     if (id.empty()) continue;
-    const int holder = marked.holder(id);
-    if (holder >= 0 && holder != s) continue;
-    if (ship(rules().ship_index(id)).cost > money) continue;
+    const int holder = d.marks.holder(id);
+    if (holder >= 0 && holder != d.seat) continue;
+    if (ship(rules().ship_index(id)).cost > d.coins) continue;
     out.add(kinds().buy, slot);
   }
 }
@@ -94,13 +95,12 @@ AodGame::Available AodGame::available(const Table& t, int s) const {
   return out;
 }
 
-void AodGame::send_moves(const FlowView& view, MoveSink& out) const {
-  const Table& t = view.table;
-  const int s = view.seat();
+void AodGame::send_moves(const Table& t, const Decider& d, MoveSink& out) const {
+  const int s = d.seat;
   const Seat& seat = seat_of(s);
   const auto& tally = t.get(tally_).entries();
-  const int wilds = t.get(seat.player).get("wild");
-  const int money = coins(t, s);
+  const int wilds = d.wilds;
+  const int money = d.coins;
   const Engine::Kinds& k = kinds();
   // Lock colour and room of each expedition, read once for all ships.
   const int n = static_cast<int>(rules().expeditions.size());
@@ -130,10 +130,9 @@ void AodGame::send_moves(const FlowView& view, MoveSink& out) const {
   }
 }
 
-void AodGame::build_moves(const FlowView& view, MoveSink& out) const {
+void AodGame::build_moves(const FlowView& view, const Decider& d, MoveSink& out) const {
   const Table& t = view.table;
-  const int s = view.seat();
-  const Seat& seat = seat_of(s);
+  const int s = d.seat;
   const ContractDef& c = contract(view.frame.p[0]);
   const int load = view.frame.p[1];
   const Engine::Kinds& k = kinds();
@@ -141,8 +140,8 @@ void AodGame::build_moves(const FlowView& view, MoveSink& out) const {
     for (std::size_t d = 0; d < rules().durations.size(); ++d) out.add(k.duration, static_cast<int>(d));
     return;
   }
-  const int wilds = t.get(seat.player).get("wild");
-  const int money = coins(t, s);
+  const int wilds = d.wilds;
+  const int money = d.coins;
   const Available ships = available(t, s);
   for (const int index : ships) {
     const ShipDef& def = ship(index);
@@ -159,11 +158,10 @@ void AodGame::build_moves(const FlowView& view, MoveSink& out) const {
   }
 }
 
-void AodGame::reserve_moves(const FlowView& view, MoveSink& out) const {
-  const Table& t = view.table;
-  if (t.get(seat_of(view.seat()).player).get("reservation") < 1) return;
+void AodGame::reserve_moves(const Table& t, const Decider& d, MoveSink& out) const {
+  if (d.reservations < 1) return;
   const Market& rows = t.get(rows_);
-  const Marks marked = marks(t);
+  const Marks& marked = d.marks;
   for (int row = 0; row < rows.rows(); ++row)
     for (int slot = 0; slot < rows.width(); ++slot) {
       const std::string& id = rows.at(row, slot);
