@@ -90,7 +90,6 @@ class AodGame : public tessera::FlowGame {
   const Seat& seat_of(int s) const { return seats_[static_cast<std::size_t>(s)]; }
   const ShipDef& ship(int index) const { return rules().ships[static_cast<std::size_t>(index)]; }
   const ContractDef& contract(int index) const { return rules().contracts[static_cast<std::size_t>(index)]; }
-  int coins(const tessera::Table& t, int seat) const { return t.get(seat_of(seat).player).get("coins"); }
   int fee(int ship) const;
   // The reservation holder (a seat) of a card in the rows or the display, or -1.
   int reserved_by(const tessera::Table& t, std::string_view card) const;

@@ -36,12 +36,15 @@ void AodGame::check_state() const {
   const int contracts = static_cast<int>(r.contracts.size());
 
   const Counters& progress = t.get(progress_);
-  for (const char* flag : {"first_drawn", "first_done", "last_drawn", "final"}) in_range(progress.get(flag), 0, 1, std::string("progress.") + flag);
+  for (const char* flag : {"first_drawn", "first_done", "last_drawn", "final"})
+    in_range(progress.get(flag), 0, 1, std::string("progress.") + flag);
   in_range(progress.get("final_left"), 0, players, "progress.final_left");
   in_range(progress.get("turn"), 0, kLarge, "progress.turn");
 
   // Every card container holds only cards of its kind, so the rules code can index by them.
-  auto ship_like = [&](const std::string& id) { return r.ship_index(id) >= 0 || id == "first_scoring" || id == "last_scoring"; };
+  auto ship_like = [&](const std::string& id) {
+    return r.ship_index(id) >= 0 || id == "first_scoring" || id == "last_scoring";
+  };
   auto is_contract = [&](const std::string& id) { return r.contract_index(id) >= 0; };
   auto is_mission = [&](const std::string& id) { return r.mission_index(id) >= 0; };
   auto is_ship = [&](const std::string& id) { return r.ship_index(id) >= 0; };
@@ -69,7 +72,8 @@ void AodGame::check_state() const {
   const auto& entries = tally.entries();
   const std::vector<std::string>& keys = tally_layout_->keys;
   if (entries.size() != keys.size() ||
-      !std::equal(entries.begin(), entries.end(), keys.begin(), [](const auto& kv, const std::string& key) { return kv.first == key; }))
+      !std::equal(entries.begin(), entries.end(), keys.begin(),
+                  [](const auto& kv, const std::string& key) { return kv.first == key; }))
     throw DataError("tally must hold exactly the lock, load and ship counts of every expedition (" +
                     std::to_string(keys.size()) + " keys)");
   for (std::size_t e = 0; e < expeditions_.size(); ++e) {
@@ -78,7 +82,10 @@ void AodGame::check_state() const {
     in_range(tally.get(x.lock_key), 0, colours, "tally." + x.lock_key);
     in_range(tally.get(x.load_key), 0, kLarge, "tally." + x.load_key);
     in_range(tally.get(x.all_key), 0, kLarge, "tally." + x.all_key);
-    for (int s = 0; s < players; ++s) in_range(tally.get(x.seat_keys[static_cast<std::size_t>(s)]), 0, kLarge, "tally." + x.seat_keys[static_cast<std::size_t>(s)]);
+    for (int s = 0; s < players; ++s) {
+      const std::string& key = x.seat_keys[static_cast<std::size_t>(s)];
+      in_range(tally.get(key), 0, kLarge, "tally." + key);
+    }
     const std::vector<std::string>& on_it = t.get(expeditions_[e]).cards();
     check_cards(on_it, where, is_ship);
     for (const auto& id : on_it) {
