@@ -16,9 +16,6 @@ using nlohmann::json;
 
 namespace {
 
-const std::string kFirstScoring = "first_scoring";
-const std::string kLastScoring = "last_scoring";
-
 std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
 std::string pile_name(int pile) { return "pile" + std::to_string(pile); }
 

@@ -15,8 +15,6 @@ using namespace tessera;
 
 namespace {
 
-const std::string kFirstScoring = "first_scoring";
-const std::string kLastScoring = "last_scoring";
 const std::vector<std::string> kScoringCards{kFirstScoring, kLastScoring};
 
 std::string seat_name(int seat) { return "seat " + std::to_string(seat); }

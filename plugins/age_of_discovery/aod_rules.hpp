@@ -17,6 +17,10 @@ namespace aod {
 inline constexpr int kMaxExpeditions = 32;
 inline constexpr int kMaxShips = 128;
 
+// The two scoring cards shuffled into the ship piles (rules 3, step 5).
+inline const std::string kFirstScoring = "first_scoring";
+inline const std::string kLastScoring = "last_scoring";
+
 struct ShipDef {
   std::string id;      // red_2a; flag_red_yellow
   int colour = 0;      // index into Rules::colours (first colour for a flagship)

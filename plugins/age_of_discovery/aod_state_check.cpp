@@ -43,7 +43,7 @@ void AodGame::check_state() const {
 
   // Every card container holds only cards of its kind, so the rules code can index by them.
   auto ship_like = [&](const std::string& id) {
-    return r.ship_index(id) >= 0 || id == "first_scoring" || id == "last_scoring";
+    return r.ship_index(id) >= 0 || id == kFirstScoring || id == kLastScoring;
   };
   auto is_contract = [&](const std::string& id) { return r.contract_index(id) >= 0; };
   auto is_mission = [&](const std::string& id) { return r.mission_index(id) >= 0; };
