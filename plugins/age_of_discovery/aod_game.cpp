@@ -334,12 +334,12 @@ void AodGame::end_turn(FlowContext& ctx) {
   Table& t = ctx.table();
   const int s = ctx.seat();
   Counters& progress = t.get(progress_);
-  // 4.3 step 1: markers placed on the previous turn go; this turn's stay one more turn.
-  // (the effect has nothing to do for a seat without a marker: it is not called then).
-  const auto& marks = t.get(reserve_).entries();
-  if (std::any_of(marks.begin(), marks.end(),
-                  [s](const auto& kv) { return kv.second == s + 1 && !std::string_view(kv.first).ends_with(".age"); }))
-    engine_->scripts->apply(engine_->expiry, t, ctx.script_context(s));
+  // 4.3 step 1: markers placed on the previous turn go; this turn's stay one more turn. The
+  // effect takes one marker at a time, in the order of the card ids (the entries' order).
+  std::vector<std::string> mine;  // copied: the effect changes the counters
+  for (const auto& [key, value] : t.get(reserve_).entries())
+    if (value == s + 1 && !std::string_view(key).ends_with(".age")) mine.push_back(key);
+  for (const auto& card : mine) engine_->scripts->apply(engine_->expiry, t, ctx.script_context(s), card);
   // 4.3 step 2: the first scoring happens after the turn in which its card was drawn.
   if (progress.get("first_drawn") && !progress.get("first_done")) {
     progress.set("first_done", 1);
