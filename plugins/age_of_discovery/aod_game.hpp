@@ -1,19 +1,18 @@
 #pragma once
-// Age of Discovery (Phalanx/Mayfair 2007): the flow of a game — setup, the contract
-// countdown, two different actions per turn out of four, the free action cards, the two
-// scorings triggered from the ship piles, the final round and the final scoring.
-// Rules: /shared/rules/age_of_discovery.md; data: data/age_of_discovery; mission scoring:
-// scripts/age_of_discovery/missions.lua.
-//
-// Multi-step actions are several decisions: buying ships ("buy <slot>" ... "done"),
-// sending ships ("send ..." / "play <contract>" ... "done"), and building a contract
-// ("assign ..." ... "duration <d>" or "cancel"). All state lives in the Table.
+// Age of Discovery (Phalanx/Mayfair 2007): invest in ships, send them on expeditions for
+// victory points or on trade contracts for coins. Rules: /shared/rules/age_of_discovery.md.
+// The flow (rounds, turns, the two actions, buying, sending and building a contract) is
+// declared in data/age_of_discovery/flow.yaml and run by the core's flow engine; this class
+// holds the natives it names — generators, move applies, hooks, predicates, prompts and
+// labels —, the set-up, the scorings, the outcome and the terminal view. The action cards'
+// and the missions' effects are Lua (scripts/age_of_discovery). All state lives in the Table.
+#include <array>
 #include <memory>
 
 #include "aod_rules.hpp"
 #include "tessera/counters.hpp"
 #include "tessera/deck.hpp"
-#include "tessera/game_base.hpp"
+#include "tessera/flow_game.hpp"
 #include "tessera/hand.hpp"
 #include "tessera/market.hpp"
 #include "tessera/plugin.hpp"
@@ -21,86 +20,135 @@
 
 namespace aod {
 
-// Shared by every game of one configuration (one per thread; clones share it).
+// What every game of one configuration shares: the rules data, the script runtime with the
+// variants loaded, the flow and the prepared effects. One per thread (the runtime is not
+// thread-safe); clones and rematches share it.
 struct Engine {
   Rules rules;
   std::unique_ptr<tessera::ScriptRuntime> scripts;
-  std::vector<tessera::EffectId> mission_effects;  // by mission index
+  std::unique_ptr<tessera::FlowRules> flow;
+  std::vector<tessera::EffectId> mission_effects;     // by mission index
   tessera::EffectId wild{}, reservation{}, expiry{};  // action card effects
+  struct Kinds {
+    int coins, contract, buy, send, send_wild, send_flagship, send_flagship_wild, play, assign, assign_wild,
+        assign_flagship, assign_flagship_wild, duration, cancel, reserve, done, end;
+  } kinds{};  // move indices in the flow
+  struct Steps {
+    int actions, buying, sending, building;
+  } steps{};
 };
 
+// Loads the rules, scripts and flow for `config`; throws tessera::Error naming file and line.
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);
 
-class AodGame : public tessera::GameBase {
+class AodGame : public tessera::FlowGame {
  public:
   AodGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed);
 
   std::unique_ptr<tessera::Game> clone() const override { return std::make_unique<AodGame>(*this); }
   std::unique_ptr<tessera::Game> rematch(std::uint64_t seed) const override;
-  tessera::Decision decision() const override;
   tessera::Outcome outcome() const override;
   std::string render(int viewer) const override;
 
-  // Action bits in flow "used".
+  // The natives flow.yaml names; load_engine registers them.
+  static void register_natives(Engine& engine);
+
+  // The actions of a turn, one bit each in the `used` parameter of the actions step.
   enum ActionBit { kCoins = 1, kContract = 2, kBuy = 4, kSend = 8 };
-  // flow "phase".
-  enum Phase { kMain = 0, kSending = 1, kBuying = 2, kBuilding = 3, kOver = 4 };
 
  protected:
-  std::vector<tessera::Action> generate_actions() const override;
-  void perform(const tessera::Action& action, std::vector<tessera::Event>& events) override;
   void check_state() const override;
 
  private:
-  // A ship as it would be assigned: declared colour and transport value.
+  // A ship as it is assigned: declared colour and transport value, with a Wild Ship card or not.
   struct Use {
     int ship = -1;
     int colour = 0;
     int value = 0;
     bool wild = false;
   };
+  // Where each expedition's values sit in the "tally" counters. Their keys are all set at
+  // set-up and check_state refuses any other key set, so the sorted entries keep these
+  // positions and the generators read them without a search.
+  struct TallyLayout {
+    std::vector<int> lock, load;  // by expedition
+    std::vector<std::string> keys;  // every key, sorted
+  };
+  // Reservation markers as the generators see them: most decisions have none at all.
+  struct Marks {
+    const tessera::Counters& counters;
+    bool any;
+    int holder(std::string_view card) const { return any ? counters.get(card) - 1 : -1; }
+  };
+  struct Seat {
+    tessera::Handle<tessera::Counters> player, score;
+    tessera::Handle<tessera::Hand> fleet, flagship, hand, mission, active, voyage;
+  };
 
   const Rules& rules() const { return engine_->rules; }
-  int phase() const { return table().get(flow_).get("phase"); }
-  int seat() const { return table().get(turns_).current(); }
-  int coins(int seat) const;
+  const Engine::Kinds& kinds() const { return engine_->kinds; }
+  const Seat& seat_of(int s) const { return seats_[static_cast<std::size_t>(s)]; }
+  const ShipDef& ship(int index) const { return rules().ships[static_cast<std::size_t>(index)]; }
+  const ContractDef& contract(int index) const { return rules().contracts[static_cast<std::size_t>(index)]; }
   int fee(int ship) const;
-  // The ships `seat` may send now: fleet ships and the still hidden flagship.
-  std::vector<int> available_ships(int seat) const;
-  // The reservation holder of a card (seat) or -1.
-  int reserved_by(const std::string& card) const;
-  bool ship_placeable_on_expedition(int seat, const Use& use, int expedition) const;
-  // Whether `seat` can still reach `remaining` transport for contract colour `colour`
-  // with ships not in `used`, paying at most `coins` and using at most `wilds` cards.
-  bool contract_feasible(int seat, int colour, int remaining, int coins, int wilds, const std::vector<int>& exclude) const;
-  std::vector<Use> uses_for(int ship, int target_colour, bool locked, bool allow_wild) const;
+  // The reservation holder (a seat) of a card in the rows or the display, or -1.
+  int reserved_by(const tessera::Table& t, std::string_view card) const;
+  Marks marks(const tessera::Table& t) const;
+  bool game_over(const tessera::Table& t) const;
+
+  // What the generators of one decision read about the deciding seat, read once.
+  struct Decider {
+    int seat, coins, wilds, reservations;
+    Marks marks;
+  };
+  Decider decider(const tessera::Table& t, int seat) const;
+  // Generators (aod_moves.cpp), in the rulebook's order of the actions.
+  void action_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void buy_moves(const tessera::Table& t, const Decider& d, tessera::MoveSink& out) const;
+  void send_moves(const tessera::Table& t, const Decider& d, tessera::MoveSink& out) const;
+  void build_moves(const tessera::FlowView& view, const Decider& d, tessera::MoveSink& out) const;
+  void reserve_moves(const tessera::Table& t, const Decider& d, tessera::MoveSink& out) const;
+  // The ships a seat may send now, by index: its fleet, then its flagship while that is
+  // still in front of it.
+  struct Available {
+    std::array<int, kMaxShips> ships{};
+    int size = 0;
+    const int* begin() const { return ships.data(); }
+    const int* end() const { return ships.data() + size; }
+  };
+  Available available(const tessera::Table& t, int seat) const;
+  // Whether the `ships` other than `exclude` can still load exactly `remaining` transport of
+  // `colour`, paying at most `money` and playing at most `wilds` Wild Ship cards.
+  bool contract_feasible(const Available& ships, int colour, int remaining, int money, int wilds, int exclude) const;
+
+  // Moves (aod_moves.cpp).
+  Use use_of(const tessera::Move& move) const;
   std::string use_text(const Use& use) const;
+  std::string label(const tessera::FlowView& view, const tessera::Move& move) const;
+  std::string prompt(const tessera::FlowView& view) const;
+  void apply_move(tessera::FlowContext& ctx, const tessera::Move& move);
+  void take_contract(tessera::FlowContext& ctx, int pick);
+  void buy(tessera::FlowContext& ctx, int slot);
+  void send(tessera::FlowContext& ctx, const Use& use, int expedition);
+  void play(tessera::FlowContext& ctx, int contract);
+  void assign(tessera::FlowContext& ctx, const Use& use);
+  void start_contract(tessera::FlowContext& ctx, int duration_index);
+  void cancel_contract(tessera::FlowContext& ctx);
+  void place_ship(tessera::FlowContext& ctx, const Use& use, int contract);
+  void return_ship(tessera::Table& t, int seat, int ship) const;
+  // A card that leaves the rows or the display takes no reservation marker with it.
+  void clear_marker(tessera::Table& t, const std::string& card, const std::string& age_key) const;
 
-  void add_main_actions(std::vector<tessera::Action>& out) const;
-  void add_buy_actions(std::vector<tessera::Action>& out) const;
-  void add_send_actions(std::vector<tessera::Action>& out) const;
-  void add_build_actions(std::vector<tessera::Action>& out) const;
-  void add_reserve_actions(std::vector<tessera::Action>& out) const;
-
-  void mark_action(int bit);
-  void buy(int slot, std::vector<tessera::Event>& events);
-  void take_contract(const std::string& which, std::vector<tessera::Event>& events);
-  void send_to_expedition(const Use& use, int expedition, std::vector<tessera::Event>& events);
-  void assign_to_contract(const Use& use, std::vector<tessera::Event>& events);
-  void start_contract(int duration, std::vector<tessera::Event>& events);
-  void cancel_contract(std::vector<tessera::Event>& events);
-  void reserve(const std::string& card, std::vector<tessera::Event>& events);
-  void take_ship_from_owner(int seat, int ship);
-  void place_ship(int seat, const Use& use, int contract, std::vector<tessera::Event>& events);
-  void return_ship(int seat, int ship);
-  void begin_turn(std::vector<tessera::Event>& events);
-  void end_turn(std::vector<tessera::Event>& events);
-  void score_expeditions(bool last, std::vector<tessera::Event>& events);
-  void finish(std::vector<tessera::Event>& events);
-  Use parse_use(const std::string& ship, const std::vector<std::string>& words, std::size_t from) const;
+  // The turn and the scorings (aod_game.cpp).
+  void begin_round(tessera::FlowContext& ctx);
+  void countdown(tessera::FlowContext& ctx);
+  void end_turn(tessera::FlowContext& ctx);
+  void score_expeditions(tessera::FlowContext& ctx, bool last);
+  void final_scoring(tessera::FlowContext& ctx);
+  void hook(tessera::FlowContext& ctx, std::string_view name, int seat, const nlohmann::json& arg);
 
   std::shared_ptr<Engine> engine_;
-  tessera::Handle<tessera::Counters> flow_;
+  tessera::Handle<tessera::Counters> progress_;
   tessera::Handle<tessera::Deck> ships_;
   tessera::Handle<tessera::Market> rows_;
   tessera::Handle<tessera::Deck> contract_deck_;
@@ -110,10 +158,7 @@ class AodGame : public tessera::GameBase {
   tessera::Handle<tessera::Counters> reserve_;
   tessera::Handle<tessera::TurnOrder> turns_;
   std::vector<tessera::Handle<tessera::Hand>> expeditions_;  // by expedition index
-  struct Seat {
-    tessera::Handle<tessera::Counters> player, score;
-    tessera::Handle<tessera::Hand> fleet, flagship, hand, mission, active, voyage;
-  };
+  std::shared_ptr<const TallyLayout> tally_layout_;
   std::vector<Seat> seats_;
 };
 

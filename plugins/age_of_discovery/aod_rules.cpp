@@ -150,6 +150,8 @@ void read_cards(const YamlNode& root, Rules& r) {
     r.expeditions.push_back(x);
   }
   if (r.expeditions.empty()) throw root.at("expeditions").error("must not be empty");
+  if (r.expeditions.size() > static_cast<std::size_t>(kMaxExpeditions))
+    throw root.at("expeditions").error("at most " + std::to_string(kMaxExpeditions) + " expeditions");
   const YamlNode payouts = root.at("contract_payouts");
   for (const YamlNode& c : root.at("contracts").as_list()) {
     c.allow_only({"id", "colour", "requirement"});
@@ -186,15 +188,13 @@ void read_cards(const YamlNode& root, Rules& r) {
 
 }  // namespace
 
-int Rules::ship_index(const std::string& id) const {
+int Rules::ship_index(std::string_view id) const {
   if (ship_ids.empty()) return tessera::index_by_id(ships, id);  // while loading
-  const auto it = ship_ids.find(id);
-  return it == ship_ids.end() ? -1 : it->second;
+  return ship_ids.find(id);
 }
-int Rules::contract_index(const std::string& id) const {
+int Rules::contract_index(std::string_view id) const {
   if (contract_ids.empty()) return tessera::index_by_id(contracts, id);
-  const auto it = contract_ids.find(id);
-  return it == contract_ids.end() ? -1 : it->second;
+  return contract_ids.find(id);
 }
 int Rules::expedition_index(const std::string& id) const { return tessera::index_by_id(expeditions, id); }
 int Rules::mission_index(const std::string& id) const { return tessera::index_by_id(missions, id); }
@@ -208,10 +208,11 @@ int Rules::track_value(int completed) const {
   return contracts_track[static_cast<std::size_t>(std::clamp(completed, 0, last))];
 }
 
-Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name) {
+Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name,
+                 const std::vector<std::string>& variants) {
   Rules rules;
-  read_game(tessera::load_yaml(data_dir / "game.yaml", data_name + "/game.yaml").root, rules);
-  read_cards(tessera::load_yaml(data_dir / "cards.yaml", data_name + "/cards.yaml").root, rules);
+  read_game(tessera::load_with_overlays(data_dir, data_name, "game.yaml", variants), rules);
+  read_cards(tessera::load_with_overlays(data_dir, data_name, "cards.yaml", variants), rules);
   int standard = 0;
   for (const auto& s : rules.ships) standard += s.flagship() ? 0 : 1;
   int in_piles = 0;
@@ -220,9 +221,30 @@ Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_
     throw tessera::DataError(data_name + "/game.yaml: the rows and piles need " +
                              std::to_string(2 * rules.row_size + in_piles) + " standard ships, the data has " +
                              std::to_string(standard));
-  for (std::size_t i = 0; i < rules.ships.size(); ++i) rules.ship_ids.emplace(rules.ships[i].id, static_cast<int>(i));
+  for (ShipDef& s : rules.ships) {
+    s.own_key = s.id + ".own";
+    s.colour_key = s.id + ".col";
+    s.value_key = s.id + ".val";
+    s.contract_key = s.id + ".con";
+    s.wild_key = s.id + ".wld";
+    s.age_key = s.id + ".age";
+  }
+  for (ExpeditionDef& x : rules.expeditions) {
+    x.lock_key = x.id + ".lock";
+    x.load_key = x.id + ".load";
+    x.all_key = x.id + ".all";
+    for (int seat = 0; seat < rules.max_players; ++seat) x.seat_keys.push_back(x.id + ".s" + std::to_string(seat));
+  }
+  for (ContractDef& c : rules.contracts) {
+    c.left_key = c.id + ".left";
+    c.payout_key = c.id + ".payout";
+    c.age_key = c.id + ".age";
+  }
+  for (std::size_t i = 0; i < rules.ships.size(); ++i) rules.ship_ids.add(rules.ships[i].id, static_cast<int>(i));
   for (std::size_t i = 0; i < rules.contracts.size(); ++i)
-    rules.contract_ids.emplace(rules.contracts[i].id, static_cast<int>(i));
+    rules.contract_ids.add(rules.contracts[i].id, static_cast<int>(i));
+  if (rules.ships.size() > static_cast<std::size_t>(kMaxShips))
+    throw tessera::DataError(data_name + "/game.yaml: at most " + std::to_string(kMaxShips) + " ships");
   if (static_cast<int>(rules.ships.size()) - standard < rules.max_players)
     throw tessera::DataError(data_name + "/game.yaml: fewer flagships than players");
   return rules;

@@ -1,13 +1,25 @@
 #pragma once
-// The rules data of Age of Discovery, read from data/age_of_discovery/*.yaml: constants,
-// ships, flagships, expeditions, trade contracts, missions. Immutable once loaded.
+// The rules data of Age of Discovery, read from data/age_of_discovery/*.yaml (variants'
+// overlays merged): constants, ships, flagships, expeditions, trade contracts, missions.
+// Immutable once loaded. Each card also carries the keys of its counters in the state, made
+// once here so that the rules code looks them up without building strings.
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <vector>
 
+#include "aod_id_index.hpp"
+
 namespace aod {
+
+// The rules code keeps per-expedition and per-ship values on the stack; load_rules refuses more.
+inline constexpr int kMaxExpeditions = 32;
+inline constexpr int kMaxShips = 128;
+
+// The two scoring cards shuffled into the ship piles (rules 3, step 5).
+inline const std::string kFirstScoring = "first_scoring";
+inline const std::string kLastScoring = "last_scoring";
 
 struct ShipDef {
   std::string id;      // red_2a; flag_red_yellow
@@ -16,6 +28,10 @@ struct ShipDef {
   int transport = 0;   // 0 for a flagship (chosen 1..3 on use)
   int cost = 0;
   bool flagship() const { return colour2 >= 0; }
+  // Keys in the "placed" counters while it is on an expedition or a contract: owner seat + 1,
+  // declared colour + 1, transport, contract index + 1 (0 on an expedition), Wild Ship used.
+  std::string own_key, colour_key, value_key, contract_key, wild_key;
+  std::string age_key;  // "reservations": the age of a marker on it
 };
 
 struct ExpeditionDef {
@@ -23,6 +39,9 @@ struct ExpeditionDef {
   int colour = 0;
   int limit = 0;
   int first_match = 0, first_other = 0, last_match = 0, last_other = 0;
+  // Keys in the "tally" counters: lock colour + 1, transport loaded, ships, ships of each seat.
+  std::string lock_key, load_key, all_key;
+  std::vector<std::string> seat_keys;  // by seat, up to max_players
 };
 
 struct ContractDef {
@@ -30,6 +49,8 @@ struct ContractDef {
   int colour = 0;
   int requirement = 0;
   std::vector<int> payout;  // by duration 1..3 (index duration-1)
+  std::string left_key, payout_key;  // "placed" while active: turns left, coins it pays
+  std::string age_key;               // "reservations": the age of a marker on it
 };
 
 struct MissionDef {
@@ -61,17 +82,19 @@ struct Rules {
               expiry_effect = "reservation_expiry";  // Lua effects of the action cards
 
   // Id -> index, filled by load_rules (lookups happen for every generated action).
-  std::unordered_map<std::string, int> ship_ids, contract_ids;
+  IdIndex ship_ids, contract_ids;
 
-  int ship_index(const std::string& id) const;  // -1 if none
-  int contract_index(const std::string& id) const;
+  int ship_index(std::string_view id) const;  // -1 if none
+  int contract_index(std::string_view id) const;
   int expedition_index(const std::string& id) const;
   int colour_index(const std::string& name) const;
   int mission_index(const std::string& id) const;
   int track_value(int completed) const;  // the last space's value past the end
 };
 
-// Reads game.yaml and cards.yaml; throws tessera::DataError naming file:line:col.
-Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name);
+// Reads game.yaml and cards.yaml with the overlays of `variants`; throws tessera::DataError
+// naming file:line:col.
+Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name,
+                 const std::vector<std::string>& variants);
 
 }  // namespace aod

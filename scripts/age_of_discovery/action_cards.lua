@@ -31,21 +31,16 @@ effect("reservation", function(ctx, params, choice)
 end)
 
 -- End of the owner's turn (4.3 step 1): markers placed on the previous turn are removed,
--- markers placed this turn stay until the end of the next one.
-effect("reservation_expiry", function(ctx, params)
+-- markers placed this turn stay until the end of the next one. The plugin calls it for each
+-- marker of the seat, in the order of the card ids; choice is the card's id.
+effect("reservation_expiry", function(ctx, params, choice)
   local marks = ctx:get("reservations")
-  local mine = {}
-  for key, value in pairs(marks:entries()) do
-    if value == ctx.seat + 1 and not string.find(key, ".age", 1, true) then mine[#mine + 1] = key end
-  end
-  table.sort(mine)  -- pairs() order is not fixed; the log must be
-  for _, card in ipairs(mine) do
-    if marks:get(card .. ".age") >= 1 then
-      marks:set(card, 0)
-      marks:set(card .. ".age", 0)
-      ctx:log("seat " .. ctx.seat .. "'s reservation on " .. card .. " ends")
-    else
-      marks:set(card .. ".age", 1)
-    end
+  if marks:get(choice) ~= ctx.seat + 1 then error(choice .. " carries no marker of seat " .. ctx.seat) end
+  if marks:get(choice .. ".age") >= 1 then
+    marks:set(choice, 0)
+    marks:set(choice .. ".age", 0)
+    ctx:log("seat " .. ctx.seat .. "'s reservation on " .. choice .. " ends")
+  else
+    marks:set(choice .. ".age", 1)
   end
 end)

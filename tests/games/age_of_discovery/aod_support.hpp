@@ -18,7 +18,16 @@ using tessera::testing::has;
 using tessera::testing::set_value;
 using tessera::testing::state;
 
-inline int flow(const tessera::Game& g, const std::string& key) { return tessera::testing::counter(g, "flow", key); }
+inline int progress(const tessera::Game& g, const std::string& key) {
+  return tessera::testing::counter(g, "progress", key);
+}
+// The actions taken this turn (the `used` bits of the actions step: coins 1, contract 2, buy 4, send 8).
+inline int used(const tessera::Game& g) {
+  const json s = state(g);
+  for (const json& frame : s["global"]["flow"]["frames"])
+    if (frame["step"] == "actions") return frame["params"].value("used", 0);
+  return -1;
+}
 inline int player(const tessera::Game& g, int seat, const std::string& key) {
   return tessera::testing::counter(g, "player", key, seat);
 }
@@ -33,11 +42,22 @@ inline void set_hand(json& hand, const std::vector<std::string>& ids) {
 }
 
 
-// Seat `seat` at the start of the action part of its turn, nothing taken yet.
+inline json frame(const std::string& step, int seat, int cursor, json params = json::object()) {
+  return json{{"step", step}, {"seat", seat}, {"status", "running"}, {"cursor", cursor}, {"moves", 0}, {"params", params}};
+}
+
+// Seat `seat` at the start of the action part of its turn in the first round, nothing taken
+// yet: the flow is game > round (the seats from the first player up to `seat` served) >
+// turn > actions.
 inline void my_turn(json& s, int seat) {
-  s["global"]["turns"]["current"] = seat;
-  set_value(s["global"]["flow"], "phase", 0);
-  set_value(s["global"]["flow"], "used", 0);
+  json& turns = s["global"]["turns"];
+  turns["current"] = seat;
+  const std::vector<int> order = turns["order"];
+  const auto position = [&](int x) { return static_cast<int>(std::find(order.begin(), order.end(), x) - order.begin()); };
+  const int n = static_cast<int>(order.size());
+  const int served = (position(seat) - position(turns["start"].get<int>()) + n) % n + 1;
+  s["global"]["flow"]["frames"] = json{frame("game", -1, 1), frame("round", -1, served), frame("turn", seat, 1),
+                                       frame("actions", seat, 0, json{{"used", 0}})};
 }
 
 // Puts `ship` on expedition `exp` for `owner` with declared colour index and value.

@@ -1,6 +1,8 @@
 // Age of Discovery data: the shipped YAML loads, and broken data is reported with the
 // file and the reason instead of crashing.
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 
 #include "support/registry.hpp"
 
@@ -37,4 +39,33 @@ TEST_CASE("Broken Age of Discovery data is reported with its file and reason", "
   CHECK(mentions(p, "names effect 'nowhere', which no script defines"));
   p = problems_with("game.yaml", "flagships:", "flagshipz:");
   CHECK(mentions(p, "data/age_of_discovery/game.yaml:"));
+}
+
+TEST_CASE("A variant's data overlays apply to every Age of Discovery data file", "[age_of_discovery]") {
+  namespace fs = std::filesystem;
+  const auto& registry = tessera::testing::game_registry();
+  const tessera::PluginEntry& entry = registry.game("age_of_discovery");
+  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / "age_of_discovery_overlay";
+  fs::remove_all(scratch);
+  fs::create_directories(scratch);
+  fs::copy(entry.data_dir, scratch / "data", fs::copy_options::recursive);
+  fs::copy(entry.script_dir, scratch / "scripts", fs::copy_options::recursive);
+  fs::create_directories(scratch / "data/variants/rich");
+  fs::create_directories(scratch / "scripts/variants");
+  std::ofstream(scratch / "data/variants/rich/game.yaml") << "constants: {starting_coins: 10}\n";
+  std::ofstream(scratch / "data/variants/rich/cards.yaml") << "expeditions:\n  - {id: abreu, limit: 4}\n";
+  std::ofstream(scratch / "data/variants/rich/flow.yaml") << "steps:\n  buying: {prompt: Buy more ships}\n";
+  std::ofstream(scratch / "scripts/variants/rich.lua") << "-- the variant changes data only\n";
+  tessera::GameConfig config = registry.config("age_of_discovery", 2, 1);
+  config.data_dir = scratch / "data";
+  config.script_dir = scratch / "scripts";
+  config.variants = {"rich"};
+  auto game = entry.module->new_game(config);
+  const nlohmann::json s = game->table().to_json();
+  for (int seat = 0; seat < 2; ++seat) CHECK(s["seats"][seat]["player"]["values"]["coins"] == 10);
+  CHECK(game->render(tessera::kSpectator).find("abreu (red, 0/4)") != std::string::npos);
+  REQUIRE(game->apply("buy 1").ok);
+  CHECK(game->decision().prompt == "Buy more ships");
+  game.reset();
+  fs::remove_all(scratch);
 }

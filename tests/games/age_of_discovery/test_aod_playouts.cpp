@@ -69,7 +69,7 @@ TEST_CASE("Two hundred seeded random games per player count keep every invariant
       check_invariants(*game);
       total += tessera::testing::play_randomly(*game, seed, 20000, check_invariants);
       REQUIRE(game->is_over());
-      REQUIRE(aod_test::state(*game)["global"]["flow"]["values"].value("first_done", 0) == 1);
+      REQUIRE(aod_test::progress(*game, "first_done") == 1);
     }
     CHECK(total > 200);
   }

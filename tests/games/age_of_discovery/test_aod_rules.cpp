@@ -87,7 +87,7 @@ TEST_CASE("E1: buying several ships in one action, the filling row slides down",
   REQUIRE(g->apply("buy 2").ok);
   CHECK(player(*g, 0, "coins") == 0);
   REQUIRE(g->apply("done").ok);
-  CHECK(flow(*g, "used") == 4);
+  CHECK(used(*g) == 4);
 }
 
 TEST_CASE("E2: the transport limit of Abreu (3) is never exceeded", "[age_of_discovery]") {
@@ -118,8 +118,8 @@ TEST_CASE("E2: the transport limit of Abreu (3) is never exceeded", "[age_of_dis
   });
   REQUIRE(h->apply("send red_1a expedition abreu").ok);
   REQUIRE(h->apply("send red_1b expedition abreu").ok);
-  CHECK_FALSE(has(legal_texts(*h), "send flag_red_yellow expedition abreu red 2"));
-  REQUIRE(h->apply("send flag_red_yellow expedition abreu red 1").ok);
+  CHECK_FALSE(has(legal_texts(*h), "send_flagship flag_red_yellow abreu red 2"));
+  REQUIRE(h->apply("send_flagship flag_red_yellow abreu red 1").ok);
   CHECK(player(*h, 0, "coins") == 20 - 1 - 1 - 2);
   auto k = new_game("age_of_discovery", 2, 1);
   edit(*k, [](json& s) {
@@ -177,7 +177,7 @@ TEST_CASE("A contract being built can be cancelled: ships, fees and the card com
     set_hand(s["seats"][0]["hand"], {"tc_red_5"});
   });
   REQUIRE(g->apply("play tc_red_5").ok);
-  REQUIRE(g->apply("assign blue_2a wild").ok);
+  REQUIRE(g->apply("assign_wild blue_2a").ok);
   CHECK(player(*g, 0, "wild") == 0);
   REQUIRE(g->apply("cancel").ok);
   CHECK(player(*g, 0, "wild") == 1);
@@ -202,21 +202,21 @@ TEST_CASE("E4: colour lock, Wild Ship and the flagship's declared colour and val
   auto legal = legal_texts(*g);
   CHECK_FALSE(has(legal, "send red_1a expedition magellan"));
   refused(*g, "send red_1a expedition magellan");
-  CHECK(has(legal, "send flag_blue_green expedition magellan green 1"));
-  CHECK(has(legal, "send flag_blue_green expedition magellan green 2"));
-  CHECK_FALSE(has(legal, "send flag_blue_green expedition magellan green 3"));
-  CHECK_FALSE(has(legal, "send flag_blue_green expedition magellan blue 1"));
+  CHECK(has(legal, "send_flagship flag_blue_green magellan green 1"));
+  CHECK(has(legal, "send_flagship flag_blue_green magellan green 2"));
+  CHECK_FALSE(has(legal, "send_flagship flag_blue_green magellan green 3"));
+  CHECK_FALSE(has(legal, "send_flagship flag_blue_green magellan blue 1"));
   edit(*g, [](json& s) { set_value(s["seats"][0]["player"], "wild", 1); });
   legal = legal_texts(*g);
-  REQUIRE(has(legal, "send red_1a expedition magellan wild"));
-  REQUIRE(g->apply("send flag_blue_green expedition magellan green 2").ok);
+  REQUIRE(has(legal, "send_wild red_1a expedition magellan"));
+  REQUIRE(g->apply("send_flagship flag_blue_green magellan green 2").ok);
   CHECK(player(*g, 0, "coins") == 8);
   json s = state(*g);
   CHECK(cards(s["seats"][0]["flagship"]).empty());  // revealed by its use
   CHECK(s["global"]["placed"]["values"]["flag_blue_green.val"] == 2);
   CHECK(cards(s["global"]["expedition_magellan"]).back() == "flag_blue_green");
   // The expedition is full now: not even a Wild Ship fits.
-  CHECK_FALSE(has(legal_texts(*g), "send red_1a expedition magellan wild"));
+  CHECK_FALSE(has(legal_texts(*g), "send_wild red_1a expedition magellan"));
 }
 
 TEST_CASE("A Wild Ship sends one off-colour ship and keeps the lock colour", "[age_of_discovery]") {
@@ -228,11 +228,11 @@ TEST_CASE("A Wild Ship sends one off-colour ship and keeps the lock colour", "[a
     set_hand(s["seats"][0]["fleet"], {"red_1a", "red_1b"});
     on_expedition(s, "magellan", "green_3a", 1, kGreen, 3);
   });
-  REQUIRE(g->apply("send red_1a expedition magellan wild").ok);
+  REQUIRE(g->apply("send_wild red_1a expedition magellan").ok);
   CHECK(player(*g, 0, "wild") == 0);
   CHECK(state(*g)["global"]["tally"]["values"]["magellan.lock"] == kGreen + 1);
-  CHECK_FALSE(has(legal_texts(*g), "send red_1b expedition magellan wild"));
-  refused(*g, "send red_1b expedition magellan wild");
+  CHECK_FALSE(has(legal_texts(*g), "send_wild red_1b expedition magellan"));
+  refused(*g, "send_wild red_1b expedition magellan");
 }
 
 TEST_CASE("E5: a 2-turn contract pays 10 coins at the start of the owner's second turn", "[age_of_discovery]") {
@@ -296,8 +296,8 @@ TEST_CASE("E6: a majority mission on 4 expeditions with 5 contracts scores 20", 
     on_expedition(s, "cartier", "white_1a", 0, kWhite, 1);
     on_expedition(s, "magellan", "green_2b", 0, kGreen, 2);
     on_expedition(s, "magellan", "green_2c", 2, kGreen, 2);
-    set_value(s["global"]["flow"], "final", 1);
-    set_value(s["global"]["flow"], "final_left", 1);
+    set_value(s["global"]["progress"], "final", 1);
+    set_value(s["global"]["progress"], "final_left", 1);
   });
   REQUIRE(g->apply("end").ok);
   REQUIRE(g->is_over());
@@ -335,7 +335,7 @@ TEST_CASE("The First Scoring card scores expeditions at the end of the drawing t
   });
   const int pile1_before = static_cast<int>(state(*g)["global"]["ships"]["piles"][0]["cards"].size());
   REQUIRE(g->apply("buy 1").ok);
-  CHECK(flow(*g, "first_drawn") == 1);
+  CHECK(progress(*g, "first_drawn") == 1);
   const json s = state(*g);
   CHECK(cards(s["global"]["ships"]["piles"][5]) == std::vector<std::string>{"first_scoring"});
   CHECK(static_cast<int>(s["global"]["ships"]["piles"][0]["cards"].size()) == pile1_before - 2);
@@ -343,7 +343,7 @@ TEST_CASE("The First Scoring card scores expeditions at the end of the drawing t
   CHECK(score(*g, 0, "first") == 0);
   REQUIRE(g->apply("done").ok);
   REQUIRE(g->apply("end").ok);
-  CHECK(flow(*g, "first_done") == 1);
+  CHECK(progress(*g, "first_done") == 1);
   CHECK(score(*g, 0, "first") == 2);
   CHECK(score(*g, 1, "first") == 4);
   CHECK(player(*g, 1, "vp") == 4);
@@ -359,13 +359,13 @@ TEST_CASE("The Last Scoring card gives every player one more turn, the drawer la
     p5.erase(std::find(p5.begin(), p5.end(), "last_scoring"));
     pile5 = p5;
     s["global"]["ships"]["piles"][0]["cards"].push_back("last_scoring");
-    set_value(s["global"]["flow"], "first_drawn", 1);
-    set_value(s["global"]["flow"], "first_done", 1);
+    set_value(s["global"]["progress"], "first_drawn", 1);
+    set_value(s["global"]["progress"], "first_done", 1);
   });
   REQUIRE(g->apply("buy 1").ok);
   REQUIRE(g->apply("done").ok);
   REQUIRE(g->apply("end").ok);
-  CHECK(flow(*g, "final") == 1);
+  CHECK(progress(*g, "final") == 1);
   for (int seat : {2, 0, 1}) {
     REQUIRE_FALSE(g->is_over());
     CHECK(g->decision().seat == seat);
@@ -386,8 +386,8 @@ TEST_CASE("Unfinished contracts are discarded at the end and their ships count a
     set_hand(s["seats"][0]["fleet"], {"black_3a"});
     set_hand(s["seats"][0]["hand"], {"tc_black_3"});
     set_hand(s["seats"][1]["fleet"], {"black_1a", "black_1b"});
-    set_value(s["global"]["flow"], "final", 1);
-    set_value(s["global"]["flow"], "final_left", 2);
+    set_value(s["global"]["progress"], "final", 1);
+    set_value(s["global"]["progress"], "final_left", 2);
   });
   REQUIRE(g->apply("play tc_black_3").ok);
   REQUIRE(g->apply("assign black_3a").ok);
@@ -416,8 +416,8 @@ TEST_CASE("A tie goes to more ships not on expeditions, then is shared", "[age_o
     set_hand(s["seats"][1]["fleet"], {"red_1b", "red_2a"});
     on_expedition(s, "abreu", "red_2b", 0, kRed, 2);  // 7 + mission (0 contracts) 0
     on_expedition(s, "dias", "green_2a", 1, kGreen, 2);  // 7
-    set_value(s["global"]["flow"], "final", 1);
-    set_value(s["global"]["flow"], "final_left", 1);
+    set_value(s["global"]["progress"], "final", 1);
+    set_value(s["global"]["progress"], "final_left", 1);
   });
   REQUIRE(g->apply("end").ok);
   const Outcome o = g->outcome();
@@ -431,8 +431,8 @@ TEST_CASE("A tie goes to more ships not on expeditions, then is shared", "[age_o
       set_hand(s["seats"][i]["flagship"], {});
       set_hand(s["seats"][i]["fleet"], {});
     }
-    set_value(s["global"]["flow"], "final", 1);
-    set_value(s["global"]["flow"], "final_left", 1);
+    set_value(s["global"]["progress"], "final", 1);
+    set_value(s["global"]["progress"], "final_left", 1);
   });
   REQUIRE(h->apply("end").ok);
   CHECK(h->outcome().winners == std::vector<int>{0, 1});
@@ -513,8 +513,8 @@ TEST_CASE("A ship whose crew fee cannot be paid cannot be sent", "[age_of_discov
     set_hand(s["seats"][0]["flagship"], {"flag_red_yellow"});
   });
   CHECK(has(legal_texts(*g), "send red_1a expedition abreu"));
-  CHECK_FALSE(has(legal_texts(*g), "send flag_red_yellow expedition abreu red 1"));
-  refused(*g, "send flag_red_yellow expedition abreu red 1");
+  CHECK_FALSE(has(legal_texts(*g), "send_flagship flag_red_yellow abreu red 1"));
+  refused(*g, "send_flagship flag_red_yellow abreu red 1");
 }
 
 TEST_CASE("A send action in which every contract was taken back does not count", "[age_of_discovery]") {
@@ -526,15 +526,15 @@ TEST_CASE("A send action in which every contract was taken back does not count",
     set_hand(s["seats"][0]["hand"], {"tc_red_3"});
   });
   REQUIRE(g->apply("play tc_red_3").ok);
-  CHECK(flow(*g, "used") == 8);
+  CHECK(used(*g) == 8);
   REQUIRE(g->apply("cancel").ok);
   REQUIRE(g->apply("done").ok);
-  CHECK(flow(*g, "used") == 0);
+  CHECK(used(*g) == 0);
   REQUIRE(g->apply("play tc_red_3").ok);
   REQUIRE(g->apply("assign red_3a").ok);
   REQUIRE(g->apply("duration 1").ok);
   REQUIRE(g->apply("done").ok);
-  CHECK(flow(*g, "used") == 8);
+  CHECK(used(*g) == 8);
 }
 
 TEST_CASE("A reserved contract cannot be taken by another player", "[age_of_discovery]") {
@@ -579,7 +579,7 @@ TEST_CASE("A Wild Ship card cannot be played without one left", "[age_of_discove
     set_hand(s["seats"][0]["fleet"], {"red_1a"});
     on_expedition(s, "magellan", "green_3a", 1, kGreen, 3);
   });
-  refused(*g, "send red_1a expedition magellan wild");
+  refused(*g, "send_wild red_1a expedition magellan");
 }
 
 TEST_CASE("Re-dealing what a seat cannot see keeps each scoring card in its pile", "[age_of_discovery]") {
@@ -616,16 +616,72 @@ TEST_CASE("Both scoring cards in one turn: first scoring, then the final round",
   });
   REQUIRE(g->apply("buy 1").ok);
   REQUIRE(g->apply("buy 1").ok);
-  CHECK(flow(*g, "first_drawn") == 1);
-  CHECK(flow(*g, "last_drawn") == 1);
+  CHECK(progress(*g, "first_drawn") == 1);
+  CHECK(progress(*g, "last_drawn") == 1);
   REQUIRE(g->apply("done").ok);
   REQUIRE(g->apply("end").ok);
   CHECK(score(*g, 1, "first") == 4);
-  CHECK(flow(*g, "final") == 1);
+  CHECK(progress(*g, "final") == 1);
   CHECK(g->decision().seat == 1);
   REQUIRE(g->apply("end").ok);
   CHECK(g->decision().seat == 0);
   REQUIRE(g->apply("end").ok);
   CHECK(g->is_over());
   CHECK(score(*g, 1, "last") == 7);
+}
+
+TEST_CASE("A scenario with an ownerless ship or an index out of range is refused and changes nothing",
+          "[age_of_discovery]") {
+  auto g = new_game("age_of_discovery", 2, 22);
+  const std::string before = state(*g).dump();
+  const auto refused_state = [&](const std::function<void(json&)>& arrange) {
+    json s = state(*g);
+    arrange(s);
+    CHECK_THROWS_AS(g->set_state(s), DataError);
+    CHECK(state(*g).dump() == before);
+  };
+  SECTION("a ship on an expedition without an owner (it would be scored for seat -1)") {
+    refused_state([](json& s) { set_hand(s["global"]["expedition_abreu"], {"red_1a"}); });
+    refused_state([](json& s) {
+      on_expedition(s, "abreu", "red_1a", 0, kRed, 1);
+      set_value(s["global"]["placed"], "red_1a.own", 0);
+    });
+  }
+  SECTION("a ship on an expedition owned by no seat of this game, or of no colour") {
+    refused_state([](json& s) { on_expedition(s, "abreu", "red_1a", 2, kRed, 1); });
+    refused_state([](json& s) {
+      on_expedition(s, "abreu", "red_1a", 0, kRed, 1);
+      set_value(s["global"]["placed"], "red_1a.col", 0);
+    });
+  }
+  SECTION("a ship on a voyage that is on none of its owner's active contracts") {
+    refused_state([](json& s) {
+      set_hand(s["seats"][0]["voyage"], {"red_1a"});
+      set_value(s["global"]["placed"], "red_1a.own", 1);
+      set_value(s["global"]["placed"], "red_1a.col", kRed + 1);
+      set_value(s["global"]["placed"], "red_1a.con", 1);
+    });
+  }
+  SECTION("a contract being built that is not the seat's, or loaded past its requirement") {
+    refused_state([](json& s) {
+      my_turn(s, 0);
+      s["global"]["flow"]["frames"].push_back(frame("sending", 0, 0, json{{"sent", 0}}));
+      s["global"]["flow"]["frames"].push_back(frame("building", 0, 0, json{{"contract", 0}, {"load", 0}}));
+    });
+    refused_state([](json& s) {
+      my_turn(s, 0);
+      set_hand(s["seats"][0]["active"], {"tc_red_3"});
+      s["global"]["flow"]["frames"].push_back(frame("sending", 0, 0, json{{"sent", 0}}));
+      s["global"]["flow"]["frames"].push_back(frame("building", 0, 0, json{{"contract", 0}, {"load", 4}}));
+    });
+    refused_state([](json& s) {
+      my_turn(s, 0);
+      set_hand(s["seats"][0]["active"], {"tc_red_3"});
+      s["global"]["flow"]["frames"].push_back(frame("building", 0, 0, json{{"contract", 0}, {"load", 0}}));
+    });
+  }
+  SECTION("a reservation marker of no seat, or a lock colour out of range") {
+    refused_state([](json& s) { set_value(s["global"]["reservations"], "tc_red_3", 3); });
+    refused_state([](json& s) { set_value(s["global"]["tally"], "abreu.lock", 7); });
+  }
 }

@@ -1,0 +1,83 @@
+// Age of Discovery — the terminal view: rows, display, expeditions, each seat's fleet,
+// contracts and (for its owner) hand and mission; the scores once the game is over.
+#include "aod_game.hpp"
+
+namespace aod {
+
+using namespace tessera;
+
+std::string AodGame::render(int viewer) const {
+  const Table& t = table();
+  const Rules& r = rules();
+  const Counters& progress = t.get(progress_);
+  std::string out = "Turn " + std::to_string(progress.get("turn"));
+  if (progress.get("first_done")) out += " (first scoring done)";
+  if (progress.get("final")) out += " (final round: " + std::to_string(progress.get("final_left")) + " turn(s) left)";
+  out += "\nShip piles:";
+  for (std::size_t p = 0; p < r.pile_sizes.size(); ++p)
+    out += " " + std::to_string(t.get(ships_).size("pile" + std::to_string(p + 1)));
+  auto reserved_text = [&](const std::string& id) {
+    const int holder = reserved_by(t, id);
+    return holder >= 0 ? " [reserved by " + std::to_string(holder) + "]" : std::string();
+  };
+  const Market& rows = t.get(rows_);
+  auto ship_text = [&](const std::string& id) {
+    if (id.empty()) return std::string("-");
+    return id + " (" + std::to_string(ship(r.ship_index(id)).cost) + ")" + reserved_text(id);
+  };
+  for (int row = 1; row >= 0; --row) {
+    out += row == 1 ? "\nFilling row: " : "\nPurchase row:";
+    for (int slot = 0; slot < rows.width(); ++slot) out += "  " + std::to_string(slot + 1) + ":" + ship_text(rows.at(row, slot));
+  }
+  out += "\nContract display:";
+  const Market& display = t.get(display_);
+  for (int slot = 0; slot < display.width(); ++slot) {
+    const std::string& id = display.at(0, slot);
+    out += "  " + (id.empty() ? std::string("-") : id + reserved_text(id));
+  }
+  out += "  (deck " + std::to_string(t.get(contract_deck_).size("draw")) + ")\nExpeditions:\n";
+  const Counters& tally = t.get(tally_);
+  for (std::size_t e = 0; e < r.expeditions.size(); ++e) {
+    const ExpeditionDef& x = r.expeditions[e];
+    const int lock = tally.get(x.lock_key) - 1;
+    out += "  " + x.id + " (" + r.colours[static_cast<std::size_t>(x.colour)] + ", " +
+           std::to_string(tally.get(x.load_key)) + "/" + std::to_string(x.limit) +
+           (lock >= 0 ? ", locked " + r.colours[static_cast<std::size_t>(lock)] : std::string()) + "):";
+    for (const auto& id : t.get(expeditions_[e]).cards())
+      out += " " + id + "@" + std::to_string(t.get(placed_).get(ship(r.ship_index(id)).own_key) - 1);
+    out += "\n";
+  }
+  const int current = t.get(turns_).current();
+  for (int s = 0; s < t.players(); ++s) {
+    const Seat& seat = seat_of(s);
+    const Counters& p = t.get(seat.player);
+    out += (!is_over() && s == current ? "> " : "  ");
+    out += "Seat " + std::to_string(s) + (s == viewer ? " (you)" : "") + ": coins " + std::to_string(p.get("coins")) +
+           ", VP " + std::to_string(p.get("vp")) + ", contracts done " + std::to_string(p.get("contracts")) +
+           ", wild " + std::to_string(p.get("wild")) + ", reservation " + std::to_string(p.get("reservation")) +
+           "\n    fleet:";
+    for (const auto& id : t.get(seat.fleet).cards()) out += " " + id;
+    const Hand& flag = t.get(seat.flagship);
+    if (flag.size() > 0) out += flag.sees_card(viewer, 0) ? " (flagship " + flag.card(0) + " hidden)" : " (hidden flagship)";
+    out += "\n    active:";
+    for (const auto& cid : t.get(seat.active).cards()) {
+      const ContractDef& c = contract(r.contract_index(cid));
+      out += " " + cid + "(" + std::to_string(t.get(placed_).get(c.left_key)) + " left, " +
+             std::to_string(t.get(placed_).get(c.payout_key)) + " coins)";
+    }
+    out += "\n    hand:";
+    const Hand& hand = t.get(seat.hand);
+    for (int i = 0; i < hand.size(); ++i) out += " " + (hand.sees_card(viewer, i) ? hand.card(i) : std::string("?"));
+    const Hand& mission = t.get(seat.mission);
+    out += "\n    mission: " + (mission.sees_card(viewer, 0) ? mission.card(0) : std::string("?")) + "\n";
+  }
+  if (is_over()) {
+    const Outcome o = outcome();
+    for (int s = 0; s < t.players(); ++s)
+      out += "Seat " + std::to_string(s) + ": " + std::to_string(o.scores[static_cast<std::size_t>(s)]) + " VP (" +
+             o.breakdown[static_cast<std::size_t>(s)] + ")\n";
+  }
+  return out;
+}
+
+}  // namespace aod
