@@ -71,6 +71,7 @@ class SmGame : public tessera::FlowGame {
   // "white 3 5 wood" with Botany), as the protocol always had it.
   std::string move_text(const tessera::Move& move) const override;
   std::optional<tessera::Move> parse_move(std::string_view text) const override;
+  void set_state(const nlohmann::json& state) override;
 
   // The natives flow.yaml names; load_engine registers them.
   static void register_natives(Engine& engine);
@@ -138,9 +139,11 @@ class SmGame : public tessera::FlowGame {
   std::string label(const tessera::FlowView& view, const tessera::Move& move) const;
   std::string prompt(const tessera::FlowView& view) const;
 
-  // The effect an effect step resolves, and the choices it offers now.
+  // The effect an effect step resolves, and the choices it offers now (valid until the
+  // next change of the state).
   tessera::EffectId effect_of(const tessera::Frame& frame) const;
-  std::vector<tessera::EffectChoice> effect_options(const tessera::FlowView& view) const;
+  const std::vector<tessera::EffectChoice>& effect_options(const tessera::FlowView& view, bool fresh = false) const;
+  void forget_options() const { waiting_.valid = false; }
 
   // Moves.
   void take_board(tessera::FlowContext& ctx, const tessera::Move& move);
@@ -170,6 +173,17 @@ class SmGame : public tessera::FlowGame {
   void end_year(tessera::FlowContext& ctx);
   void final_scoring(tessera::FlowContext& ctx);
   void check_frame_params() const;
+
+  // The choices of the effect step that waits for its seat, asked of the script once: the
+  // legal list, the labels and the choice itself read them. Taken fresh when a step starts
+  // resolving, forgotten when its seat acts (a choice or a free action) or the state is set;
+  // not kept when on_action hooks may change the state after a move.
+  struct WaitingOptions {
+    bool valid = false;
+    tessera::Frame frame;
+    std::vector<tessera::EffectChoice> options;
+  };
+  mutable WaitingOptions waiting_;
 
   std::shared_ptr<Engine> engine_;
   tessera::Handle<tessera::Counters> progress_, board_;

@@ -95,7 +95,7 @@ void SmGame::register_natives(Engine& engine) {
                     },
                     .choices = [](const FlowView& v) {
                       std::vector<std::string> ids;
-                      for (auto& choice : v.game<SmGame>().effect_options(v)) ids.push_back(std::move(choice.id));
+                      for (const auto& choice : v.game<SmGame>().effect_options(v)) ids.push_back(choice.id);
                       return ids;
                     }});
 
@@ -190,10 +190,27 @@ EffectId SmGame::effect_of(const Frame& f) const {
   throw RuleError("step '" + engine_->flow->step(f.step).name + "' resolves no effect");
 }
 
-std::vector<EffectChoice> SmGame::effect_options(const FlowView& view) const {
+const std::vector<EffectChoice>& SmGame::effect_options(const FlowView& view, bool fresh) const {
+  const Frame& f = view.frame;
+  const Frame& kept = waiting_.frame;
+  if (!fresh && waiting_.valid && kept.step == f.step && kept.seat == f.seat && kept.p == f.p) return waiting_.options;
   const EffectId effect = effect_of(view.frame);
-  if (!scripts()->has_options(effect)) return {};
-  return scripts()->options(effect, view.table, CallContext{view.seat(), nullptr});
+  waiting_.frame = view.frame;
+  waiting_.options.clear();
+  if (scripts()->has_options(effect)) waiting_.options = scripts()->options(effect, view.table, CallContext{view.seat(), nullptr});
+  waiting_.valid = !scripts()->has_hook("on_action");
+  return waiting_.options;
+}
+
+// A refused state leaves the old one, whose waiting step may look the same.
+void SmGame::set_state(const json& state) {
+  forget_options();
+  try {
+    FlowGame::set_state(state);
+  } catch (const std::exception&) {
+    forget_options();
+    throw;
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -467,6 +484,7 @@ void SmGame::place_capital(FlowContext& ctx, const Move& move) {
 // Free actions (5.7, 5.11)
 
 void SmGame::free_action(FlowContext& ctx, const Move& move) {
+  forget_options();
   const int s = ctx.seat();
   Counters& p = ctx.table().get(seat_of(s).player);
   if (move.kind == kinds().move) {
@@ -662,16 +680,19 @@ void SmGame::resolve_effect(FlowContext& ctx) {
     scripts()->apply(effect, ctx.table(), ctx.script_context(ctx.seat()));
     return;
   }
-  const std::vector<EffectChoice> options = effect_options(ctx.view());
+  const std::vector<EffectChoice>& options = effect_options(ctx.view(), /*fresh=*/true);
   if (options.size() > 1) return;
   ctx.end_step();
-  if (options.size() == 1) scripts()->apply(effect, ctx.table(), ctx.script_context(ctx.seat()), options[0].id);
+  if (options.empty()) return;
+  const std::string choice = options[0].id;
+  forget_options();
+  scripts()->apply(effect, ctx.table(), ctx.script_context(ctx.seat()), choice);
 }
 
 void SmGame::choose(FlowContext& ctx, const Move& move) {
-  const std::vector<EffectChoice> options = effect_options(ctx.view());
-  scripts()->apply(effect_of(ctx.frame()), ctx.table(), ctx.script_context(ctx.seat()),
-                   options.at(static_cast<std::size_t>(move.p[0])).id);
+  const std::string choice = effect_options(ctx.view()).at(static_cast<std::size_t>(move.p[0])).id;
+  forget_options();
+  scripts()->apply(effect_of(ctx.frame()), ctx.table(), ctx.script_context(ctx.seat()), choice);
 }
 
 }  // namespace santa_maria
