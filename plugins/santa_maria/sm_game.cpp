@@ -41,12 +41,19 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
     engine->monk_keys.push_back("monks.s" + num(i));
   }
   for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) engine->retreat_keys.push_back("retreat" + num(static_cast<int>(i)));
-  for (std::size_t i = 0; i < r.scholars.size(); ++i) engine->scholar_ids[r.scholars[i].id] = static_cast<int>(i);
   json extras;
   extras["economy"] = r.economy_json;
   json scholar_ids = json::array();
   for (const auto& sc : r.scholars) scholar_ids.push_back(sc.id);
   extras["economy"]["scholars"] = scholar_ids;  // for has_scholar in lib/economy.lua
+  json scholar_buy = json::array();  // the scholars' buy prices, for buy_price in lib/economy.lua
+  for (const auto& sc : r.scholars) {
+    json prices = json::object();
+    for (int g = 0; g < kGold; ++g)
+      if (sc.buy[static_cast<std::size_t>(g)] >= 0) prices[kGoodNames[static_cast<std::size_t>(g)]] = sc.buy[static_cast<std::size_t>(g)];
+    scholar_buy.push_back(prices);
+  }
+  extras["economy"]["scholar_buy"] = scholar_buy;
   extras["economy"]["scholar_slots"] = r.scholar_slots;
   extras["max_steps"] = r.religion_max_steps;
   extras["max_blue"] = r.dice_per_player;
@@ -85,9 +92,15 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   for (const auto& e : r.retreat_spaces) engine->retreat_effects.push_back(prepare(e, "data/santa_maria/game.yaml: retreat_spaces"));
   for (const auto& e : r.docks) engine->dock_effects.push_back(prepare(e, "data/santa_maria/game.yaml: docks"));
   engine->monk_effect = prepare({"monk", json::object()}, "the monk step");
-  engine->math_effect = prepare({"mathematics", json::object()}, "the Mathematics step");
   for (const auto& s : r.shipments) engine->astronomy_effects.push_back(prepare({"astronomy", {{"arg", s.id}}}, "the Astronomy step"));
-  for (int n = 0; n <= kMaxTaxColonists; ++n) engine->tax_effects.push_back(prepare({"tax_collection", {{"arg", n}}}, "Tax Collection"));
+  for (const auto& sc : r.scholars) {
+    const std::string where = "data/santa_maria/game.yaml: scholar " + sc.id;
+    engine->activation_effects.emplace_back();
+    if (!sc.on_die_activation.effect.empty())
+      for (int n = 0; n <= kMaxColonistsArg; ++n)
+        engine->activation_effects.back().push_back(prepare({sc.on_die_activation.effect, {{"arg", n}}}, where));
+    engine->retreat_scholar_effects.push_back(sc.on_retreat.effect.empty() ? -1 : prepare(sc.on_retreat, where));
+  }
   if (!engine->scripts->has_effect("conquest_scoring")) throw DataError("no script defines effect 'conquest_scoring'");
   engine->conquest_scoring.assign(5, {});
   for (int n = 1; n <= 4; ++n)
@@ -129,7 +142,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->steps = {step("board_draft"), step("capital_sets"), step("pick_board"),      step("pick_set"),
                    step("place_capital"), step("year"),       step("turn"),            step("building"),
                    step("retreat_space"), step("dock"),       step("monk"),            step("astronomy"),
-                   step("mathematics"),  step("tax"),         step("activation"),      step("retreat_actions"),
+                   step("scholar"),       step("activation"),      step("retreat_actions"),
                    step("income"),       step("place_tile"),  step("place_die")};
   return engine;
 }
@@ -279,18 +292,35 @@ unsigned SmGame::scholar_mask(int s) const {
   return mask;
 }
 
-bool SmGame::in_mask(unsigned mask, const char* scholar) const {
-  const auto it = engine_->scholar_ids.find(scholar);
-  return it != engine_->scholar_ids.end() && ((mask >> it->second) & 1u);
+SmGame::Abilities SmGame::abilities(unsigned mask) const {
+  Abilities a;
+  for (std::size_t i = 0; i < rules().scholars.size(); ++i) {
+    if (!((mask >> i) & 1u)) continue;
+    const ScholarDef& sc = rules().scholars[i];
+    for (int g = 0; g < kGoods; ++g) {
+      const int price = sc.buy[static_cast<std::size_t>(g)];
+      int& best = a.buy[static_cast<std::size_t>(g)];
+      if (price >= 0 && (best < 0 || price < best)) best = price;
+    }
+    a.die_change_for |= sc.die_change_for;
+    a.blue_die_on_columns = a.blue_die_on_columns || sc.blue_die_on_columns;
+    a.die_on_any_building = a.die_on_any_building || sc.die_on_any_building;
+    if (sc.move_die_cost >= 0 && (a.move_die_cost < 0 || sc.move_die_cost < a.move_die_cost)) a.move_die_cost = sc.move_die_cost;
+    if (!sc.on_die_activation.effect.empty()) a.on_die_activation |= 1u << i;
+    if (!sc.on_retreat.effect.empty()) a.on_retreat |= 1u << i;
+  }
+  return a;
 }
 
 // ---------------------------------------------------------------------------------------
 // Payments
 
+// Wood and grain can always be bought; a scholar's price replaces the usual one when lower.
 int SmGame::price_with(unsigned mask, int good) const {
-  if (good == kWood || good == kGrain) return in_mask(mask, "basic_econ") ? rules().basic_econ : rules().buy_basic;
-  if ((good == kSugar || good == kGem) && in_mask(mask, "adv_econ")) return rules().adv_econ;
-  return -1;
+  const int usual = good == kWood || good == kGrain ? rules().buy_basic : -1;
+  const int scholars = mask ? abilities(mask).buy[static_cast<std::size_t>(good)] : -1;
+  if (scholars < 0) return usual;
+  return usual < 0 ? scholars : std::min(usual, scholars);
 }
 
 bool SmGame::can_pay(int s, const std::array<int, kGoods>& cost) const {

@@ -37,12 +37,14 @@ struct Engine {
   std::vector<std::vector<tessera::EffectId>> building_effects;  // [building][part]
   std::vector<tessera::EffectId> retreat_effects, dock_effects;  // [space-1], [dock-1]
   std::vector<tessera::EffectId> astronomy_effects;              // [shipment]
-  std::vector<tessera::EffectId> tax_effects;                    // [colonists], 0..kMaxTaxColonists
-  tessera::EffectId monk_effect{}, math_effect{};
+  // Scholars' effects: on_die_activation by [scholar][colonists 0..kMaxColonistsArg] (empty
+  // when none), on_retreat by [scholar] (-1 when none).
+  std::vector<std::vector<tessera::EffectId>> activation_effects;
+  std::vector<tessera::EffectId> retreat_scholar_effects;
+  tessera::EffectId monk_effect{};
   std::vector<std::vector<tessera::EffectId>> conquest_scoring;  // [players][year-1]
   std::vector<std::string> scholar_keys, monk_keys;  // "scholar<i>", "monks.s<i>" per slot
   std::vector<std::string> retreat_keys;             // "retreat<i>" per space
-  std::unordered_map<std::string, int> scholar_ids;   // id -> index
   std::vector<tessera::EffectId> bishops;  // by bishop index
   tessera::EffectId solo_goals{};
   bool has_solo_goals = false;
@@ -51,11 +53,12 @@ struct Engine {
   } kinds{};
   struct Steps {
     int board_draft, capital_sets, pick_board, pick_set, place_capital, year, turn, building, retreat_space, dock, monk,
-        astronomy, mathematics, tax, activation, retreat_actions, income, place_tile, place_die;
+        astronomy, scholar, activation, retreat_actions, income, place_tile, place_die;
   } steps{};
 };
 
-inline constexpr int kMaxTaxColonists = 40;
+// The colonists of a line passed to an on_die_activation effect are capped here.
+inline constexpr int kMaxColonistsArg = 40;
 
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);
 
@@ -94,10 +97,17 @@ class SmGame : public tessera::FlowGame {
   const Engine::Steps& steps() const { return engine_->steps; }
   const Seat& seat_of(int s) const { return seats_[static_cast<std::size_t>(s)]; }
   int get(int s, const char* key) const { return table().get(seat_of(s).player).get(key); }
-  bool owns(int s, const char* scholar) const { return in_mask(scholar_mask(s), scholar); }
-  bool in_mask(unsigned mask, const char* scholar) const;
   // Bit i set when seat `s` owns scholar i.
   unsigned scholar_mask(int s) const;
+  // The abilities of the scholars in `mask` together (data/santa_maria/game.yaml: scholars).
+  struct Abilities {
+    std::array<int, kGoods> buy{-1, -1, -1, -1, -1};
+    unsigned die_change_for = 0;
+    bool blue_die_on_columns = false, die_on_any_building = false;
+    int move_die_cost = -1;
+    unsigned on_die_activation = 0, on_retreat = 0;  // scholar bits
+  };
+  Abilities abilities(unsigned mask) const;
   bool solo() const { return table().players() == 1; }
   bool advanced_setup() const { return rules().advanced || solo(); }
   bool board_draft() const { return rules().board_draft && !advanced_setup(); }

@@ -17,8 +17,6 @@ namespace {
 
 std::string num(int n) { return std::to_string(n); }
 
-// The goods a die change may be paid with under Botany, by the `pay` parameter (0 = coins).
-constexpr std::array<int, 4> kDiePay{-1, kWood, kGrain, kGold};
 
 // "2 wood + 1 grain".
 std::string cost_text(const std::array<int, kGoods>& cost) {
@@ -131,7 +129,7 @@ void SmGame::register_natives(Engine& engine) {
     return v.table.get(g.progress_).get("year") >= g.rules().years && g.every_seat_retreated();
   });
   const auto prompt = [](const FlowView& v) { return v.game<SmGame>().prompt(v); };
-  for (const char* step : {"turn", "building", "retreat_space", "dock", "monk", "astronomy", "mathematics", "tax", "place_tile"})
+  for (const char* step : {"turn", "building", "retreat_space", "dock", "monk", "astronomy", "scholar", "place_tile"})
     flow.native_prompt(step, prompt);
 }
 
@@ -151,7 +149,7 @@ int SmGame::top_step() const {
 bool SmGame::is_effect_step(int step) const {
   const Engine::Steps& k = steps();
   return step == k.building || step == k.retreat_space || step == k.dock || step == k.monk || step == k.astronomy ||
-         step == k.mathematics || step == k.tax;
+         step == k.scholar;
 }
 
 bool SmGame::activating() const {
@@ -172,8 +170,7 @@ std::string SmGame::prompt(const FlowView& view) const {
   if (f.step == k.retreat_space) return "resolve r:" + num(f.p[0]);
   if (f.step == k.dock) return "resolve d:" + num(f.p[0]);
   if (f.step == k.astronomy) return "resolve astronomy";
-  if (f.step == k.mathematics) return "resolve math";
-  if (f.step == k.tax) return "resolve tax";
+  if (f.step == k.scholar) return "resolve " + rules().scholars[static_cast<std::size_t>(f.p[0])].id;
   return "resolve monk";
 }
 
@@ -184,8 +181,9 @@ EffectId SmGame::effect_of(const Frame& f) const {
   if (f.step == k.retreat_space) return at(engine_->retreat_effects, f.p[0] - 1);
   if (f.step == k.dock) return at(engine_->dock_effects, f.p[0] - 1);
   if (f.step == k.astronomy) return at(engine_->astronomy_effects, f.p[0]);
-  if (f.step == k.tax) return at(engine_->tax_effects, f.p[0]);
-  if (f.step == k.mathematics) return engine_->math_effect;
+  if (f.step == k.scholar)
+    return f.p[1] == 0 ? at(engine_->activation_effects.at(static_cast<std::size_t>(f.p[0])), f.p[2])
+                       : engine_->retreat_scholar_effects.at(static_cast<std::size_t>(f.p[0]));
   if (f.step == k.monk) return engine_->monk_effect;
   throw RuleError("step '" + engine_->flow->step(f.step).name + "' resolves no effect");
 }
@@ -233,12 +231,13 @@ void SmGame::buy_moves(const FlowView& view, MoveSink& out) const {
   }
 }
 
-// Logistics (5.11): 1 coin moves a die to an empty building connected to it (5.12); not
-// while a die activation resolves (4.2).
+// Logistics (5.11): a scholar's move_die_cost moves a die to an empty building connected
+// to it (5.12); not while a die activation resolves (4.2).
 void SmGame::logistics_moves(const FlowView& view, MoveSink& out) const {
   const int s = view.seat();
   const Counters& p = table().get(seat_of(s).player);
-  if (p.get("coins") < 1 || !owns(s, "logistics") || activating()) return;
+  const int cost = abilities(scholar_mask(s)).move_die_cost;
+  if (cost < 0 || p.get("coins") < cost || activating()) return;
   const SquareGrid& grid = table().get(seat_of(s).colony);
   const ColonyView colony = ColonyView::of(rules(), grid);
   for (int y = 0; y < 6; ++y)
@@ -321,11 +320,12 @@ void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
   if (white ? p.get("white_taken") >= rules().white_per_year
             : rules().shared_blue && p.get("blue_taken") >= p.get("blue_unlocked"))
     return;
-  if (kind == kinds().bluecol && !in_mask(mask, "philosophy")) return;
+  const Abilities can = abilities(mask);
+  if (kind == kinds().bluecol && !can.blue_die_on_columns) return;
   const std::vector<int> values = usable_dice(s, white);
   if (values.empty()) return;
   const bool column = kind != kinds().blue;
-  const bool botany = in_mask(mask, "botany");
+
   const int coins = p.get("coins");
   bool usable[6];
   for (int i = 0; i < 6; ++i) usable[i] = !line_buildings(s, {column, i}).empty();
@@ -333,9 +333,9 @@ void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
     for (int target = 1; target <= 6; ++target) {
       if (!usable[target - 1]) continue;
       if (std::abs(v - target) * rules().pip_cost <= coins) out.add(kind, v, target, 0);
-      if (botany && v != target)
-        for (int pay = 1; pay < static_cast<int>(kDiePay.size()); ++pay)
-          if (p.get(kGoodNames[static_cast<std::size_t>(kDiePay[static_cast<std::size_t>(pay)])]) > 0) out.add(kind, v, target, pay);
+      if (v != target)
+        for (int g = 0; g < kGoods; ++g)
+          if (((can.die_change_for >> g) & 1u) && p.get(kGoodNames[static_cast<std::size_t>(g)]) > 0) out.add(kind, v, target, g + 1);
     }
 }
 
@@ -395,8 +395,11 @@ std::string SmGame::label(const FlowView& view, const Move& m) const {
   const std::string good = m.p[0] >= 0 && m.p[0] < kGoods ? kGoodNames[static_cast<std::size_t>(m.p[0])] : "";
   if (m.kind == k.sell) return "sell 1 " + good + " for " + num(rules().sell[static_cast<std::size_t>(m.p[0])]);
   if (m.kind == k.buy) return "buy 1 " + good + " for " + num(buy_price(s, m.p[0]));
-  if (m.kind == k.move)
-    return "Logistics: move the die from " + at(m.p[0], m.p[1]) + " to " + at(m.p[2], m.p[3]) + " for 1 coin";
+  if (m.kind == k.move) {
+    const int cost = abilities(scholar_mask(s)).move_die_cost;
+    return "Logistics: move the die from " + at(m.p[0], m.p[1]) + " to " + at(m.p[2], m.p[3]) + " for " + num(cost) +
+           (cost == 1 ? " coin" : " coins");
+  }
   if (m.kind == k.expand) {
     const TileDef& tile = rules().tile(m.p[0]);
     std::string text = "expand with tile " + tile.id + " (";
@@ -411,7 +414,7 @@ std::string SmGame::label(const FlowView& view, const Move& m) const {
     const bool column = m.kind != k.blue;
     if (m.p[2] > 0)
       return verb + " die " + num(m.p[0]) + " set to " + num(m.p[1]) + " for 1 " +
-             kGoodNames[static_cast<std::size_t>(kDiePay[static_cast<std::size_t>(m.p[2])])] + " (Botany)";
+             kGoodNames[static_cast<std::size_t>(m.p[2] - 1)];
     const int cost = std::abs(m.p[0] - m.p[1]) * rules().pip_cost;
     return verb + " die " + num(m.p[0]) + " on " + (column ? "column " : "row ") + num(m.p[1]) +
            (cost > 0 ? " for " + num(cost) + " coins" : "");
@@ -493,7 +496,7 @@ void SmGame::free_action(FlowContext& ctx, const Move& move) {
     std::string die = std::move(grid.at(x1, y1).piece);
     grid.at(x1, y1).piece.clear();
     grid.at(x2, y2).piece = std::move(die);
-    p.add("coins", -1);
+    p.add("coins", -abilities(scholar_mask(s)).move_die_cost);
     if (ctx.logging()) ctx.log("seat " + num(s) + " moves a die with Logistics");
   } else {
     const int g = move.p[0];
@@ -540,7 +543,7 @@ void SmGame::coin(FlowContext& ctx, const Move& move) {
   p.add("coins", -price);
   ctx.table().get(seat_of(s).colony).at(x, y).piece = "c" + num(price);
   if (ctx.logging()) ctx.log("seat " + num(s) + " activates row " + num(y + 1) + " column " + num(x + 1) + " for " + num(price));
-  ctx.push(steps().activation, s, {/*line=*/y, /*buildings=*/1 << x, /*die_cells=*/0, /*tax=*/0});
+  ctx.push(steps().activation, s, {/*line=*/y, /*buildings=*/1 << x, /*die_cells=*/0, /*scholars=*/0});
 }
 
 void SmGame::use_die(FlowContext& ctx, const Move& move) {
@@ -561,7 +564,7 @@ void SmGame::use_die(FlowContext& ctx, const Move& move) {
   }
   if (index < 0) throw RuleError("no such die");
   // 5.5 step 2: the value change, with coins or (Botany) 1 wood/grain/gold.
-  if (move.p[2] > 0) p.add(kGoodNames[static_cast<std::size_t>(kDiePay[static_cast<std::size_t>(move.p[2])])], -1);
+  if (move.p[2] > 0) p.add(kGoodNames[static_cast<std::size_t>(move.p[2] - 1)], -1);
   else p.add("coins", -std::abs(value - target) * rules().pip_cost);
   dice.set(index, target);
   if (dice.die(index).holder == DicePool::kInPool) dice.take(index, s);
@@ -575,25 +578,30 @@ void SmGame::use_die(FlowContext& ctx, const Move& move) {
             num(target));
   // 5.5 step 7: the die goes on the last building (Architecture: any of the list).
   int buildings = 0, cells = 0;
-  const bool any = owns(s, "architecture");
+  const Abilities can = abilities(scholar_mask(s));
+  const bool any = can.die_on_any_building;
   for (std::size_t i = 0; i < list.size(); ++i) {
     const int bit = 1 << (line.column ? list[i].second : list[i].first);
     buildings |= bit;
     if (any || i + 1 == list.size()) cells |= bit;
   }
-  const int tax = owns(s, "tax") ? std::min(kMaxTaxColonists, line_colonists(s, line)) + 1 : 0;
-  ctx.push(steps().activation, s, {line.index + (line.column ? 8 : 0) + (white ? 0 : 16), buildings, cells, tax});
+  ctx.push(steps().activation, s,
+           {line.index + (line.column ? 8 : 0) + (white ? 0 : 16), buildings, cells, static_cast<int>(can.on_die_activation)});
 }
 
 int SmGame::activation_items(const Frame& a, int wanted, Frame* item) const {
   int n = 0;
-  const auto found = [&](int step, int p0, int p1) {
+  const auto found = [&](int step, int p0, int p1, int p2) {
     if (n++ != wanted) return;
     item->step = static_cast<std::uint16_t>(step);
-    item->p = {p0, p1, 0, 0};
+    item->p = {p0, p1, p2, 0};
   };
-  if (a.p[3] > 0) found(steps().tax, a.p[3] - 1, 0);
   const bool column = (a.p[0] & 8) != 0;
+  if (a.p[3] != 0) {
+    const int colonists = std::min(kMaxColonistsArg, line_colonists(a.seat, {column, a.p[0] & 7}));
+    for (int i = 0; i < static_cast<int>(rules().scholars.size()); ++i)
+      if ((a.p[3] >> i) & 1) found(steps().scholar, i, /*hook=*/0, colonists);
+  }
   const SquareGrid& grid = table().get(seat_of(a.seat).colony);
   for (int i = 0; i < 6; ++i) {
     if (!((a.p[1] >> i) & 1)) continue;
@@ -602,21 +610,22 @@ int SmGame::activation_items(const Frame& a, int wanted, Frame* item) const {
     const int building = c < 0 ? -1 : rules().cells[static_cast<std::size_t>(c)].building;
     if (building < 0) continue;
     const int parts = static_cast<int>(rules().buildings[static_cast<std::size_t>(building)].effects.size());
-    for (int part = 0; part < parts; ++part) found(steps().building, building, part);
+    for (int part = 0; part < parts; ++part) found(steps().building, building, part, 0);
   }
   return n;
 }
 
 int SmGame::income_items(const Frame& income, int wanted, Frame* item) const {
   int n = 0;
-  const auto found = [&](int step, int p0) {
+  const auto found = [&](int step, int p0, int p1) {
     if (n++ != wanted) return;
     item->step = static_cast<std::uint16_t>(step);
-    item->p = {p0, 0, 0, 0};
+    item->p = {p0, p1, 0, 0};
   };
   for (int d = 0; d < 4; ++d)
-    for (int i = 0; i < ((income.p[0] >> (6 * d)) & 63); ++i) found(steps().dock, d + 1);
-  if (income.p[1]) found(steps().mathematics, 0);
+    for (int i = 0; i < ((income.p[0] >> (6 * d)) & 63); ++i) found(steps().dock, d + 1, 0);
+  for (int i = 0; i < static_cast<int>(rules().scholars.size()); ++i)
+    if ((income.p[1] >> i) & 1) found(steps().scholar, i, /*hook=*/1);
   return n;
 }
 
@@ -641,7 +650,7 @@ void SmGame::count_income(FlowContext& ctx) {
   int ships = 0;
   for (const auto& [id, dock] : table().get(seat_of(s).port).entries())
     if (dock >= 1 && dock <= 4 && ((ships >> (6 * (dock - 1))) & 63) < 63) ships += 1 << (6 * (dock - 1));
-  ctx.frame().p = {ships, owns(s, "mathematics") ? 1 : 0, 0, 0};
+  ctx.frame().p = {ships, static_cast<int>(abilities(scholar_mask(s)).on_retreat), 0, 0};
 }
 
 void SmGame::place_only_die(FlowContext& ctx) {

@@ -308,19 +308,26 @@ void SmGame::check_frame_params() const {
     if (f.step == k.retreat_space) param(0, 1, static_cast<int>(r.retreat_spaces.size()));
     if (f.step == k.dock) param(0, 1, static_cast<int>(r.docks.size()));
     if (f.step == k.astronomy) param(0, 0, static_cast<int>(r.shipments.size()) - 1);
-    if (f.step == k.tax) param(0, 0, kMaxTaxColonists);
+    if (f.step == k.scholar) {
+      param(0, 0, static_cast<int>(r.scholars.size()) - 1);
+      param(1, 0, 1);
+      param(2, 0, kMaxColonistsArg);
+      const bool has = f.p[1] == 0 ? !engine_->activation_effects[static_cast<std::size_t>(f.p[0])].empty()
+                                   : engine_->retreat_scholar_effects[static_cast<std::size_t>(f.p[0])] >= 0;
+      if (!has) throw DataError(where + ": the scholar has no such effect");
+    }
     if (f.step == k.place_tile) param(0, 0, r.tile_count() - 1);
     if (f.step == k.activation) {
       param(0, 0, 31);
       if ((f.p[0] & 7) > 5) throw DataError(where + ": a line is 0..5");
       param(1, 0, 63);
       param(2, 0, 63);
-      param(3, 0, kMaxTaxColonists + 1);
+      param(3, 0, (1 << r.scholars.size()) - 1);
     }
     if (f.step == k.retreat_actions) param(0, 1, static_cast<int>(r.retreat_spaces.size()));
     if (f.step == k.income) {
       param(0, 0, (1 << 24) - 1);
-      param(1, 0, 1);
+      param(1, 0, (1 << r.scholars.size()) - 1);
     }
     if (f.step == k.place_die) {
       param(0, 0, 1);
