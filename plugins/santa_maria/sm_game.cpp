@@ -31,6 +31,24 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->flow = std::make_unique<FlowRules>(load_with_overlays(config.data_dir, "data/santa_maria", "flow.yaml", variants));
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/santa_maria");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
+  // ctx:call("print_board", seat, board_id): the board draft variant prints the chosen
+  // board. The engine owns the runtime that owns this function, so `self` cannot dangle.
+  const Engine* self = engine.get();
+  engine->scripts->register_function("print_board", [self](Table& t, const CallContext&, const json& args) -> json {
+    if (!args.is_array() || args.size() != 2 || !args[0].is_number_integer() || !args[1].is_string())
+      throw RuleError("print_board(seat, board_id)");
+    const int seat = args[0].get<int>();
+    const int board = self->rules.board_index(args[1].get<std::string>());
+    if (seat < 0 || seat >= t.players() || board < 0) throw RuleError("print_board: no seat or board " + args.dump());
+    print_board(self->rules, t, seat, board);
+    return nullptr;
+  });
+  // ctx:call("colony_boards"): [{id, side}] in file order.
+  engine->scripts->register_query("colony_boards", [self](const Table&, const CallContext&, const json&) -> json {
+    json boards = json::array();
+    for (const auto& b : self->rules.boards) boards.push_back({{"id", b.id}, {"side", std::string(1, b.side)}});
+    return boards;
+  });
   engine->scripts->run_file("effects.lua");
   engine->scripts->run_file("bishops.lua");
   for (const auto& variant : variants) engine->scripts->run_variant(variant);
@@ -133,13 +151,13 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   flow.domain("retreat_spaces", spaces_ids);
   SmGame::register_natives(*engine);
   flow.build(engine->scripts.get());
-  engine->kinds = {flow.move_index("board"), flow.move_index("set"),     flow.move_index("capital"),
+  engine->kinds = {flow.move_index("set"),     flow.move_index("capital"),
                    flow.move_index("sell"),  flow.move_index("buy"),     flow.move_index("move"),
                    flow.move_index("expand"), flow.move_index("coin"),   flow.move_index("white"),
                    flow.move_index("blue"),  flow.move_index("bluecol"), flow.move_index("retreat"),
                    flow.move_index("choose"), flow.move_index("place"),  flow.move_index("die")};
   const auto step = [&](const char* name) { return flow.step_index(name); };
-  engine->steps = {step("board_draft"), step("capital_sets"), step("pick_board"),      step("pick_set"),
+  engine->steps = {step("capital_sets"), step("pick_set"),
                    step("place_capital"), step("year"),       step("turn"),            step("building"),
                    step("retreat_space"), step("dock"),       step("monk"),            step("astronomy"),
                    step("scholar"),       step("activation"),      step("retreat_actions"),
@@ -233,9 +251,8 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
     seat.colony = t.add<SquareGrid>("colony", 6, 6, s);
     seats_.push_back(seat);
     // With the draft the boards are chosen before the first turn.
-    if (!board_draft()) print_board(s, boards[static_cast<std::size_t>(s) % boards.size()]);
+    print_board(s, boards[static_cast<std::size_t>(s) % boards.size()]);
     Counters& p = t.get(seat.player);
-    if (board_draft()) p.set("board", 0);
     const int order = (s - start + players) % players;
     p.set("coins", r.starting_coins[static_cast<std::size_t>(order)]);
     p.set("wood", r.starting_wood);
@@ -268,12 +285,14 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   flow_ = table().handle<Flow>("flow");
 }
 
-void SmGame::print_board(int s, int board) {
-  SquareGrid& grid = state().get(seat_of(s).colony);
-  for (const auto& [rc, cell] : rules().boards[static_cast<std::size_t>(board)].squares)
-    grid.at(rc.second - 1, rc.first - 1).type = rules().cells[static_cast<std::size_t>(cell)].type;
-  state().get(seat_of(s).player).set("board", board + 1);
+void print_board(const Rules& rules, Table& t, int seat, int board) {
+  SquareGrid& grid = t.get<SquareGrid>("colony", seat);
+  for (const auto& [rc, cell] : rules.boards[static_cast<std::size_t>(board)].squares)
+    grid.at(rc.second - 1, rc.first - 1).type = rules.cells[static_cast<std::size_t>(cell)].type;
+  t.get<Counters>("player", seat).set("board", board + 1);
 }
+
+void SmGame::print_board(int s, int board) { santa_maria::print_board(rules(), state(), s, board); }
 
 std::unique_ptr<Game> SmGame::rematch(std::uint64_t seed) const {
   return std::make_unique<SmGame>(engine_, table().players(), seed);

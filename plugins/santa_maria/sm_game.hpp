@@ -49,10 +49,10 @@ struct Engine {
   tessera::EffectId solo_goals{};
   bool has_solo_goals = false;
   struct Kinds {
-    int board, set, capital, sell, buy, move, expand, coin, white, blue, bluecol, retreat, choose, place, die;
+    int set, capital, sell, buy, move, expand, coin, white, blue, bluecol, retreat, choose, place, die;
   } kinds{};
   struct Steps {
-    int board_draft, capital_sets, pick_board, pick_set, place_capital, year, turn, building, retreat_space, dock, monk,
+    int capital_sets, pick_set, place_capital, year, turn, building, retreat_space, dock, monk,
         astronomy, scholar, activation, retreat_actions, income, place_tile, place_die;
   } steps{};
 };
@@ -61,6 +61,10 @@ struct Engine {
 inline constexpr int kMaxColonistsArg = 40;
 
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);
+
+// Prints colony board `board` (an index into Rules::boards) on the seat's colony and
+// records it in the seat's "board" counter (1-based).
+void print_board(const Rules& rules, tessera::Table& t, int seat, int board);
 
 class SmGame : public tessera::FlowGame {
  public:
@@ -110,7 +114,7 @@ class SmGame : public tessera::FlowGame {
   Abilities abilities(unsigned mask) const;
   bool solo() const { return table().players() == 1; }
   bool advanced_setup() const { return rules().advanced || solo(); }
-  bool board_draft() const { return rules().board_draft && !advanced_setup(); }
+  // Prints colony board `board` (an index) on the seat's empty colony.
   void print_board(int s, int board);
   bool every_seat_retreated() const;
   const tessera::Flow& flow() const;
@@ -143,7 +147,6 @@ class SmGame : public tessera::FlowGame {
   void choose_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
   void place_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
   void die_place_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void board_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
   void set_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
   void capital_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
   std::string label(const tessera::FlowView& view, const tessera::Move& move) const;
@@ -156,7 +159,6 @@ class SmGame : public tessera::FlowGame {
   void forget_options() const { waiting_.valid = false; }
 
   // Moves.
-  void take_board(tessera::FlowContext& ctx, const tessera::Move& move);
   void take_set(tessera::FlowContext& ctx, const tessera::Move& move);
   void place_capital(tessera::FlowContext& ctx, const tessera::Move& move);
   void free_action(tessera::FlowContext& ctx, const tessera::Move& move);

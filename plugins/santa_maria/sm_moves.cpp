@@ -65,7 +65,6 @@ void SmGame::register_natives(Engine& engine) {
                             .apply = [apply](FlowContext& c, const Move& m) { (c.game<SmGame>().*apply)(c, m); },
                             .label = label});
   };
-  move("board", &SmGame::board_moves, &SmGame::take_board);
   move("set", &SmGame::set_moves, &SmGame::take_set);
   move("capital", &SmGame::capital_moves, &SmGame::place_capital);
   move("sell", &SmGame::sell_moves, &SmGame::free_action);
@@ -366,16 +365,6 @@ void SmGame::die_place_moves(const FlowView& view, MoveSink& out) const {
     }
 }
 
-void SmGame::board_moves(const FlowView&, MoveSink& out) const {
-  std::vector<bool> taken(rules().boards.size(), false);
-  for (int s = 0; s < table().players(); ++s) {
-    const int b = get(s, "board");
-    if (b >= 1) taken[static_cast<std::size_t>(b - 1)] = true;
-  }
-  for (std::size_t b = 0; b < rules().boards.size(); ++b)
-    if (rules().boards[b].side == 'A' && !taken[b]) out.add(kinds().board, static_cast<int>(b));
-}
-
 void SmGame::set_moves(const FlowView&, MoveSink& out) const {
   const Counters& board = table().get(board_);
   for (std::size_t k = 1; k <= rules().capitals.size(); ++k)
@@ -422,7 +411,6 @@ std::string SmGame::label(const FlowView& view, const Move& m) const {
   if (m.kind == k.retreat) return "retreat to space " + num(m.p[0] + 1);
   if (m.kind == k.place) return "place at " + at(m.p[0], m.p[1]) + " turned " + num(m.p[2] * 90);
   if (m.kind == k.die) return "put the die on " + at(m.p[0], m.p[1]);
-  if (m.kind == k.board) return "take colony board " + rules().boards[static_cast<std::size_t>(m.p[0])].id;
   if (m.kind == k.set) {
     const Counters& board = table().get(board_);
     const std::string key = "set" + num(m.p[0] + 1);
@@ -450,18 +438,12 @@ std::optional<Move> SmGame::parse_move(std::string_view text) const {
 // ---------------------------------------------------------------------------------------
 // Set-up (3.2, 8.1)
 
-// The board draft and the advanced set-up choose counter-clockwise, from the seat right of
-// the start player.
+// The advanced set-up chooses capital sets counter-clockwise, from the seat right of the
+// start player (the board_draft variant replaces this step with its own).
 void SmGame::start_setup_picks(FlowContext& ctx) {
-  const int step = board_draft() ? steps().board_draft : advanced_setup() ? steps().capital_sets : -1;
-  if (step < 0) return;
+  if (!advanced_setup()) return;
   const int players = ctx.table().players();
-  ctx.push(step, (ctx.table().get(progress_).get("start") + players - 1) % players);
-}
-
-void SmGame::take_board(FlowContext& ctx, const Move& move) {
-  print_board(ctx.seat(), move.p[0]);
-  if (ctx.logging()) ctx.log("seat " + num(ctx.seat()) + " takes colony board " + rules().boards[static_cast<std::size_t>(move.p[0])].id);
+  ctx.push(steps().capital_sets, (ctx.table().get(progress_).get("start") + players - 1) % players);
 }
 
 void SmGame::take_set(FlowContext& ctx, const Move& move) {

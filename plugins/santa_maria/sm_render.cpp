@@ -197,8 +197,9 @@ void SmGame::check_state() const {
       throw DataError("board." + key + " and board." + scholar_key + ": a set has both or neither");
   }
   const Flow& flow = this->flow();
-  bool drafting = false;
-  for (int i = 0; i < flow.depth(); ++i) drafting = drafting || flow.at(i).step == steps().pick_board;
+  // A seat may be without a board while the set-up runs (the board_draft variant).
+  bool setting_up = !flow.empty();
+  for (int i = 0; i < flow.depth(); ++i) setting_up = setting_up && flow.at(i).step != steps().year;
   for (int s = 0; s < players; ++s) {
     const Counters& p = t.get(seat_of(s).player);
     const std::string who = "seat " + num(s) + " ";
@@ -213,7 +214,7 @@ void SmGame::check_state() const {
     in_range(p.get("blue_unlocked"), 1, r.dice_per_player, who + "blue_unlocked");
     in_range(p.get("blue_taken"), 0, p.get("blue_unlocked"), who + "blue_taken");
     in_range(p.get("capital_scholar"), 0, scholars, who + "capital_scholar");
-    in_range(p.get("board"), drafting ? 0 : 1, static_cast<int>(r.boards.size()), who + "board");
+    in_range(p.get("board"), setting_up ? 0 : 1, static_cast<int>(r.boards.size()), who + "board");
     in_range(t.get(seat_of(s).happiness).get("points"), -(1 << 24), 1 << 24, who + "points");
     for (const auto& [id, dock] : t.get(seat_of(s).port).entries()) {
       if (!r.shipment_ids.count(id)) throw DataError(who + "port: unknown shipment '" + id + "'");
@@ -297,7 +298,6 @@ void SmGame::check_frame_params() const {
     const Frame& f = flow.at(i);
     const std::string where = "flow frame " + num(i) + " (" + engine_->flow->step(f.step).name + ")";
     const auto param = [&](int n, int lo, int hi) { in_range(f.p[static_cast<std::size_t>(n)], lo, hi, where + " parameter " + num(n)); };
-    if (f.step == k.pick_board && !board_draft()) throw DataError(where + ": no board draft in this game");
     if ((f.step == k.pick_set || f.step == k.place_capital) && !advanced_setup())
       throw DataError(where + ": no capital sets without the advanced set-up");
     if (f.step == k.place_capital) param(0, 1, static_cast<int>(r.capitals.size()));

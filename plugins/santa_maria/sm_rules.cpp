@@ -72,7 +72,7 @@ EffectRef effect_ref(const YamlNode& node) {
 }
 
 void read_game(const YamlNode& root, Rules& r) {
-  root.allow_only({"players", "years", "setup", "blue_dice", "board_assignment", "economy", "expansion_cost", "display_per_year",
+  root.allow_only({"players", "years", "setup", "blue_dice", "economy", "expansion_cost", "display_per_year",
                    "road_tiles", "religion_track", "conquest_track", "conquest_scoring", "retreat_spaces", "docks",
                    "port_set_points", "mission_stations", "scholar_slots", "bishop_slots", "scholars", "bishops",
                    "bishop_monk_penalty", "solo"});
@@ -90,10 +90,6 @@ void read_game(const YamlNode& root, Rules& r) {
   const std::string blue = root.required<std::string>("blue_dice");
   if (blue != "own" && blue != "shared") throw root.at("blue_dice").error("blue_dice is own or shared");
   r.shared_blue = blue == "shared";
-  const std::string assignment = root.optional("board_assignment", "random");
-  if (assignment != "random" && assignment != "draft")
-    throw root.at("board_assignment").error("board_assignment is random or draft");
-  r.board_draft = assignment == "draft";
 
   const YamlNode e = root.at("economy");
   e.allow_only({"storage_cap", "sell", "buy_basic_price", "die_pip_cost",
@@ -407,6 +403,7 @@ int Rules::terrain_index(const std::string& name) const {
 }
 int Rules::building_index(const std::string& id) const { return tessera::index_by_id(buildings, id); }
 int Rules::scholar_index(const std::string& id) const { return tessera::index_by_id(scholars, id); }
+int Rules::board_index(const std::string& id) const { return tessera::index_by_id(boards, id); }
 int Rules::bishop_index(const std::string& id) const { return tessera::index_by_id(bishops, id); }
 
 Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name,

@@ -77,7 +77,6 @@ struct Rules {
   int min_players = 1, max_players = 4, years = 3;
   bool advanced = false;     // setup: advanced
   bool shared_blue = false;  // blue_dice: shared
-  bool board_draft = false;  // board_assignment: draft (3.2: boards chosen counter-clockwise)
   // economy
   int storage_cap = 3;
   std::array<int, kGoods> sell{1, 1, 2, 2, 2};
@@ -113,6 +112,7 @@ struct Rules {
   int terrain_index(const std::string& name) const;  // -1 if none
   int building_index(const std::string& id) const;
   int scholar_index(const std::string& id) const;
+  int board_index(const std::string& id) const;  // -1 if none
   int bishop_index(const std::string& id) const;
   // The cell index of a grid cell type, -1 for a free square or an unknown type.
   int cell_of(const std::string& type) const {
