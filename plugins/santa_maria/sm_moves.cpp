@@ -616,8 +616,9 @@ void SmGame::push_next_item(FlowContext& ctx, bool activation) {
   const Frame& loop = *ctx.parent();
   Frame item;
   item.seat = loop.seat;
-  if (activation) activation_items(loop, loop.cursor - 1, &item);
-  else income_items(loop, loop.cursor - 1, &item);
+  const int found = activation ? activation_items(loop, loop.cursor - 1, &item) : income_items(loop, loop.cursor - 1, &item);
+  // An edited cursor may point past the items (or before them).
+  if (loop.cursor < 1 || loop.cursor > found) throw RuleError("the activation or income has no item " + num(loop.cursor));
   ctx.push(item);
 }
 

@@ -294,9 +294,14 @@ void SmGame::check_frame_params() const {
   const Rules& r = rules();
   const Engine::Steps& k = steps();
   const Flow& flow = this->flow();
+  // Only the game, its set-up and the years are nobody's; every frame above acts for a seat.
+  const FlowRules& rules_of_flow = *engine_->flow;
+  const std::array<int, 3> nobodys{rules_of_flow.root(), rules_of_flow.step_index("setup"), rules_of_flow.step_index("years")};
   for (int i = 0; i < flow.depth(); ++i) {
     const Frame& f = flow.at(i);
     const std::string where = "flow frame " + num(i) + " (" + engine_->flow->step(f.step).name + ")";
+    if (f.seat < 0 && std::find(nobodys.begin(), nobodys.end(), f.step) == nobodys.end())
+      throw DataError(where + ": needs a seat");
     const auto param = [&](int n, int lo, int hi) { in_range(f.p[static_cast<std::size_t>(n)], lo, hi, where + " parameter " + num(n)); };
     if ((f.step == k.pick_set || f.step == k.place_capital) && !advanced_setup())
       throw DataError(where + ": no capital sets without the advanced set-up");
@@ -323,11 +328,14 @@ void SmGame::check_frame_params() const {
       param(1, 0, 63);
       param(2, 0, 63);
       param(3, 0, (1 << r.scholars.size()) - 1);
+      if (static_cast<unsigned>(f.p[3]) & ~abilities(~0u).on_die_activation)
+        throw DataError(where + ": a scholar without an on_die_activation effect");
     }
     if (f.step == k.retreat_actions) param(0, 1, static_cast<int>(r.retreat_spaces.size()));
     if (f.step == k.income) {
       param(0, 0, (1 << 24) - 1);
       param(1, 0, (1 << r.scholars.size()) - 1);
+      if (static_cast<unsigned>(f.p[1]) & ~abilities(~0u).on_retreat) throw DataError(where + ": a scholar without an on_retreat effect");
     }
     if (f.step == k.place_die) {
       param(0, 0, 1);
