@@ -327,7 +327,10 @@ void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
 
   const int coins = p.get("coins");
   bool usable[6];
-  for (int i = 0; i < 6; ++i) usable[i] = !line_buildings(s, {column, i}).empty();
+  for (int i = 0; i < 6; ++i) {
+    usable[i] = false;
+    for (int k = 0; k < 6 && !usable[i]; ++k) usable[i] = column ? empty_building(s, i, k) : empty_building(s, k, i);
+  }
   for (int v : values)
     for (int target = 1; target <= 6; ++target) {
       if (!usable[target - 1]) continue;
