@@ -14,7 +14,6 @@
 // once; none drops the step. Effects push further steps with ctx:push. All state lives in
 // the Table.
 #include <memory>
-#include <unordered_map>
 
 #include "sm_rules.hpp"
 #include "tessera/counters.hpp"
