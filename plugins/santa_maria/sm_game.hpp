@@ -1,31 +1,25 @@
 #pragma once
-// Santa Maria (Aporta Games 2017): the flow of a game — set-up (side A boards, or the
-// advanced set-up with capital sets, always used by the solo game), three years of turns
-// with one main action each (expand, activate one building with coins, activate a line
-// with a die, retreat) plus free actions, the end of each year and the final scoring.
-// Rules: /shared/rules/santa_maria.md; data: data/santa_maria; effects:
-// scripts/santa_maria/{effects,bishops}.lua and variants/solo.lua (called through the ScriptRuntime).
+// Santa Maria (Aporta Games 2017): set-up (side A boards, or the advanced set-up with
+// capital sets, always used by the solo game), three years of turns with one main action
+// each (expand, activate one building with coins, activate a line with a die, retreat)
+// plus free actions, the end of each year and the final scoring.
+// Rules: /shared/rules/santa_maria.md; data: data/santa_maria; flow: data/santa_maria/flow.yaml;
+// effects: scripts/santa_maria/{effects,bishops}.lua and variants/solo.lua.
 //
-// A main action pushes the steps it resolves onto the "pending" stack (top = last card):
-//   b:<building>:<part>  a building effect         r:<space>  a retreat space's action
-//   d:<dock>             one ship's income          income     expands into the d: steps
-//   monk, astronomy:<id>, math, tax:<n>             scholar and monk effects
-//   tile:<id>            the bought tile waits for "place <row> <col> <rotation>"
-//   place:<w|b>:<x.y,..> the die goes on one of these buildings ("die <row> <col>")
-//   end                  the end of the turn (next seat, or the end of the year)
-// Effects push further steps through ctx:call("push", name [, arg]); they run next. A Lua
-// step whose effect offers two or more choices waits for the current seat ("choose <id>",
-// with sell/buy and, outside die activations, Logistics still allowed); one choice is applied
-// at once; none drops the step. All state lives in the Table.
+// The flow engine runs the years and turns; this class holds the natives flow.yaml names:
+// the moves, the steps a main action pushes (building effects, a retreat space, ship
+// income, the tile and die placements), the year's hooks and the final scoring. An effect
+// step whose effect offers two or more choices waits for its seat ("choose <id>", with
+// sell/buy and, outside die activations, Logistics still allowed); one choice is applied at
+// once; none drops the step. Effects push further steps with ctx:push. All state lives in
+// the Table.
 #include <memory>
-#include <unordered_map>
 
 #include "sm_rules.hpp"
 #include "tessera/counters.hpp"
 #include "tessera/deck.hpp"
 #include "tessera/dice_pool.hpp"
-#include "tessera/game_base.hpp"
-#include "tessera/hand.hpp"
+#include "tessera/flow_game.hpp"
 #include "tessera/market.hpp"
 #include "tessera/plugin.hpp"
 #include "tessera/square_grid.hpp"
@@ -37,36 +31,58 @@ namespace santa_maria {
 struct Engine {
   Rules rules;
   std::unique_ptr<tessera::ScriptRuntime> scripts;
-  std::unordered_map<std::string, tessera::EffectId> steps;  // step key -> effect
+  std::unique_ptr<tessera::FlowRules> flow;
+  // The prepared effects of the effect steps, by their parameters.
+  std::vector<std::vector<tessera::EffectId>> building_effects;  // [building][part]
+  std::vector<tessera::EffectId> retreat_effects, dock_effects;  // [space-1], [dock-1]
+  std::vector<tessera::EffectId> astronomy_effects;              // [shipment]
+  // Scholars' effects: on_die_activation by [scholar][colonists 0..kMaxColonistsArg] (empty
+  // when none), on_retreat by [scholar] (-1 when none).
+  std::vector<std::vector<tessera::EffectId>> activation_effects;
+  std::vector<tessera::EffectId> retreat_scholar_effects;
+  tessera::EffectId monk_effect{};
   std::vector<std::vector<tessera::EffectId>> conquest_scoring;  // [players][year-1]
   std::vector<std::string> scholar_keys, monk_keys;  // "scholar<i>", "monks.s<i>" per slot
-  std::unordered_map<std::string, int> scholar_ids;   // id -> index
+  std::vector<std::string> retreat_keys;             // "retreat<i>" per space
   std::vector<tessera::EffectId> bishops;  // by bishop index
   tessera::EffectId solo_goals{};
   bool has_solo_goals = false;
+  struct Kinds {
+    int set, capital, sell, buy, move, expand, coin, white, blue, bluecol, retreat, choose, place, die;
+  } kinds{};
+  struct Steps {
+    int capital_sets, pick_set, place_capital, year, turn, building, retreat_space, dock, monk,
+        astronomy, scholar, activation, retreat_actions, income, place_tile, place_die;
+  } steps{};
 };
+
+// The colonists of a line passed to an on_die_activation effect are capped here.
+inline constexpr int kMaxColonistsArg = 40;
 
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);
 
-class SmGame : public tessera::GameBase {
+// Prints colony board `board` (an index into Rules::boards) on the seat's colony and
+// records it in the seat's "board" counter (1-based).
+void print_board(const Rules& rules, tessera::Table& t, int seat, int board);
+
+class SmGame : public tessera::FlowGame {
  public:
   SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed);
 
   std::unique_ptr<tessera::Game> clone() const override { return std::make_unique<SmGame>(*this); }
   std::unique_ptr<tessera::Game> rematch(std::uint64_t seed) const override;
-  tessera::Decision decision() const override;
   tessera::Outcome outcome() const override;
-  // GameBase::set_state, then a new cache serial whether the state was taken or refused: its
-  // smoke test may have cached actions of a state that was then rolled back.
-  void set_state(const nlohmann::json& state) override;
   std::string render(int viewer) const override;
+  // A die paid in coins is written without its payment word ("white 3 5", but
+  // "white 3 5 wood" with Botany), as the protocol always had it.
+  std::string move_text(const tessera::Move& move) const override;
+  std::optional<tessera::Move> parse_move(std::string_view text) const override;
+  void set_state(const nlohmann::json& state) override;
 
-  // flow "phase".
-  enum Phase { kMain = 0, kPickSet = 1, kPlaceCapital = 2, kOver = 3, kPickBoard = 4 };
+  // The natives flow.yaml names; load_engine registers them.
+  static void register_natives(Engine& engine);
 
  protected:
-  std::vector<tessera::Action> generate_actions() const override;
-  void perform(const tessera::Action& action, std::vector<tessera::Event>& events) override;
   void check_state() const override;
 
  private:
@@ -80,18 +96,32 @@ class SmGame : public tessera::GameBase {
   };
 
   const Rules& rules() const { return engine_->rules; }
+  const Engine::Kinds& kinds() const { return engine_->kinds; }
+  const Engine::Steps& steps() const { return engine_->steps; }
   const Seat& seat_of(int s) const { return seats_[static_cast<std::size_t>(s)]; }
-  int phase() const { return table().get(flow_).get("phase"); }
-  int current() const { return table().get(flow_).get("current"); }
   int get(int s, const char* key) const { return table().get(seat_of(s).player).get(key); }
-  bool owns(int s, const char* scholar) const { return in_mask(scholar_mask(s), scholar); }
-  bool in_mask(unsigned mask, const char* scholar) const;
   // Bit i set when seat `s` owns scholar i.
   unsigned scholar_mask(int s) const;
+  // The abilities of the scholars in `mask` together (data/santa_maria/game.yaml: scholars).
+  struct Abilities {
+    std::array<int, kGoods> buy{-1, -1, -1, -1, -1};
+    unsigned die_change_for = 0;
+    bool blue_die_on_columns = false, die_on_any_building = false;
+    int move_die_cost = -1;
+    unsigned on_die_activation = 0, on_retreat = 0;  // scholar bits
+  };
+  Abilities abilities(unsigned mask) const;
   bool solo() const { return table().players() == 1; }
   bool advanced_setup() const { return rules().advanced || solo(); }
-  bool board_draft() const { return rules().board_draft && !advanced_setup(); }
+  // Prints colony board `board` (an index) on the seat's empty colony.
   void print_board(int s, int board);
+  bool every_seat_retreated() const;
+  const tessera::Flow& flow() const;
+  // The step on top of the flow, or -1 when the game is over.
+  int top_step() const;
+  bool is_effect_step(int step) const;
+  // A die activation is resolving: its placement step is on the stack (4.2: no Logistics).
+  bool activating() const;
 
   // Payments (mirror scripts/santa_maria/lib/economy.lua): storage, gold, then purchases.
   int buy_price(int s, int good) const { return price_with(scholar_mask(s), good); }  // -1: cannot be bought
@@ -102,58 +132,77 @@ class SmGame : public tessera::GameBase {
   bool empty_building(int s, int x, int y) const;
   std::vector<std::pair<int, int>> line_buildings(int s, Line line) const;  // (x, y) in order
   int line_colonists(int s, Line line) const;
-  bool line_usable(int s, Line line) const { return !line_buildings(s, line).empty(); }
-
-  void add_main_actions(std::vector<tessera::Action>& out) const;
-  // Sell and buy (5.7), and Logistics when `logistics` (not while an effect resolves, 4.2).
-  void add_free_actions(std::vector<tessera::Action>& out, bool logistics) const;
-  void add_die_actions(std::vector<tessera::Action>& out, const std::string& verb, const std::vector<int>& values,
-                       bool column, bool botany) const;
-  void add_step_actions(std::vector<tessera::Action>& out) const;
-  void add_setup_actions(std::vector<tessera::Action>& out) const;
-  std::vector<tessera::EffectChoice> step_options(const std::string& key) const;
   tessera::SquareGrid::Shape shape_of(const TileDef& tile) const;
+  std::vector<int> usable_dice(int s, bool white) const;  // distinct values, ascending
 
-  void do_expand(const std::vector<std::string>& w, std::vector<tessera::Event>& events);
-  void place_tile(const std::string& id, const std::vector<std::string>& w, std::vector<tessera::Event>& events);
-  void do_coin(int x, int y, std::vector<tessera::Event>& events);
-  void do_die(const std::vector<std::string>& w, std::vector<tessera::Event>& events);
-  void do_retreat(int pos, std::vector<tessera::Event>& events);
-  void push_income();  // the ship income and Mathematics steps of a retreat (5.6)
-  void do_free(const std::vector<std::string>& w, std::vector<tessera::Event>& events);
-  void push_steps(const std::vector<std::string>& steps);  // in execution order
-  void push_building(std::vector<std::string>& steps, int s, int x, int y) const;
-  void run_step(const std::string& key, const std::string& choice, std::vector<tessera::Event>& events);
-  void resolve(std::vector<tessera::Event>& events);
-  void place_die(const std::string& key, int x, int y);
-  void end_turn(std::vector<tessera::Event>& events);
-  void end_year(std::vector<tessera::Event>& events);
-  void start_year(std::vector<tessera::Event>& events);
-  void next_setup_pick(std::vector<tessera::Event>& events);
-  void final_scoring(std::vector<tessera::Event>& events);
+  // Legal moves, each in the rulebook's order.
+  void sell_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void buy_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void logistics_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void expand_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void coin_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void die_moves(const tessera::FlowView& view, tessera::MoveSink& out, int kind) const;
+  void retreat_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void choose_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void place_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void die_place_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void set_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void capital_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  std::string label(const tessera::FlowView& view, const tessera::Move& move) const;
+  std::string prompt(const tessera::FlowView& view) const;
 
-  // Legal actions and step options computed for the state of `serial_`: perform() and
-  // set_state() (accepted or refused) start a new serial, so a cached list is only reused for
-  // the very state it was computed on (the driver's legal_actions() and apply()'s own look-up).
-  // Off when a variant has on_action hooks, which change the state after perform().
-  struct Cache {
-    std::uint64_t serial = UINT64_MAX;
-    std::vector<tessera::Action> actions;
-    std::uint64_t options_serial = UINT64_MAX;
-    std::string options_key;
+  // The effect an effect step resolves, and the choices it offers now (valid until the
+  // next change of the state).
+  tessera::EffectId effect_of(const tessera::Frame& frame) const;
+  const std::vector<tessera::EffectChoice>& effect_options(const tessera::FlowView& view, bool fresh = false) const;
+  void forget_options() const { waiting_.valid = false; }
+
+  // Moves.
+  void take_set(tessera::FlowContext& ctx, const tessera::Move& move);
+  void place_capital(tessera::FlowContext& ctx, const tessera::Move& move);
+  void free_action(tessera::FlowContext& ctx, const tessera::Move& move);
+  void expand(tessera::FlowContext& ctx, const tessera::Move& move);
+  void coin(tessera::FlowContext& ctx, const tessera::Move& move);
+  void use_die(tessera::FlowContext& ctx, const tessera::Move& move);
+  void retreat(tessera::FlowContext& ctx, const tessera::Move& move);
+  void choose(tessera::FlowContext& ctx, const tessera::Move& move);
+  void place_tile(tessera::FlowContext& ctx, const tessera::Move& move);
+  void put_die(tessera::FlowContext& ctx, int x, int y);
+
+  // Steps and hooks. An activation or an income frame pushes its items one at a time;
+  // *_items() counts them and, for item `wanted`, fills `item` with its effect step.
+  int activation_items(const tessera::Frame& activation, int wanted, tessera::Frame* item) const;
+  int income_items(const tessera::Frame& income, int wanted, tessera::Frame* item) const;
+  void push_next_item(tessera::FlowContext& ctx, bool activation);
+  void place_activation_die(tessera::FlowContext& ctx);
+  void count_income(tessera::FlowContext& ctx);
+  void resolve_effect(tessera::FlowContext& ctx);
+  void place_only_die(tessera::FlowContext& ctx);
+  void start_setup_picks(tessera::FlowContext& ctx);
+  void end_turn(tessera::FlowContext& ctx);
+  void start_year(tessera::Table& t);
+  void end_year(tessera::FlowContext& ctx);
+  void final_scoring(tessera::FlowContext& ctx);
+  void check_frame_params() const;
+
+  // The choices of the effect step that waits for its seat, asked of the script once: the
+  // legal list, the labels and the choice itself read them. Taken fresh when a step starts
+  // resolving, forgotten when its seat acts (a choice or a free action) or the state is set;
+  // not kept when on_action hooks may change the state after a move.
+  struct WaitingOptions {
+    bool valid = false;
+    tessera::Frame frame;
     std::vector<tessera::EffectChoice> options;
   };
-  mutable std::uint64_t serial_ = 0;
-  mutable Cache cache_;
-  bool caching() const { return !scripts()->has_hook("on_action"); }
+  mutable WaitingOptions waiting_;
 
   std::shared_ptr<Engine> engine_;
-  tessera::Handle<tessera::Counters> flow_, board_;
+  tessera::Handle<tessera::Counters> progress_, board_;
   tessera::Handle<tessera::DicePool> dice_;
   tessera::Handle<tessera::Track> religion_, conquest_;
   tessera::Handle<tessera::Deck> ships_, tiles_;
   tessera::Handle<tessera::Market> docks_, display_;
-  tessera::Handle<tessera::Hand> pending_, pushed_;
+  tessera::Handle<tessera::Flow> flow_;
   std::vector<Seat> seats_;
 };
 

@@ -28,11 +28,12 @@ std::string pad(std::string text, std::size_t width) {
 std::string SmGame::render(int viewer) const {
   const Table& t = table();
   const Rules& r = rules();
-  const Counters& flow = t.get(flow_);
+  const Counters& progress = t.get(progress_);
   const Counters& board = t.get(board_);
   std::ostringstream out;
   const Decision d = decision();
-  out << "Santa Maria - year " << flow.get("year") << " of " << r.years << ", start player seat " << flow.get("start");
+  const bool over = is_over();
+  out << "Santa Maria - year " << progress.get("year") << " of " << r.years << ", start player seat " << progress.get("start");
   if (d.seat != kNobody) out << "; seat " << d.seat << ": " << d.prompt;
   out << "\n";
   const DicePool& dice = t.get(dice_);
@@ -113,13 +114,13 @@ std::string SmGame::render(int viewer) const {
     const int who = board.get("retreat" + num(static_cast<int>(i)));
     out << "  " << i << ") " << r.retreat_spaces[i - 1].effect << (who ? " seat " + num(who - 1) : std::string());
   }
-  out << "; road tiles left " << flow.get("roads") << "\n";
+  out << "; road tiles left " << progress.get("roads") << "\n";
   out << "Religion track (0.." << r.religion_length - 1 << "):";
   for (int s = 0; s < t.players(); ++s) out << " seat " << s << "=" << t.get(religion_).position(s);
   out << "\nConquest track (0.." << r.conquest_length - 1 << "):";
   for (int s = 0; s < t.players(); ++s) out << " seat " << s << "=" << t.get(conquest_).position(s);
   out << "\n";
-  if (phase() == kPickSet || phase() == kPlaceCapital) {
+  if (top_step() == steps().pick_set || top_step() == steps().place_capital) {
     out << "Capital sets:";
     for (int k = 1; k <= 4; ++k) {
       const int cap = board.get("set" + num(k) + ".capital"), sch = board.get("set" + num(k) + ".scholar");
@@ -133,7 +134,7 @@ std::string SmGame::render(int viewer) const {
     out << "\n== seat " << s << (s == viewer ? " (you)" : "") << ": coins " << p.get("coins");
     for (int g = 0; g < kGoods; ++g) out << ", " << kGoodNames[static_cast<std::size_t>(g)] << " " << p.get(kGoodNames[static_cast<std::size_t>(g)]);
     const Counters& happy = t.get(seat_of(s).happiness);
-    out << ", points " << (happy.visible_to(viewer) || phase() == kOver ? num(happy.get("points")) : std::string("?"));
+    out << ", points " << (happy.visible_to(viewer) || over ? num(happy.get("points")) : std::string("?"));
     out << "\n   monks left " << p.get("monks") << ", white dice taken " << p.get("white_taken") << ", coin activations "
         << p.get("coin_acts") << (p.get("retreated") ? ", retreated to " + num(p.get("retreat_pos")) : std::string());
     if (p.get("capital_scholar") >= 1 && p.get("capital_scholar") <= static_cast<int>(r.scholars.size()))
@@ -162,39 +163,20 @@ std::string SmGame::render(int viewer) const {
       }
       out << "\n";
     }
-    if (phase() == kOver) out << "   score: " << outcome().breakdown[static_cast<std::size_t>(s)] << " = " << t.get(seat_of(s).score).get("total") << "\n";
+    if (over) out << "   score: " << outcome().breakdown[static_cast<std::size_t>(s)] << " = " << t.get(seat_of(s).score).get("total") << "\n";
   }
   return out.str();
-}
-
-void SmGame::set_state(const nlohmann::json& state) {
-  ++serial_;  // check_state and the smoke test see a new state
-  try {
-    GameBase::set_state(state);
-  } catch (...) {
-    ++serial_;  // refused: the old state is back, and nothing cached for the new one applies
-    throw;
-  }
-  ++serial_;
 }
 
 void SmGame::check_state() const {
   const Table& t = table();
   const Rules& r = rules();
   const int players = t.players();
-  const Counters& flow = t.get(flow_);
-  in_range(flow.get("phase"), kMain, kPickBoard, "flow.phase");
-  if (phase() == kPickBoard && !board_draft()) throw DataError("flow.phase: no board draft in this game");
-  in_range(flow.get("year"), 1, r.years, "flow.year");
-  in_range(flow.get("current"), 0, players - 1, "flow.current");
-  in_range(flow.get("start"), 0, players - 1, "flow.start");
-  in_range(flow.get("roads"), 0, r.road_tiles, "flow.roads");
-  in_range(flow.get("picker"), 0, players - 1, "flow.picker");
-  in_range(flow.get("picks"), 0, players, "flow.picks");
-  in_range(flow.get("turns"), 0, 1 << 24, "flow.turns");
-  in_range(flow.get("capital"), phase() == kPlaceCapital ? 1 : 0, static_cast<int>(r.capitals.size()), "flow.capital");
-  if ((phase() == kPickSet || phase() == kPlaceCapital) && !advanced_setup())
-    throw DataError("flow.phase: no capital sets without the advanced set-up");
+  const Counters& progress = t.get(progress_);
+  in_range(progress.get("year"), 1, r.years, "progress.year");
+  in_range(progress.get("start"), 0, players - 1, "progress.start");
+  in_range(progress.get("roads"), 0, r.road_tiles, "progress.roads");
+  check_frame_params();
   const Counters& board = t.get(board_);
   const int scholars = static_cast<int>(r.scholars.size()), bishops = static_cast<int>(r.bishops.size());
   for (int i = 1; i <= r.scholar_slots; ++i) in_range(board.get("scholar" + num(i)), 1, scholars, "board.scholar" + num(i));
@@ -214,6 +196,10 @@ void SmGame::check_state() const {
     if ((value > 0) != (board.get(scholar_key) > 0))
       throw DataError("board." + key + " and board." + scholar_key + ": a set has both or neither");
   }
+  const Flow& flow = this->flow();
+  // A seat may be without a board while the set-up runs (the board_draft variant).
+  bool setting_up = !flow.empty();
+  for (int i = 0; i < flow.depth(); ++i) setting_up = setting_up && flow.at(i).step != steps().year;
   for (int s = 0; s < players; ++s) {
     const Counters& p = t.get(seat_of(s).player);
     const std::string who = "seat " + num(s) + " ";
@@ -228,7 +214,7 @@ void SmGame::check_state() const {
     in_range(p.get("blue_unlocked"), 1, r.dice_per_player, who + "blue_unlocked");
     in_range(p.get("blue_taken"), 0, p.get("blue_unlocked"), who + "blue_taken");
     in_range(p.get("capital_scholar"), 0, scholars, who + "capital_scholar");
-    in_range(p.get("board"), phase() == kPickBoard ? 0 : 1, static_cast<int>(r.boards.size()), who + "board");
+    in_range(p.get("board"), setting_up ? 0 : 1, static_cast<int>(r.boards.size()), who + "board");
     in_range(t.get(seat_of(s).happiness).get("points"), -(1 << 24), 1 << 24, who + "points");
     for (const auto& [id, dock] : t.get(seat_of(s).port).entries()) {
       if (!r.shipment_ids.count(id)) throw DataError(who + "port: unknown shipment '" + id + "'");
@@ -295,31 +281,69 @@ void SmGame::check_state() const {
       if (it == r.tile_ids.end() || (it->second < static_cast<int>(r.doubles.size())) != (row == 0))
         throw DataError("display: '" + id + "' does not belong in row " + num(row));
     }
-  if (!t.get(pushed_).empty()) throw DataError("pushed: must be empty between actions");
-  const Hand& pending = t.get(pending_);
-  if (!pending.empty() && phase() != kMain) throw DataError("pending steps outside the main phase");
-  if (pending.empty() && phase() == kMain && get(current(), "retreated"))
-    throw DataError("flow.current: seat " + num(current()) + " has retreated and takes no more turns this year");
-  int retreated = 0;
-  for (int s = 0; s < players; ++s) retreated += get(s, "retreated");
-  if (phase() == kMain && retreated == players && pending.empty()) throw DataError("every seat has retreated");
-  for (const auto& key : pending.cards()) {
-    if (key == "end" || key == "income" || engine_->steps.count(key)) continue;
-    if (key.rfind("tile:", 0) == 0 && rules().tile_ids.count(key.substr(5))) continue;
-    if (key.rfind("place:", 0) == 0 && key.size() > 8 && (key[6] == 'w' || key[6] == 'b') && key[7] == ':') {
-      bool ok = true;
-      for (std::size_t i = 8; i < key.size(); ++i) {
-        const char ch = key[i];
-        const std::size_t k = i - 8;
-        ok = ok && (k % 4 == 1 ? ch == '.' : k % 4 == 3 ? ch == ',' : ch >= '0' && ch <= '5');
-      }
-      if (ok && (key.size() - 8) % 4 == 3) continue;
-    }
-    throw DataError("pending: unknown step '" + key + "'");
+  if (top_step() == steps().turn) {
+    const int seat = flow.top().seat;
+    if (get(seat, "retreated"))
+      throw DataError("flow: seat " + num(seat) + " has retreated and takes no more turns this year");
+    if (every_seat_retreated()) throw DataError("every seat has retreated");
   }
-  // A game that is not over must offer its seat something to do (e.g. a tile being placed
-  // must still fit the colony).
-  if (phase() != kOver && generate_actions().empty()) throw DataError("the seat to move has no legal action");
+}
+
+// The parameters of every frame index the rules data: they must fit it.
+void SmGame::check_frame_params() const {
+  const Rules& r = rules();
+  const Engine::Steps& k = steps();
+  const Flow& flow = this->flow();
+  // Only the game, its set-up and the years are nobody's; every frame above acts for a seat.
+  const FlowRules& rules_of_flow = *engine_->flow;
+  const std::array<int, 3> nobodys{rules_of_flow.root(), rules_of_flow.step_index("setup"), rules_of_flow.step_index("years")};
+  for (int i = 0; i < flow.depth(); ++i) {
+    const Frame& f = flow.at(i);
+    const std::string where = "flow frame " + num(i) + " (" + engine_->flow->step(f.step).name + ")";
+    if (f.seat < 0 && std::find(nobodys.begin(), nobodys.end(), f.step) == nobodys.end())
+      throw DataError(where + ": needs a seat");
+    const auto param = [&](int n, int lo, int hi) { in_range(f.p[static_cast<std::size_t>(n)], lo, hi, where + " parameter " + num(n)); };
+    if ((f.step == k.pick_set || f.step == k.place_capital) && !advanced_setup())
+      throw DataError(where + ": no capital sets without the advanced set-up");
+    if (f.step == k.place_capital) param(0, 1, static_cast<int>(r.capitals.size()));
+    if (f.step == k.building) {
+      param(0, 0, static_cast<int>(r.buildings.size()) - 1);
+      param(1, 0, static_cast<int>(r.buildings[static_cast<std::size_t>(f.p[0])].effects.size()) - 1);
+    }
+    if (f.step == k.retreat_space) param(0, 1, static_cast<int>(r.retreat_spaces.size()));
+    if (f.step == k.dock) param(0, 1, static_cast<int>(r.docks.size()));
+    if (f.step == k.astronomy) param(0, 0, static_cast<int>(r.shipments.size()) - 1);
+    if (f.step == k.scholar) {
+      param(0, 0, static_cast<int>(r.scholars.size()) - 1);
+      param(1, 0, 1);
+      param(2, 0, kMaxColonistsArg);
+      const bool has = f.p[1] == 0 ? !engine_->activation_effects[static_cast<std::size_t>(f.p[0])].empty()
+                                   : engine_->retreat_scholar_effects[static_cast<std::size_t>(f.p[0])] >= 0;
+      if (!has) throw DataError(where + ": the scholar has no such effect");
+    }
+    if (f.step == k.place_tile) param(0, 0, r.tile_count() - 1);
+    if (f.step == k.activation) {
+      param(0, 0, 31);
+      if ((f.p[0] & 7) > 5) throw DataError(where + ": a line is 0..5");
+      param(1, 0, 63);
+      param(2, 0, 63);
+      param(3, 0, (1 << r.scholars.size()) - 1);
+      if (static_cast<unsigned>(f.p[3]) & ~abilities(~0u).on_die_activation)
+        throw DataError(where + ": a scholar without an on_die_activation effect");
+    }
+    if (f.step == k.retreat_actions) param(0, 1, static_cast<int>(r.retreat_spaces.size()));
+    if (f.step == k.income) {
+      param(0, 0, (1 << 24) - 1);
+      param(1, 0, (1 << r.scholars.size()) - 1);
+      if (static_cast<unsigned>(f.p[1]) & ~abilities(~0u).on_retreat) throw DataError(where + ": a scholar without an on_retreat effect");
+    }
+    if (f.step == k.place_die) {
+      param(0, 0, 1);
+      param(1, 0, 1);
+      param(2, 0, 5);
+      param(3, 0, 63);
+    }
+  }
 }
 
 }  // namespace santa_maria

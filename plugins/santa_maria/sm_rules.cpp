@@ -72,7 +72,7 @@ EffectRef effect_ref(const YamlNode& node) {
 }
 
 void read_game(const YamlNode& root, Rules& r) {
-  root.allow_only({"players", "years", "setup", "blue_dice", "board_assignment", "economy", "expansion_cost", "display_per_year",
+  root.allow_only({"players", "years", "setup", "blue_dice", "economy", "expansion_cost", "display_per_year",
                    "road_tiles", "religion_track", "conquest_track", "conquest_scoring", "retreat_spaces", "docks",
                    "port_set_points", "mission_stations", "scholar_slots", "bishop_slots", "scholars", "bishops",
                    "bishop_monk_penalty", "solo"});
@@ -90,13 +90,9 @@ void read_game(const YamlNode& root, Rules& r) {
   const std::string blue = root.required<std::string>("blue_dice");
   if (blue != "own" && blue != "shared") throw root.at("blue_dice").error("blue_dice is own or shared");
   r.shared_blue = blue == "shared";
-  const std::string assignment = root.optional("board_assignment", "random");
-  if (assignment != "random" && assignment != "draft")
-    throw root.at("board_assignment").error("board_assignment is random or draft");
-  r.board_draft = assignment == "draft";
 
   const YamlNode e = root.at("economy");
-  e.allow_only({"storage_cap", "sell", "buy_basic_price", "basic_econ_price", "adv_econ_price", "die_pip_cost",
+  e.allow_only({"storage_cap", "sell", "buy_basic_price", "die_pip_cost",
                 "white_dice_per_year", "dice_per_player", "starting_wood", "starting_coins_by_seat",
                 "coins_per_point", "monk_fee", "monks_per_player", "religion_max_steps"});
   r.storage_cap = non_negative(e, "storage_cap", 3);
@@ -105,8 +101,6 @@ void read_game(const YamlNode& root, Rules& r) {
   sell.allow_only({"wood", "grain", "sugar", "gem", "gold"});
   for (int g = 0; g < kGoods; ++g) r.sell[static_cast<std::size_t>(g)] = non_negative(sell, kGoodNames[static_cast<std::size_t>(g)], 1);
   r.buy_basic = non_negative(e, "buy_basic_price", 3);
-  r.basic_econ = non_negative(e, "basic_econ_price", 2);
-  r.adv_econ = non_negative(e, "adv_econ_price", 3);
   r.pip_cost = non_negative(e, "die_pip_cost", 1);
   r.white_per_year = non_negative(e, "white_dice_per_year", 3);
   r.dice_per_player = non_negative(e, "dice_per_player", 3);
@@ -179,12 +173,28 @@ void read_game(const YamlNode& root, Rules& r) {
   r.scholar_slots = non_negative(root, "scholar_slots", 3);
   r.bishop_slots = non_negative(root, "bishop_slots", 3);
   for (const YamlNode& s : root.at("scholars").as_list()) {
-    s.allow_only({"id", "points"});
-    ScholarDef d{s.required<std::string>("id"), s.required<int>("points")};
-    static const std::vector<std::string> known{"astronomy", "tax", "botany", "philosophy", "mathematics",
-                                                "architecture", "industrialization", "basic_econ", "adv_econ",
-                                                "logistics"};
-    if (std::find(known.begin(), known.end(), d.id) == known.end()) throw s.at("id").error("unknown scholar '" + d.id + "'");
+    s.allow_only({"id", "points", "buy", "die_change_for", "blue_die_on_columns", "die_on_any_building", "move_die_cost",
+                  "on_die_activation", "on_retreat"});
+    ScholarDef d;
+    d.id = s.required<std::string>("id");
+    d.points = s.required<int>("points");
+    if (const auto buy = s.find("buy")) {
+      buy->allow_only({"wood", "grain", "sugar", "gem"});
+      for (int g = 0; g < kGold; ++g)
+        if (buy->find(kGoodNames[static_cast<std::size_t>(g)]))
+          d.buy[static_cast<std::size_t>(g)] = non_negative(*buy, kGoodNames[static_cast<std::size_t>(g)], 0);
+    }
+    if (const auto goods = s.find("die_change_for"))
+      for (const YamlNode& good : goods->as_list()) {
+        const int g = good_index(good.as_string());
+        if (g < 0) throw good.error("unknown good '" + good.as_string() + "'");
+        d.die_change_for |= 1u << g;
+      }
+    d.blue_die_on_columns = s.optional<bool>("blue_die_on_columns", false);
+    d.die_on_any_building = s.optional<bool>("die_on_any_building", false);
+    if (s.find("move_die_cost")) d.move_die_cost = non_negative(s, "move_die_cost", 1);
+    d.on_die_activation.effect = s.optional("on_die_activation", "");
+    d.on_retreat.effect = s.optional("on_retreat", "");
     if (r.scholar_index(d.id) >= 0) throw s.at("id").error("scholar listed twice");
     r.scholars.push_back(d);
   }
@@ -216,6 +226,7 @@ void read_game(const YamlNode& root, Rules& r) {
     if (r.bishop_index(d.id) >= 0) throw b.at("id").error("bishop listed twice");
     r.bishops.push_back(d);
   }
+  if (r.scholars.size() > 30) throw root.at("scholars").error("at most 30 scholars");
   if (static_cast<int>(r.scholars.size()) < r.scholar_slots + (r.advanced ? 4 : 0) || r.scholar_slots > 9)
     throw root.at("scholars").error("not enough scholars for the slots (and the capital sets)");
   if (static_cast<int>(r.bishops.size()) < r.bishop_slots || r.bishop_slots > 9)
@@ -392,6 +403,7 @@ int Rules::terrain_index(const std::string& name) const {
 }
 int Rules::building_index(const std::string& id) const { return tessera::index_by_id(buildings, id); }
 int Rules::scholar_index(const std::string& id) const { return tessera::index_by_id(scholars, id); }
+int Rules::board_index(const std::string& id) const { return tessera::index_by_id(boards, id); }
 int Rules::bishop_index(const std::string& id) const { return tessera::index_by_id(bishops, id); }
 
 Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name,

@@ -56,9 +56,16 @@ struct ShipmentDef {
   bool starting = false;
 };
 
+// A scholar and its abilities (5.11); a seat owning several has all of them.
 struct ScholarDef {
   std::string id;
   int points = 0;
+  std::array<int, kGoods> buy{-1, -1, -1, -1, -1};  // price of buying a good, -1: no change
+  unsigned die_change_for = 0;                     // bit per good that may pay any die change
+  bool blue_die_on_columns = false;
+  bool die_on_any_building = false;
+  int move_die_cost = -1;                          // -1: no Logistics
+  EffectRef on_die_activation, on_retreat;         // effect "" when none
 };
 
 struct BishopDef {
@@ -70,11 +77,10 @@ struct Rules {
   int min_players = 1, max_players = 4, years = 3;
   bool advanced = false;     // setup: advanced
   bool shared_blue = false;  // blue_dice: shared
-  bool board_draft = false;  // board_assignment: draft (3.2: boards chosen counter-clockwise)
   // economy
   int storage_cap = 3;
   std::array<int, kGoods> sell{1, 1, 2, 2, 2};
-  int buy_basic = 3, basic_econ = 2, adv_econ = 3, pip_cost = 1, white_per_year = 3, dice_per_player = 3;
+  int buy_basic = 3, pip_cost = 1, white_per_year = 3, dice_per_player = 3;
   int starting_wood = 2, coins_per_point = 3, monk_fee = 2, monks_per_player = 6, religion_max_steps = 2;
   std::vector<int> starting_coins{3, 4, 5, 6};
   std::array<int, kGoods> double_cost{2, 0, 0, 0, 0}, triple_cost{2, 1, 0, 0, 0};
@@ -106,6 +112,7 @@ struct Rules {
   int terrain_index(const std::string& name) const;  // -1 if none
   int building_index(const std::string& id) const;
   int scholar_index(const std::string& id) const;
+  int board_index(const std::string& id) const;  // -1 if none
   int bishop_index(const std::string& id) const;
   // The cell index of a grid cell type, -1 for a free square or an unknown type.
   int cell_of(const std::string& type) const {

@@ -1,13 +1,14 @@
 -- Santa Maria: the effects of buildings, retreat spaces, docks, monks and scholars
 -- (rules 5.8-5.11, 6, 8.3). The plugin names them in data/santa_maria/*.yaml and adds
 -- params.economy (the economy block of game.yaml) to every params table. Effects that
--- need a decision have options; the plugin offers them as "choose <id>" actions.
+-- need a decision have options; the plugin offers them as "choose <id>" moves.
 --
 -- State read and written here: per seat "player" counters (goods, coins, monks, ...),
 -- "happiness" counters (points, hidden), "port" counters (shipment id -> dock 1..4) and
 -- the "colony" grid; global "religion" and "conquest" tracks, "board" counters
 -- ("monks.<space>" = bit mask of seats), the "dice" pool, the "docks" market refilled from
--- the "ships" deck, and "flow" counters ("roads" = road tiles left).
+-- the "ships" deck, and "progress" counters ("roads" = road tiles left). Effects that start
+-- a further step push it onto the flow (ctx:push; steps of data/santa_maria/flow.yaml).
 local eco_lib = require("lib.economy")
 
 local function player(ctx) return ctx:get("player", ctx.seat) end
@@ -139,7 +140,7 @@ effect("religion", {
         for _, i in ipairs(result.triggered) do
           local what = triggers[i + 1].effect
           if what == "blue_die" then unlock_blue(ctx, params)
-          elseif what == "monk" then ctx:call("push", "monk") end
+          elseif what == "monk" then ctx:push("monk", ctx.seat) end
         end
       end
     end
@@ -240,7 +241,9 @@ effect("ship", {
     docks:take(slot - 1, ctx:get("ships"))
     ctx:get("port", ctx.seat):set(id, slot)
     ctx:log("seat " .. ctx.seat .. " buys shipment " .. id .. " for dock " .. slot)
-    if eco_lib.has_scholar(ctx, ctx.seat, "astronomy", params.economy) then ctx:call("push", "astronomy", id) end
+    if eco_lib.has_scholar(ctx, ctx.seat, "astronomy", params.economy) then
+      ctx:push("astronomy", ctx.seat, { shipment = params.shipment_numbers[id] })
+    end
   end,
 })
 
@@ -277,7 +280,7 @@ effect("astronomy", {
 -- Retreat space 5 (5.6): the top road tile on any free square.
 effect("road_tile", {
   options = function(ctx, params)
-    if ctx:get("flow"):get("roads") <= 0 then return {} end
+    if ctx:get("progress"):get("roads") <= 0 then return {} end
     local grid = ctx:get("colony", ctx.seat)
     local out = {}
     for y = 0, grid:height() - 1 do
@@ -294,9 +297,9 @@ effect("road_tile", {
     local grid = ctx:get("colony", ctx.seat)
     local x, y = tonumber(c) - 1, tonumber(r) - 1
     if not grid:inside(x, y) or grid:at(x, y).type ~= "" then error("not a free square") end
-    local flow = ctx:get("flow")
-    if flow:get("roads") <= 0 then error("no road tile left") end
-    flow:add("roads", -1)
+    local progress = ctx:get("progress")
+    if progress:get("roads") <= 0 then error("no road tile left") end
+    progress:add("roads", -1)
     grid:set_cell(x, y, { type = params.type })
     ctx:log("seat " .. ctx.seat .. " places a road tile")
   end,

@@ -50,14 +50,16 @@ function M.gain_all(ctx, seat, gains, eco)
   end
 end
 
--- The price of buying one `good` now, or nil when it cannot be bought (5.7, 5.11).
+-- The price of buying one `good` now, or nil when it cannot be bought (5.7): wood and grain
+-- at the usual price, or a scholar's price (eco.scholar_buy, by scholar number) when lower.
 function M.buy_price(ctx, seat, good, eco)
-  if good == "wood" or good == "grain" then
-    if M.has_scholar(ctx, seat, "basic_econ", eco) then return eco.basic_econ_price end
-    return eco.buy_basic_price
+  local price = nil
+  if good == "wood" or good == "grain" then price = eco.buy_basic_price end
+  for number, prices in ipairs(eco.scholar_buy) do
+    local p = prices[good]
+    if p ~= nil and (price == nil or p < price) and M.has_scholar(ctx, seat, eco.scholars[number], eco) then price = p end
   end
-  if (good == "sugar" or good == "gem") and M.has_scholar(ctx, seat, "adv_econ", eco) then return eco.adv_econ_price end
-  return nil
+  return price
 end
 
 -- How `cost` ({good = n}) would be paid: from storage, then gold for what is missing

@@ -18,7 +18,14 @@ using tessera::testing::has;
 using tessera::testing::set_value;
 using tessera::testing::state;
 
-inline int flow(const tessera::Game& g, const std::string& key) { return tessera::testing::counter(g, "flow", key); }
+// The year, the start player and the road tiles left.
+inline int progress(const tessera::Game& g, const std::string& key) {
+  return tessera::testing::counter(g, "progress", key);
+}
+// The seat whose turn it is (or who answers a pushed step).
+inline int current(const tessera::Game& g) { return g.seat_to_move(); }
+// The step on top of the flow: where the game waits.
+inline std::string top_step(const tessera::Game& g) { return state(g)["global"]["flow"]["frames"].back()["step"]; }
 inline int player(const tessera::Game& g, int seat, const std::string& key) {
   return tessera::testing::counter(g, "player", key, seat);
 }
@@ -54,10 +61,14 @@ inline void set_white(json& s, const std::vector<int>& values) {
   for (auto& d : s["global"]["dice"]["dice"])
     if (d["color"] == "white" && d["holder"] == -1 && k < values.size()) d["value"] = values[k++];
 }
-// Seat `seat` to act in the main phase with nothing pending.
+inline json frame(const std::string& step, int seat, int cursor) {
+  return json{{"step", step}, {"seat", seat}, {"status", "running"}, {"cursor", cursor}, {"moves", 0}, {"params", json::object()}};
+}
+// Seat `seat` to act in the main phase with nothing pending: the flow is
+// game > years > year (whose seat moves next) > turn.
 inline void my_turn(json& s, int seat) {
-  set_value(s["global"]["flow"], "current", seat);
-  set_value(s["global"]["flow"], "phase", 0);
+  s["global"]["flow"]["frames"] =
+      json{frame("game", -1, 2), frame("years", -1, 1), frame("year", seat, 1), frame("turn", seat, 0)};
 }
 
 }  // namespace sm_test

@@ -34,7 +34,7 @@ std::unique_ptr<Game> bare(int players, std::uint64_t seed = 7) {
       set_stock(s, seat, {});
     }
     my_turn(s, 0);
-    set_value(s["global"]["flow"], "start", 0);
+    set_value(s["global"]["progress"], "start", 0);
   });
   return g;
 }
@@ -57,8 +57,8 @@ void others_retreated(json& s, int players) {
 // Ends the game: year 3, seat 0 retreats last to the road space with no road tile left.
 void finish_game(Game& g) {
   edit(g, [&](json& s) {
-    set_value(s["global"]["flow"], "year", 3);
-    set_value(s["global"]["flow"], "roads", 0);
+    set_value(s["global"]["progress"], "year", 3);
+    set_value(s["global"]["progress"], "roads", 0);
     others_retreated(s, s["players"]);
   });
   apply_ok(g, "retreat 5");
@@ -69,14 +69,14 @@ void finish_game(Game& g) {
 
 TEST_CASE("EX-01 starting stock follows the seat order", "[santa_maria]") {
   auto g = tessera::testing::new_game("santa_maria", 4, 11);
-  const int start = flow(*g, "start");
+  const int start = progress(*g, "start");
   for (int k = 0; k < 4; ++k) {
     const int seat = (start + k) % 4;
     CHECK(player(*g, seat, "wood") == 2);
     CHECK(player(*g, seat, "coins") == 3 + k);
     CHECK(player(*g, seat, "monks") == 6);
   }
-  CHECK(flow(*g, "current") == start);
+  CHECK(current(*g) == start);
 }
 
 TEST_CASE("EX-02 the k-th coin activation of a year costs k coins", "[santa_maria]") {
@@ -99,10 +99,10 @@ TEST_CASE("EX-02 the k-th coin activation of a year costs k coins", "[santa_mari
   edit(*g, [](json& s) {
     my_turn(s, 0);
     others_retreated(s, 2);
-    set_value(s["global"]["flow"], "roads", 0);
+    set_value(s["global"]["progress"], "roads", 0);
   });
   apply_ok(*g, "retreat 5");
-  CHECK(flow(*g, "year") == 2);
+  CHECK(progress(*g, "year") == 2);
   CHECK(player(*g, 0, "coin_acts") == 0);
   CHECK(player(*g, 0, "coins") == 2);
   CHECK(state(*g)["seats"][0]["colony"]["pieces"][0] == "");
@@ -129,7 +129,7 @@ TEST_CASE("EX-03 a white die changed by 2 pips activates a column top to bottom"
   CHECK(s["seats"][0]["colony"]["pieces"][4 * 6 + 2] == "w");
   CHECK(s["seats"][0]["colony"]["pieces"][0 * 6 + 2] == "");
   CHECK(s["seats"][0]["colony"]["pieces"][2 * 6 + 2] == "");
-  CHECK(flow(*g, "current") == 1);
+  CHECK(current(*g) == 1);
 }
 
 TEST_CASE("EX-04 a blue die activates its row left to right and stays on the last building", "[santa_maria]") {
@@ -162,7 +162,7 @@ TEST_CASE("EX-05 and EX-06 a trade pays one of the inputs or gold for 3 coins", 
     CHECK(player(*g, 0, "coins") == 3);
     CHECK(player(*g, 0, "wood") == 0);
     CHECK(player(*g, 0, "gem") == 1);  // one exchange only
-    CHECK(flow(*g, "current") == 1);
+    CHECK(current(*g) == 1);
   }
   SECTION("gold as joker") {
     auto g = bare(2);
@@ -264,7 +264,7 @@ TEST_CASE("EX-10 a retreat on the road space then ship income dock by dock", "[s
   CHECK(player(*g, 0, "coins") == 2);
   CHECK(points(*g, 0) == 2);  // dock 4
   CHECK(player(*g, 0, "monks") == 5);
-  CHECK(flow(*g, "roads") == 2);
+  CHECK(progress(*g, "roads") == 2);
   CHECK(state(*g)["seats"][0]["colony"]["types"][0] == "road:0");
 }
 
@@ -292,7 +292,7 @@ TEST_CASE("EX-11 free actions before and during a main action", "[santa_maria]")
 TEST_CASE("EX-12 conquest scoring at the end of year 2 with 4 players", "[santa_maria]") {
   auto g = bare(4);
   edit(*g, [](json& s) {
-    set_value(s["global"]["flow"], "year", 2);
+    set_value(s["global"]["progress"], "year", 2);
     s["global"]["conquest"]["positions"] = {5, 3, 1, 0};
     others_retreated(s, 4);
   });
@@ -302,8 +302,8 @@ TEST_CASE("EX-12 conquest scoring at the end of year 2 with 4 players", "[santa_
   CHECK(points(*g, 2) == 3);
   CHECK(points(*g, 3) == 0);
   CHECK(state(*g)["global"]["conquest"]["positions"] == json({0, 0, 0, 0}));
-  CHECK(flow(*g, "year") == 3);
-  CHECK(flow(*g, "start") == 0);  // retreat space 1 is beside the start-player symbol
+  CHECK(progress(*g, "year") == 3);
+  CHECK(progress(*g, "start") == 0);  // retreat space 1 is beside the start-player symbol
 }
 
 TEST_CASE("EX-13 goods are sold and every 3 coins score 1 point", "[santa_maria]") {
@@ -473,21 +473,21 @@ TEST_CASE("EX-25 solo conquest scores only past the year's tree", "[santa_maria]
     apply_ok(*g, tessera::testing::legal_texts(*g).front());
     edit(*g, [&](json& s) {
       s["global"]["conquest"]["positions"][0] = position;
-      set_value(s["global"]["flow"], "roads", 0);
+      set_value(s["global"]["progress"], "roads", 0);
       s["seats"][0]["port"]["values"] = json::object();
     });
     apply_ok(*g, "retreat 5");
-    CHECK(flow(*g, "year") == 2);
+    CHECK(progress(*g, "year") == 2);
     CHECK(points(*g, 0) == (position >= 4 ? 4 : 0));
   }
 }
 
 TEST_CASE("EX-26 advanced set-up: sets chosen counter-clockwise and capitals placed", "[santa_maria]") {
   auto g = tessera::testing::new_game("santa_maria", 4, 5, {"advanced"});
-  const int start = flow(*g, "start");
+  const int start = progress(*g, "start");
   CHECK(g->decision().seat == (start + 3) % 4);
   std::vector<int> order;
-  while (flow(*g, "phase") != 0) {
+  while (top_step(*g) != "turn") {
     const int seat = g->decision().seat;
     const auto legal = tessera::testing::legal_texts(*g);
     REQUIRE_FALSE(legal.empty());

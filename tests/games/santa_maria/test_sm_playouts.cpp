@@ -32,8 +32,8 @@ void check_invariants(const Game& game) {
   for (const auto& pile : s["global"]["tiles"]["piles"]) tiles += static_cast<int>(pile["cards"].size());
   for (const auto& row : s["global"]["display"]["rows"])
     for (const auto& slot : row) tiles += slot.get<std::string>().empty() ? 0 : 1;
-  for (const auto& step : s["global"]["pending"]["cards"])
-    if (step.get<std::string>().rfind("tile:", 0) == 0) tiles += 1;  // bought, being placed
+  for (const auto& frame : s["global"]["flow"]["frames"])
+    if (frame["step"] == "place_tile") tiles += 1;  // bought, being placed
   int ships = static_cast<int>(s["global"]["ships"]["piles"][0]["cards"].size());
   for (const auto& slot : s["global"]["docks"]["rows"][0]) ships += slot.get<std::string>().empty() ? 0 : 1;
   int monks_on_board = 0;
@@ -112,9 +112,9 @@ TEST_CASE("Santa Maria is deterministic for a seed and its actions", "[santa_mar
 
 TEST_CASE("Santa Maria board draft: side-A boards chosen counter-clockwise", "[santa_maria]") {
   auto g = tessera::testing::new_game("santa_maria", 3, 4, {"board_draft"});
-  const int start = flow(*g, "start");
+  const int start = progress(*g, "start");
   std::vector<int> order;
-  while (flow(*g, "phase") == 4) {
+  while (top_step(*g) == "pick_board") {
     order.push_back(g->decision().seat);
     const auto legal = tessera::testing::legal_texts(*g);
     REQUIRE(legal.size() == static_cast<std::size_t>(4 - static_cast<int>(order.size()) + 1));

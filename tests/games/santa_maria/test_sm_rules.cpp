@@ -214,8 +214,8 @@ TEST_CASE("Santa Maria Architecture lets the die go on any building of the list"
 TEST_CASE("Santa Maria the tie goes to the retreat space nearest the start-player symbol", "[santa_maria]") {
   auto g = bare(2);
   edit(*g, [](json& s) {
-    set_value(s["global"]["flow"], "year", 3);
-    set_value(s["global"]["flow"], "roads", 0);
+    set_value(s["global"]["progress"], "year", 3);
+    set_value(s["global"]["progress"], "roads", 0);
     set_value(s["seats"][1]["player"], "retreated", 1);
     set_value(s["seats"][1]["player"], "retreat_pos", 4);
     set_value(s["global"]["board"], "retreat4", 2);
@@ -241,9 +241,12 @@ TEST_CASE("Santa Maria refuses edited states its rules cannot use", "[santa_mari
   refuses([](json& s) { cell_piece(s, 0, 1, 1) = "w"; });  // a die on a free square
   refuses([](json& s) { set_value(s["seats"][0]["player"], "wood", 4); });
   refuses([](json& s) { s["seats"][0]["port"]["values"]["X9"] = 1; });
-  refuses([](json& s) { s["global"]["pending"]["cards"] = {"b:B_NOPE:0"}; s["global"]["pending"]["revealed"] = {true}; });
+  refuses([](json& s) {  // a pending building effect of no building
+    s["global"]["flow"]["frames"].push_back(frame("building", 0, 0));
+    s["global"]["flow"]["frames"].back()["params"] = {{"building", 99}, {"part", 0}};
+  });
   refuses([](json& s) { s["global"]["dice"]["dice"][0]["faces"] = 8; });
-  refuses([](json& s) { set_value(s["global"]["flow"], "phase", 9); });
+  refuses([](json& s) { s["global"]["flow"]["frames"].back()["step"] = "phase9"; });
   // A capital set on offer without its scholar (found by an edit fuzz: it read out of range).
   refuses([](json& s) {
     set_value(s["global"]["board"], "set1.capital", 1);
@@ -262,7 +265,7 @@ TEST_CASE("Santa Maria a shipment bought on the retreat space already pays its i
   CHECK(state(*g)["seats"][0]["port"]["values"]["S4"] == 1);
   CHECK(player(*g, 0, "coins") == 2);
   CHECK(player(*g, 0, "wood") == 0);
-  CHECK(flow(*g, "current") == 1);
+  CHECK(current(*g) == 1);
 }
 
 namespace {
@@ -310,7 +313,7 @@ TEST_CASE("Santa Maria Mathematics takes back the coins of one building on retre
     cell_piece(s, 0, 2, 2) = "c2";
     set_value(s["seats"][0]["player"], "coin_acts", 2);
     set_value(s["seats"][0]["player"], "capital_scholar", kMathematics);
-    set_value(s["global"]["flow"], "roads", 0);
+    set_value(s["global"]["progress"], "roads", 0);
   });
   REQUIRE(g->apply("retreat 5").ok);
   CHECK(tessera::testing::legal_texts(*g) == std::vector<std::string>{"choose 1_1", "choose 2_2", "choose none"});
@@ -358,7 +361,7 @@ TEST_CASE("Santa Maria Logistics moves a die along a road for 1 coin", "[santa_m
   CHECK(player(*g, 0, "coins") == 0);
   CHECK(state(*g)["seats"][0]["colony"]["pieces"][0] == "");
   CHECK(state(*g)["seats"][0]["colony"]["pieces"][3] == "w");
-  CHECK(flow(*g, "current") == 0);  // a free action: still seat 0's turn
+  CHECK(current(*g) == 0);  // a free action: still seat 0's turn
 }
 
 TEST_CASE("Santa Maria shared blue dice: a player takes as many as unlocked per year", "[santa_maria]") {
@@ -383,8 +386,8 @@ TEST_CASE("Santa Maria bishops: square one dock and colonists connected to the c
     edit(*g, [&](json& s) {
       set_value(s["global"]["board"], "bishop1", bishop);
       set_value(s["global"]["board"], "monks.b1", 1);
-      set_value(s["global"]["flow"], "year", 3);
-      set_value(s["global"]["flow"], "roads", 0);
+      set_value(s["global"]["progress"], "year", 3);
+      set_value(s["global"]["progress"], "roads", 0);
       set_value(s["seats"][1]["player"], "retreated", 1);
       set_value(s["seats"][1]["player"], "retreat_pos", 2);
       set_value(s["global"]["board"], "retreat2", 2);
@@ -416,8 +419,8 @@ TEST_CASE("Santa Maria solo records its achievements at the end", "[santa_maria]
   REQUIRE(g->apply(tessera::testing::legal_texts(*g).front()).ok);
   edit(*g, [](json& s) {
     for (int r = 1; r <= 6; ++r) cell_type(s, 0, r, 1) = "city:B_SHIP";  // a north-south chain of cities
-    set_value(s["global"]["flow"], "year", 3);
-    set_value(s["global"]["flow"], "roads", 0);
+    set_value(s["global"]["progress"], "year", 3);
+    set_value(s["global"]["progress"], "roads", 0);
   });
   REQUIRE(g->apply("retreat 5").ok);
   while (!g->is_over()) REQUIRE(g->apply(tessera::testing::legal_texts(*g).front()).ok);
