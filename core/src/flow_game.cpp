@@ -188,7 +188,7 @@ void FlowGame::filter_legal(int seat) {
     if (scripts_->keeps(table_, ctx, action)) kept.push_back(m);
   }
   // A filter may not leave a seat without a move: then the unfiltered list stands.
-  if (!kept.empty()) scratch_ = std::move(kept);
+  if (!kept.empty()) scratch_.swap(kept);
 }
 
 std::string FlowGame::move_text(const Move& move) const {

@@ -78,8 +78,14 @@ class FlowGame : public Game {
   std::shared_ptr<ScriptRuntime> scripts_;
   std::shared_ptr<const StateSchema> schema_;
   Handle<Flow> flow_;
-  std::vector<Move> legal_;    // of the decision the state is at
-  std::vector<Move> scratch_;  // the next list, taken when a move or an edit succeeds
+  // A work buffer that a copy does not share or copy: clones stay one allocation cheaper.
+  struct Buffer : std::vector<Move> {
+    Buffer() = default;
+    Buffer(const Buffer&) : std::vector<Move>() {}
+    Buffer& operator=(const Buffer&) { return *this; }
+  };
+  std::vector<Move> legal_;  // of the decision the state is at
+  Buffer scratch_;           // the next list, taken when a move or an edit succeeds
 };
 
 }  // namespace tessera
