@@ -180,11 +180,11 @@ void FlowGame::settle(std::vector<Event>* events) {
 
 void FlowGame::filter_legal(int seat) {
   if (!scripts_ || !scripts_->has_hook("legal_filter") || scratch_.empty()) return;
-  const FlowView view{table_, table_.get(flow_).top(), this};
   std::vector<Move> kept;
   const CallContext ctx{seat, nullptr};
   for (const Move& m : scratch_) {
-    const Action action{rules_->move_text(view, m), rules_->move_label(view, m), {}, m};
+    // Through the virtual door: a game that words its moves itself is filtered by its words.
+    const Action action{move_text(m), move_label(m), {}, m};
     if (scripts_->keeps(table_, ctx, action)) kept.push_back(m);
   }
   // A filter may not leave a seat without a move: then the unfiltered list stands.
