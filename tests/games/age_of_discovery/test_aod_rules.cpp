@@ -686,3 +686,38 @@ TEST_CASE("A scenario with an ownerless ship or an index out of range is refused
     refused_state([](json& s) { set_value(s["global"]["tally"], "abreu.lock", 7); });
   }
 }
+
+TEST_CASE("Age of Discovery: the declared schema refuses undeclared keys, values out of range, unknown and "
+          "duplicated cards, and changes nothing",
+          "[age_of_discovery]") {
+  auto g = new_game("age_of_discovery", 2, 23);
+  const json before = state(*g);
+  const auto refused_edit = [&](const std::function<void(json&)>& arrange, const std::string& why) {
+    json edited = before;
+    arrange(edited);
+    CHECK_THROWS_WITH(g->set_state(edited), Catch::Contains(why));
+    CHECK(state(*g) == before);
+  };
+  refused_edit([](json& s) { set_value(s["seats"][0]["player"], "gold", 3); }, "seat 0 player: no key 'gold'");
+  refused_edit([](json& s) { set_value(s["global"]["progress"], "final", 2); }, "progress.final must be 0..1, not 2");
+  refused_edit([](json& s) { set_value(s["seats"][1]["player"], "coins", -1); },
+               "seat 1 player.coins must be 0..100000, not -1");
+  refused_edit([](json& s) { set_value(s["global"]["placed"], "red_1a.own", -1); }, "placed.red_1a.own must be 0..");
+  refused_edit([](json& s) { s["seats"][0]["hand"]["cards"][0] = "tc_purple_3"; },
+               "seat 0 hand: 'tc_purple_3' is not one of the contracts");
+  // A contract among the ships; a mission of another player count.
+  refused_edit([&](json& s) { s["seats"][0]["flagship"]["cards"][0] = before["seats"][0]["hand"]["cards"][0]; },
+               "is not one of the ships");
+  refused_edit([](json& s) { s["seats"][0]["mission"]["cards"][0] = "m3_all"; },
+               "seat 0 mission: 'm3_all' is not one of the missions");
+  // A ship shown in the purchase row and also in a fleet; a contract gone from the display.
+  const std::string shown = before["global"]["rows"]["rows"][0][0];
+  refused_edit([&](json& s) { s["seats"][0]["fleet"].update(json{{"cards", {shown}}, {"revealed", {true}}}); },
+               "the ships are conserved: '" + shown + "' is in 2 place(s)");
+  const std::string offered = before["global"]["display"]["rows"][0][1];
+  refused_edit([](json& s) { s["global"]["display"]["rows"][0][1] = ""; },
+               "the contracts are conserved: '" + offered + "' is in 0 place(s)");
+  // The same arrangement made by moving the ship is accepted.
+  edit(*g, [&](json& s) { set_hand(s, s["seats"][0]["fleet"], {shown}); });
+  CHECK(cards(state(*g)["seats"][0]["fleet"]) == std::vector<std::string>{shown});
+}
