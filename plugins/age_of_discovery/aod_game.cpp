@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <map>
 
 #include "tessera/error.hpp"
 #include "tessera/yaml_reader.hpp"
@@ -54,12 +55,22 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   const std::string data_name = "data/age_of_discovery";
   engine->rules = load_rules(config.data_dir, data_name, config.variants);
   engine->flow = std::make_unique<FlowRules>(load_with_overlays(config.data_dir, data_name, "flow.yaml", config.variants));
+  engine->schema = std::make_shared<StateSchema>(load_with_overlays(config.data_dir, data_name, "schema.yaml", config.variants));
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/age_of_discovery");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   engine->scripts->run_file("missions.lua");
   engine->scripts->run_file("action_cards.lua");
   for (const auto& variant : config.variants) engine->scripts->run_variant(variant);
   const Rules& r = engine->rules;
+  std::map<std::string, int> ships{{kFirstScoring, 1}, {kLastScoring, 1}}, contracts, missions;
+  for (const auto& s : r.ships) ships[s.id] = 1;
+  for (const auto& c : r.contracts) contracts[c.id] = 1;
+  // Only the missions of the player count are on the table (3, step 10).
+  for (const auto& m : r.missions)
+    if (m.players == config.players) missions[m.id] = 1;
+  engine->schema->content("ships", std::move(ships));
+  engine->schema->content("contracts", std::move(contracts));
+  engine->schema->content("missions", std::move(missions));
   json expedition_ids = json::array();
   for (const auto& e : r.expeditions) expedition_ids.push_back(e.id);
   for (const auto& m : r.missions) {
@@ -242,9 +253,9 @@ AodGame::AodGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed
     seats_.push_back(seat);
   }
   t.get(display_).fill_all(t.get(contract_deck_));
-  Deck& box = t.get(t.add<Deck>("box"));
-  box.add_pile("flagships", false, flagships, "flagships");
-  box.add_pile("missions", false, missions, "missions");
+  // Apart, so that each box holds one content list of the schema.
+  t.get(t.add<Deck>("box")).add_pile("flagships", false, flagships, "flagships");
+  t.get(t.add<Deck>("mission_box")).add_pile("missions", false, missions, "missions");
   for (std::size_t e = 0; e < r.expeditions.size(); ++e)
     expeditions_.push_back(t.add<Hand>("expedition_" + r.expeditions[e].id, kNobody, Visibility::Public));
   Counters& tally = t.get(tally_);
@@ -268,6 +279,7 @@ AodGame::AodGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed
   t.get(turns_).set_start_player(first);
   t.get(turns_).set_current(first);
   t.get(progress_).set("turn", 1);
+  use_schema(engine_->schema);
   start_flow();
 }
 

@@ -21,12 +21,14 @@
 namespace aod {
 
 // What every game of one configuration shares: the rules data, the script runtime with the
-// variants loaded, the flow and the prepared effects. One per thread (the runtime is not
+// variants loaded, the flow, the state schema (its missions are those of the configuration's
+// player count) and the prepared effects. One per thread (the runtime is not
 // thread-safe); clones and rematches share it.
 struct Engine {
   Rules rules;
   std::unique_ptr<tessera::ScriptRuntime> scripts;
   std::unique_ptr<tessera::FlowRules> flow;
+  std::shared_ptr<tessera::StateSchema> schema;
   std::vector<tessera::EffectId> mission_effects;     // by mission index
   tessera::EffectId wild{}, reservation{}, expiry{};  // action card effects
   struct Kinds {

@@ -1,6 +1,8 @@
 #pragma once
 // Scenario helpers for the Age of Discovery tests: read and edit the full state JSON.
 #include <algorithm>
+#include <catch2/catch.hpp>
+#include <cctype>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -36,9 +38,110 @@ inline int score(const tessera::Game& g, int seat, const std::string& key) {
 }
 
 
-inline void set_hand(json& hand, const std::vector<std::string>& ids) {
+// Ships, contracts and missions are conserved (schema.yaml): each card is in exactly one
+// place, so arranging cards moves them from where they are rather than conjuring them.
+
+// Where a card lies: a pile of a deck, a slot of a market or a place in a hand.
+struct Place {
+  json* cards = nullptr;
+  std::size_t index = 0;
+  json* revealed = nullptr;  // of a hand
+  bool slot = false;         // of a market: it is refilled, not closed up
+};
+
+inline Place find_card(json& s, const std::string& id, const json* except = nullptr) {
+  Place found;
+  const auto look = [&](json& list, json* revealed, bool slot) {
+    if (&list == except) return;
+    for (std::size_t i = 0; i < list.size(); ++i)
+      if (list[i] == id) found = Place{&list, i, revealed, slot};
+  };
+  const auto scope = [&](json& components) {
+    for (auto& [name, c] : components.items()) {
+      const std::string kind = c.value("kind", "");
+      if (kind == "deck")
+        for (json& pile : c["piles"]) look(pile["cards"], nullptr, false);
+      if (kind == "market")
+        for (json& row : c["rows"]) look(row, nullptr, true);
+      if (kind == "hand") look(c["cards"], &c["revealed"], false);
+    }
+  };
+  scope(s["global"]);
+  for (json& seat : s["seats"]) scope(seat);
+  return found;
+}
+
+// A ship or contract for a market slot left empty: the bottom card of the first ship pile
+// (never a scoring card) or of the contract draw pile.
+inline std::string spare(json& s, const std::string& instead_of) {
+  const bool contract = instead_of.rfind("tc_", 0) == 0;
+  for (json& pile : contract ? s["global"]["contract_deck"]["piles"] : s["global"]["ships"]["piles"]) {
+    json& cards = pile["cards"];
+    for (std::size_t i = 0; i < cards.size(); ++i)
+      if (cards[i].get<std::string>().find("scoring") == std::string::npos) {
+        const std::string card = cards[i];
+        cards.erase(i);
+        return card;
+      }
+  }
+  return "";
+}
+
+// Where a card a hand gives up goes when no card takes its place: back to its box or deck.
+inline void put_away(json& s, const std::string& id) {
+  json& g = s["global"];
+  json& pile = id.rfind("flag_", 0) == 0  ? g["box"]["piles"][0]["cards"]
+               : id.rfind("tc_", 0) == 0  ? g["contract_deck"]["piles"][0]["cards"]
+               : id.rfind("m", 0) == 0 && id.size() > 1 && std::isdigit(static_cast<unsigned char>(id[1]))
+                   ? g["mission_box"]["piles"][0]["cards"]
+                   : g["ships"]["piles"][1]["cards"];
+  pile.insert(pile.begin(), id);
+}
+
+// Takes card `id` from where it is (outside `except`); `instead` takes its place if given.
+inline void take(json& s, const std::string& id, const json* except = nullptr, const std::string& instead = "") {
+  const Place p = find_card(s, id, except);
+  REQUIRE(p.cards != nullptr);
+  if (!instead.empty()) {
+    (*p.cards)[p.index] = instead;
+  } else if (p.slot) {
+    (*p.cards)[p.index] = spare(s, id);
+  } else {
+    p.cards->erase(p.index);
+    if (p.revealed) p.revealed->erase(p.index);
+  }
+}
+
+// Makes `hand` (a hand of `s`) hold exactly `ids`, each taken from where it is; a card the
+// hand gives up takes the place of one it gets, or is put away.
+inline void set_hand(json& s, json& hand, const std::vector<std::string>& ids) {
+  std::vector<std::string> leaving;
+  for (const auto& id : cards(hand))
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) leaving.push_back(id);
+  for (const auto& id : ids) {
+    if (has(cards(hand), id)) continue;
+    std::string instead;
+    if (!leaving.empty()) {
+      instead = leaving.back();
+      leaving.pop_back();
+    }
+    take(s, id, &hand["cards"], instead);
+  }
   hand["cards"] = ids;
   hand["revealed"] = std::vector<bool>(ids.size(), true);
+  for (const auto& id : leaving) put_away(s, id);
+}
+
+// Puts `ids` in market row `row` of "rows", swapping each with the card in its slot.
+inline void set_row(json& s, int row, const std::vector<std::string>& ids) {
+  for (std::size_t slot = 0; slot < ids.size(); ++slot) {
+    json& here = s["global"]["rows"]["rows"][static_cast<std::size_t>(row)][slot];
+    const std::string current = here;
+    if (current == ids[slot]) continue;
+    here = "";  // not found there while the card is looked for
+    take(s, ids[slot], nullptr, current);
+    s["global"]["rows"]["rows"][static_cast<std::size_t>(row)][slot] = ids[slot];
+  }
 }
 
 
@@ -65,7 +168,7 @@ inline void on_expedition(json& s, const std::string& exp, const std::string& sh
   json& hand = s["global"]["expedition_" + exp];
   std::vector<std::string> ids = cards(hand);
   ids.push_back(ship);
-  set_hand(hand, ids);
+  set_hand(s, hand, ids);
   json& tally = s["global"]["tally"];
   if (tally["values"].value(exp + ".lock", 0) == 0) set_value(tally, exp + ".lock", colour + 1);
   set_value(tally, exp + ".load", tally["values"].value(exp + ".load", 0) + value);

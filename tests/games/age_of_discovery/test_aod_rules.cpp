@@ -65,8 +65,8 @@ TEST_CASE("E1: buying several ships in one action, the filling row slides down",
   edit(*g, [&](json& s) {
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "coins", 8);
-    s["global"]["rows"]["rows"][0] = {"green_3a", "yellow_1a", "green_2a", "white_3a", "black_3a"};
-    s["global"]["rows"]["rows"][1] = {"green_1a", "red_2a", "red_2b", "red_2c", "blue_2a"};
+    set_row(s, 0, {"green_3a", "yellow_1a", "green_2a", "white_3a", "black_3a"});
+    set_row(s, 1, {"green_1a", "red_2a", "red_2b", "red_2c", "blue_2a"});
     top_of_pile1 = s["global"]["ships"]["piles"][0]["cards"].back();
   });
   auto legal = legal_texts(*g);
@@ -95,8 +95,8 @@ TEST_CASE("E2: the transport limit of Abreu (3) is never exceeded", "[age_of_dis
   edit(*g, [](json& s) {
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "coins", 20);
-    set_hand(s["seats"][0]["fleet"], {"red_2a", "red_2b", "red_1a", "red_1b", "red_3a"});
-    set_hand(s["seats"][0]["flagship"], {"flag_red_yellow"});
+    set_hand(s, s["seats"][0]["fleet"], {"red_2a", "red_2b", "red_1a", "red_1b", "red_3a"});
+    set_hand(s, s["seats"][0]["flagship"], {"flag_red_yellow"});
   });
   REQUIRE(g->apply("send red_2a expedition abreu").ok);
   auto legal = legal_texts(*g);
@@ -113,8 +113,8 @@ TEST_CASE("E2: the transport limit of Abreu (3) is never exceeded", "[age_of_dis
   edit(*h, [](json& s) {
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "coins", 20);
-    set_hand(s["seats"][0]["fleet"], {"red_1a", "red_1b", "red_3a"});
-    set_hand(s["seats"][0]["flagship"], {"flag_red_yellow"});
+    set_hand(s, s["seats"][0]["fleet"], {"red_1a", "red_1b", "red_3a"});
+    set_hand(s, s["seats"][0]["flagship"], {"flag_red_yellow"});
   });
   REQUIRE(h->apply("send red_1a expedition abreu").ok);
   REQUIRE(h->apply("send red_1b expedition abreu").ok);
@@ -125,7 +125,7 @@ TEST_CASE("E2: the transport limit of Abreu (3) is never exceeded", "[age_of_dis
   edit(*k, [](json& s) {
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "coins", 20);
-    set_hand(s["seats"][0]["fleet"], {"red_1a", "red_3a"});
+    set_hand(s, s["seats"][0]["fleet"], {"red_1a", "red_3a"});
   });
   REQUIRE(k->apply("send red_3a expedition abreu").ok);
   refused(*k, "send red_1a expedition abreu");
@@ -133,7 +133,7 @@ TEST_CASE("E2: the transport limit of Abreu (3) is never exceeded", "[age_of_dis
   auto m = new_game("age_of_discovery", 2, 1);
   edit(*m, [](json& s) {
     my_turn(s, 0);
-    set_hand(s["seats"][0]["fleet"], {"red_1a"});
+    set_hand(s, s["seats"][0]["fleet"], {"red_1a"});
   });
   CHECK(m->apply("send red_1a expedition abreu").ok);
 }
@@ -145,8 +145,8 @@ TEST_CASE("E3: a contract needs exactly its transport value", "[age_of_discovery
     set_value(s["seats"][0]["player"], "coins", 10);
     set_value(s["seats"][0]["player"], "wild", 0);
     set_value(s["seats"][0]["player"], "reservation", 0);
-    set_hand(s["seats"][0]["fleet"], {"red_3a", "red_3b", "red_2a", "blue_2a"});
-    set_hand(s["seats"][0]["hand"], {"tc_red_5"});
+    set_hand(s, s["seats"][0]["fleet"], {"red_3a", "red_3b", "red_2a", "blue_2a"});
+    set_hand(s, s["seats"][0]["hand"], {"tc_red_5"});
   });
   REQUIRE(g->apply("play tc_red_5").ok);
   REQUIRE(g->apply("assign red_3a").ok);
@@ -173,8 +173,8 @@ TEST_CASE("A contract being built can be cancelled: ships, fees and the card com
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "coins", 10);
     set_value(s["seats"][0]["player"], "wild", 1);
-    set_hand(s["seats"][0]["fleet"], {"red_3a", "blue_2a"});
-    set_hand(s["seats"][0]["hand"], {"tc_red_5"});
+    set_hand(s, s["seats"][0]["fleet"], {"red_3a", "blue_2a"});
+    set_hand(s, s["seats"][0]["hand"], {"tc_red_5"});
   });
   REQUIRE(g->apply("play tc_red_5").ok);
   REQUIRE(g->apply("assign_wild blue_2a").ok);
@@ -194,8 +194,8 @@ TEST_CASE("E4: colour lock, Wild Ship and the flagship's declared colour and val
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "coins", 10);
     set_value(s["seats"][0]["player"], "wild", 0);
-    set_hand(s["seats"][0]["fleet"], {"red_1a"});
-    set_hand(s["seats"][0]["flagship"], {"flag_blue_green"});
+    set_hand(s, s["seats"][0]["fleet"], {"red_1a"});
+    set_hand(s, s["seats"][0]["flagship"], {"flag_blue_green"});
     on_expedition(s, "magellan", "green_3a", 1, kGreen, 3);
     on_expedition(s, "magellan", "green_3b", 1, kGreen, 3);  // 6 of 8
   });
@@ -225,7 +225,7 @@ TEST_CASE("A Wild Ship sends one off-colour ship and keeps the lock colour", "[a
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "coins", 10);
     set_value(s["seats"][0]["player"], "wild", 1);
-    set_hand(s["seats"][0]["fleet"], {"red_1a", "red_1b"});
+    set_hand(s, s["seats"][0]["fleet"], {"red_1a", "red_1b"});
     on_expedition(s, "magellan", "green_3a", 1, kGreen, 3);
   });
   REQUIRE(g->apply("send_wild red_1a expedition magellan").ok);
@@ -240,8 +240,8 @@ TEST_CASE("E5: a 2-turn contract pays 10 coins at the start of the owner's secon
   edit(*g, [](json& s) {
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "coins", 10);
-    set_hand(s["seats"][0]["fleet"], {"white_3a", "white_2a"});
-    set_hand(s["seats"][0]["hand"], {"tc_white_5"});
+    set_hand(s, s["seats"][0]["fleet"], {"white_3a", "white_2a"});
+    set_hand(s, s["seats"][0]["hand"], {"tc_white_5"});
   });
   REQUIRE(g->apply("play tc_white_5").ok);
   REQUIRE(g->apply("assign white_3a").ok);
@@ -275,17 +275,17 @@ TEST_CASE("E6: a majority mission on 4 expeditions with 5 contracts scores 20", 
   auto g = new_game("age_of_discovery", 3, 7);
   edit(*g, [](json& s) {
     my_turn(s, 0);
-    set_hand(s["seats"][0]["mission"], {"m3_majority"});
-    set_hand(s["seats"][1]["mission"], {"m3_presence"});
-    set_hand(s["seats"][2]["mission"], {"m3_all"});
+    set_hand(s, s["seats"][0]["mission"], {"m3_majority"});
+    set_hand(s, s["seats"][1]["mission"], {"m3_presence"});
+    set_hand(s, s["seats"][2]["mission"], {"m3_all"});
     set_value(s["seats"][0]["player"], "contracts", 5);
     set_value(s["seats"][1]["player"], "contracts", 2);
-    set_hand(s["seats"][0]["fleet"], {});
-    set_hand(s["seats"][1]["fleet"], {"red_1a"});
-    set_hand(s["seats"][2]["fleet"], {});
+    set_hand(s, s["seats"][0]["fleet"], {});
+    set_hand(s, s["seats"][1]["fleet"], {"red_1a"});
+    set_hand(s, s["seats"][2]["fleet"], {});
     for (int i = 0; i < 3; ++i) {
-      set_hand(s["seats"][i]["flagship"], {});
-      set_hand(s["seats"][i]["hand"], {});
+      set_hand(s, s["seats"][i]["flagship"], {});
+      set_hand(s, s["seats"][i]["hand"], {});
     }
     // Majority for seat 0 on abreu, dias, cabot, cartier; a tie on magellan (no majority).
     on_expedition(s, "abreu", "red_1b", 0, kRed, 1);
@@ -383,9 +383,9 @@ TEST_CASE("Unfinished contracts are discarded at the end and their ships count a
   edit(*g, [](json& s) {
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "coins", 10);
-    set_hand(s["seats"][0]["fleet"], {"black_3a"});
-    set_hand(s["seats"][0]["hand"], {"tc_black_3"});
-    set_hand(s["seats"][1]["fleet"], {"black_1a", "black_1b"});
+    set_hand(s, s["seats"][0]["fleet"], {"black_3a"});
+    set_hand(s, s["seats"][0]["hand"], {"tc_black_3"});
+    set_hand(s, s["seats"][1]["fleet"], {"black_1a", "black_1b"});
     set_value(s["global"]["progress"], "final", 1);
     set_value(s["global"]["progress"], "final_left", 2);
   });
@@ -409,11 +409,11 @@ TEST_CASE("A tie goes to more ships not on expeditions, then is shared", "[age_o
   edit(*g, [](json& s) {
     my_turn(s, 0);
     for (int i = 0; i < 2; ++i) {
-      set_hand(s["seats"][i]["flagship"], {});
-      set_hand(s["seats"][i]["hand"], {});
+      set_hand(s, s["seats"][i]["flagship"], {});
+      set_hand(s, s["seats"][i]["hand"], {});
     }
-    set_hand(s["seats"][0]["fleet"], {"red_1a"});
-    set_hand(s["seats"][1]["fleet"], {"red_1b", "red_2a"});
+    set_hand(s, s["seats"][0]["fleet"], {"red_1a"});
+    set_hand(s, s["seats"][1]["fleet"], {"red_1b", "red_2a"});
     on_expedition(s, "abreu", "red_2b", 0, kRed, 2);  // 7 + mission (0 contracts) 0
     on_expedition(s, "dias", "green_2a", 1, kGreen, 2);  // 7
     set_value(s["global"]["progress"], "final", 1);
@@ -428,8 +428,8 @@ TEST_CASE("A tie goes to more ships not on expeditions, then is shared", "[age_o
   edit(*h, [](json& s) {
     my_turn(s, 0);
     for (int i = 0; i < 2; ++i) {
-      set_hand(s["seats"][i]["flagship"], {});
-      set_hand(s["seats"][i]["fleet"], {});
+      set_hand(s, s["seats"][i]["flagship"], {});
+      set_hand(s, s["seats"][i]["fleet"], {});
     }
     set_value(s["global"]["progress"], "final", 1);
     set_value(s["global"]["progress"], "final_left", 1);
@@ -471,7 +471,7 @@ TEST_CASE("Taking a contract: 1 coin, hand limit 4, the display refills", "[age_
   auto h = new_game("age_of_discovery", 2, 13);
   edit(*h, [](json& s) {
     my_turn(s, 0);
-    set_hand(s["seats"][0]["hand"], {"tc_red_3", "tc_red_4", "tc_red_5", "tc_red_6"});
+    set_hand(s, s["seats"][0]["hand"], {"tc_red_3", "tc_red_4", "tc_red_5", "tc_red_6"});
   });
   for (const auto& a : legal_texts(*h)) CHECK(a.rfind("contract", 0) != 0);
   refused(*h, "contract blind");
@@ -509,8 +509,8 @@ TEST_CASE("A ship whose crew fee cannot be paid cannot be sent", "[age_of_discov
   edit(*g, [](json& s) {
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "coins", 1);
-    set_hand(s["seats"][0]["fleet"], {"red_1a"});
-    set_hand(s["seats"][0]["flagship"], {"flag_red_yellow"});
+    set_hand(s, s["seats"][0]["fleet"], {"red_1a"});
+    set_hand(s, s["seats"][0]["flagship"], {"flag_red_yellow"});
   });
   CHECK(has(legal_texts(*g), "send red_1a expedition abreu"));
   CHECK_FALSE(has(legal_texts(*g), "send_flagship flag_red_yellow abreu red 1"));
@@ -522,8 +522,8 @@ TEST_CASE("A send action in which every contract was taken back does not count",
   edit(*g, [](json& s) {
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "coins", 10);
-    set_hand(s["seats"][0]["fleet"], {"red_3a"});
-    set_hand(s["seats"][0]["hand"], {"tc_red_3"});
+    set_hand(s, s["seats"][0]["fleet"], {"red_3a"});
+    set_hand(s, s["seats"][0]["hand"], {"tc_red_3"});
   });
   REQUIRE(g->apply("play tc_red_3").ok);
   CHECK(used(*g) == 8);
@@ -576,7 +576,7 @@ TEST_CASE("A Wild Ship card cannot be played without one left", "[age_of_discove
   edit(*g, [](json& s) {
     my_turn(s, 0);
     set_value(s["seats"][0]["player"], "wild", 0);
-    set_hand(s["seats"][0]["fleet"], {"red_1a"});
+    set_hand(s, s["seats"][0]["fleet"], {"red_1a"});
     on_expedition(s, "magellan", "green_3a", 1, kGreen, 3);
   });
   refused(*g, "send_wild red_1a expedition magellan");
@@ -608,6 +608,7 @@ TEST_CASE("Both scoring cards in one turn: first scoring, then the final round",
               v.end());
       pile = v;
     }
+    take(s, "red_1a");
     json& pile1 = s["global"]["ships"]["piles"][0]["cards"];
     pile1.push_back("last_scoring");
     pile1.push_back("red_1a");
@@ -641,7 +642,7 @@ TEST_CASE("A scenario with an ownerless ship or an index out of range is refused
     CHECK(state(*g).dump() == before);
   };
   SECTION("a ship on an expedition without an owner (it would be scored for seat -1)") {
-    refused_state([](json& s) { set_hand(s["global"]["expedition_abreu"], {"red_1a"}); });
+    refused_state([](json& s) { set_hand(s, s["global"]["expedition_abreu"], {"red_1a"}); });
     refused_state([](json& s) {
       on_expedition(s, "abreu", "red_1a", 0, kRed, 1);
       set_value(s["global"]["placed"], "red_1a.own", 0);
@@ -656,7 +657,7 @@ TEST_CASE("A scenario with an ownerless ship or an index out of range is refused
   }
   SECTION("a ship on a voyage that is on none of its owner's active contracts") {
     refused_state([](json& s) {
-      set_hand(s["seats"][0]["voyage"], {"red_1a"});
+      set_hand(s, s["seats"][0]["voyage"], {"red_1a"});
       set_value(s["global"]["placed"], "red_1a.own", 1);
       set_value(s["global"]["placed"], "red_1a.col", kRed + 1);
       set_value(s["global"]["placed"], "red_1a.con", 1);
@@ -670,13 +671,13 @@ TEST_CASE("A scenario with an ownerless ship or an index out of range is refused
     });
     refused_state([](json& s) {
       my_turn(s, 0);
-      set_hand(s["seats"][0]["active"], {"tc_red_3"});
+      set_hand(s, s["seats"][0]["active"], {"tc_red_3"});
       s["global"]["flow"]["frames"].push_back(frame("sending", 0, 0, json{{"sent", 0}}));
       s["global"]["flow"]["frames"].push_back(frame("building", 0, 0, json{{"contract", 0}, {"load", 4}}));
     });
     refused_state([](json& s) {
       my_turn(s, 0);
-      set_hand(s["seats"][0]["active"], {"tc_red_3"});
+      set_hand(s, s["seats"][0]["active"], {"tc_red_3"});
       s["global"]["flow"]["frames"].push_back(frame("building", 0, 0, json{{"contract", 0}, {"load", 0}}));
     });
   }
@@ -684,4 +685,39 @@ TEST_CASE("A scenario with an ownerless ship or an index out of range is refused
     refused_state([](json& s) { set_value(s["global"]["reservations"], "tc_red_3", 3); });
     refused_state([](json& s) { set_value(s["global"]["tally"], "abreu.lock", 7); });
   }
+}
+
+TEST_CASE("Age of Discovery: the declared schema refuses undeclared keys, values out of range, unknown and "
+          "duplicated cards, and changes nothing",
+          "[age_of_discovery]") {
+  auto g = new_game("age_of_discovery", 2, 23);
+  const json before = state(*g);
+  const auto refused_edit = [&](const std::function<void(json&)>& arrange, const std::string& why) {
+    json edited = before;
+    arrange(edited);
+    CHECK_THROWS_WITH(g->set_state(edited), Catch::Contains(why));
+    CHECK(state(*g) == before);
+  };
+  refused_edit([](json& s) { set_value(s["seats"][0]["player"], "gold", 3); }, "seat 0 player: no key 'gold'");
+  refused_edit([](json& s) { set_value(s["global"]["progress"], "final", 2); }, "progress.final must be 0..1, not 2");
+  refused_edit([](json& s) { set_value(s["seats"][1]["player"], "coins", -1); },
+               "seat 1 player.coins must be 0..100000, not -1");
+  refused_edit([](json& s) { set_value(s["global"]["placed"], "red_1a.own", -1); }, "placed.red_1a.own must be 0..");
+  refused_edit([](json& s) { s["seats"][0]["hand"]["cards"][0] = "tc_purple_3"; },
+               "seat 0 hand: 'tc_purple_3' is not one of the contracts");
+  // A contract among the ships; a mission of another player count.
+  refused_edit([&](json& s) { s["seats"][0]["flagship"]["cards"][0] = before["seats"][0]["hand"]["cards"][0]; },
+               "is not one of the ships");
+  refused_edit([](json& s) { s["seats"][0]["mission"]["cards"][0] = "m3_all"; },
+               "seat 0 mission: 'm3_all' is not one of the missions");
+  // A ship shown in the purchase row and also in a fleet; a contract gone from the display.
+  const std::string shown = before["global"]["rows"]["rows"][0][0];
+  refused_edit([&](json& s) { s["seats"][0]["fleet"].update(json{{"cards", {shown}}, {"revealed", {true}}}); },
+               "the ships are conserved: '" + shown + "' is in 2 place(s)");
+  const std::string offered = before["global"]["display"]["rows"][0][1];
+  refused_edit([](json& s) { s["global"]["display"]["rows"][0][1] = ""; },
+               "the contracts are conserved: '" + offered + "' is in 0 place(s)");
+  // The same arrangement made by moving the ship is accepted.
+  edit(*g, [&](json& s) { set_hand(s, s["seats"][0]["fleet"], {shown}); });
+  CHECK(cards(state(*g)["seats"][0]["fleet"]) == std::vector<std::string>{shown});
 }
