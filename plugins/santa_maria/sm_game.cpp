@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <map>
 
 #include "sm_scoring.hpp"
 #include "tessera/error.hpp"
@@ -29,6 +30,13 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
     variants.push_back("solo");
   engine->rules = load_rules(config.data_dir, "data/santa_maria", variants);
   engine->flow = std::make_unique<FlowRules>(load_with_overlays(config.data_dir, "data/santa_maria", "flow.yaml", variants));
+  engine->schema = std::make_shared<StateSchema>(load_with_overlays(config.data_dir, "data/santa_maria", "schema.yaml", variants));
+  // One of each shipment and expansion tile (the capital and road tiles never lie in a deck).
+  std::map<std::string, int> shipment_copies, tile_copies;
+  for (const auto& s : engine->rules.shipments) shipment_copies[s.id] = 1;
+  for (int i = 0; i < engine->rules.tile_count(); ++i) tile_copies[engine->rules.tile(i).id] = 1;
+  engine->schema->content("shipments", shipment_copies);
+  engine->schema->content("tiles", tile_copies);
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/santa_maria");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   // ctx:call("print_board", seat, board_id): the board draft variant prints the chosen
@@ -281,6 +289,7 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   progress.set("start", start);
   progress.set("roads", r.road_tiles);
   start_year(t);
+  use_schema(engine_->schema);
   start_flow();
   flow_ = table().handle<Flow>("flow");
 }

@@ -32,6 +32,7 @@ struct Engine {
   Rules rules;
   std::unique_ptr<tessera::ScriptRuntime> scripts;
   std::unique_ptr<tessera::FlowRules> flow;
+  std::shared_ptr<tessera::StateSchema> schema;  // data/santa_maria/schema.yaml + overlays
   // The prepared effects of the effect steps, by their parameters.
   std::vector<std::vector<tessera::EffectId>> building_effects;  // [building][part]
   std::vector<tessera::EffectId> retreat_effects, dock_effects;  // [space-1], [dock-1]

@@ -19,9 +19,14 @@ class SmModule : public tessera::GameModule {
   std::vector<std::string> validate(const tessera::GameConfig& config) const override {
     std::vector<std::string> problems;
     try {
-      auto engine = load_engine(config);
-      for (int players = engine->rules.min_players; players <= engine->rules.max_players; ++players)
-        SmGame game(engine, players, config.seed);
+      // The engine depends on the player count (one player adds the solo variant, its
+      // scripts and its schema overlay), so each count gets its own, as new_game does.
+      const Rules rules = load_rules(config.data_dir, "data/santa_maria", config.variants);
+      for (int players = rules.min_players; players <= rules.max_players; ++players) {
+        tessera::GameConfig each = config;
+        each.players = players;
+        SmGame game(load_engine(each), players, config.seed);
+      }
     } catch (const std::exception& e) {
       problems.push_back(e.what());
     }

@@ -99,6 +99,25 @@ TEST_CASE("Santa Maria variants play complete games", "[santa_maria]") {
   }
 }
 
+// Every state the rules reach is one the declared schema (and check_state) accepts: an
+// honest schema refuses only edits.
+TEST_CASE("Santa Maria: every state its rules reach fits the declared schema", "[santa_maria]") {
+  const auto fits = [](const Game& game) {
+    auto copy = game.clone();
+    REQUIRE_NOTHROW(copy->set_state(game.table().to_json()));
+  };
+  const std::vector<std::vector<std::string>> variant_sets{{}, {"advanced"}, {"shared_blue"}, {"board_draft"}};
+  for (const auto& variants : variant_sets)
+    for (int players = 1; players <= 4; ++players) {
+      for (int seed = 1; seed <= 4; ++seed) {
+        INFO("players " << players << " seed " << seed << (variants.empty() ? "" : " variant " + variants[0]));
+        auto game = tessera::testing::new_game("santa_maria", players, static_cast<std::uint64_t>(seed), variants);
+        tessera::testing::play_randomly(*game, static_cast<std::uint64_t>(seed), 20000, fits);
+        REQUIRE(game->is_over());
+      }
+    }
+}
+
 TEST_CASE("Santa Maria is deterministic for a seed and its actions", "[santa_maria]") {
   for (int players = 1; players <= 4; ++players) {
     auto a = tessera::testing::new_game("santa_maria", players, 77);

@@ -254,6 +254,30 @@ TEST_CASE("Santa Maria refuses edited states its rules cannot use", "[santa_mari
   });
 }
 
+TEST_CASE("Santa Maria: the declared schema refuses undeclared keys, values out of range and unknown ids", "[santa_maria]") {
+  auto g = bare(2);
+  const json before = state(*g);
+  auto refuses = [&](const std::string& pointer, const json& value, const std::string& why) {
+    INFO(pointer);
+    json s = before;
+    s[json::json_pointer(pointer)] = value;
+    CHECK_THROWS_WITH(g->set_state(s), Catch::Contains(why));
+    CHECK(state(*g) == before);
+  };
+  refuses("/seats/0/player/values/silver", 1, "seat 0 player: no key 'silver'");
+  refuses("/seats/1/player/values/retreated", 2, "seat 1 player.retreated must be 0..1, not 2");
+  refuses("/global/progress/values/start", 2, "progress.start must be 0..1, not 2");
+  refuses("/global/board/values/monks.b1", 16, "board.monks.b1 must be 0..15");
+  refuses("/seats/0/port/values/R01", 5, "seat 0 port.R01 must be 1..4, not 5");
+  refuses("/global/docks/rows/0/0", "R99", "docks: 'R99' is not one of the shipments");
+  refuses("/global/display/rows/1/0", "D99", "display: 'D99' is not one of the tiles");
+  // Only the advanced set-up and the solo game offer capital sets; only solo records goals.
+  refuses("/global/board/values/set1.capital", 1, "board: no key 'set1.capital'");
+  refuses("/seats/0/score/values/goal.utopia", 1, "seat 0 score: no key 'goal.utopia'");
+  // Shipments and tiles are not conserved (a shipment taken becomes a port key, a tile
+  // bought a number on the colony grid), so no duplicate is refused here.
+}
+
 TEST_CASE("Santa Maria a shipment bought on the retreat space already pays its income", "[santa_maria]") {
   auto g = bare(2);
   edit(*g, [](json& s) {
