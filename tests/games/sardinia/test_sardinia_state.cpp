@@ -37,13 +37,17 @@ TEST_CASE("Sardinia refuses edited states its rules cannot use", "[sardinia]") {
           "reserve and board must add up to 5 pieces");
   refuses(*g, [](json& s) { put(s, "port_olbia", kYellow, "settler"); }, "'settler' cannot stand on port_olbia");
   refuses(*g, [](json& s) { put(s, "nurra", kYellow, "ship"); }, "'ship' cannot stand on nurra");
-  refuses(*g, [](json& s) { set_value(s["seats"][1]["reserve"], "fort", 4); }, "seat 1 reserve fort must be 0..3");
+  refuses(*g, [](json& s) { set_value(s["seats"][1]["reserve"], "fort", 4); },
+          "seat 1 reserve fort: reserve and board must add up to 3 pieces");
   refuses(*g, [](json& s) { set_cards(s, kBlue, {"admiral", "admiral"}, {}); }, "'admiral' is not a card this seat can hold");
   refuses(*g, [](json& s) { set_cards(s, kBlue, {"jester"}, {}); }, "seat 1 hand: 'jester' is not one of the characters");
   refuses(*g, [](json& s) { s["global"]["fort_row"]["cards"][0] = "27"; }, "fort_row: '27' is not one of the fort_cards");
   refuses(*g, [](json& s) { s["global"]["fort_row"]["cards"][1] = s["global"]["fort_row"]["cards"][0]; },
           "the fort_cards are conserved");
   refuses(*g, [](json& s) { set_value(s["global"]["tokens"], "nurra", 6); }, "tokens.nurra must be 0..5");
+  refuses(*g, [](json& s) { set_value(s["global"]["tokens"], "atlantis", 1); }, "tokens: 'atlantis' is not a province");
+  refuses(*g, [](json& s) { set_value(s["seats"][kBlue]["harvested"], "truffle", 1); },
+          "seat 1 harvested: 'truffle' is not an agriculture token type");
   refuses(*g, [](json& s) { set_value(s["global"]["progress"], "scorings", 12); }, "progress.scorings must be 0..11");
   refuses(*g, [](json& s) { choosing(s, kYellow, 7); }, "card must be 0..6");
   refuses(*g, [](json& s) { choosing(s, kYellow, 6); }, "the Guard has no options");
