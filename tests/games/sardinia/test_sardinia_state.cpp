@@ -69,6 +69,33 @@ TEST_CASE("Sardinia refuses edited states its rules cannot use", "[sardinia]") {
   CHECK(state(*g) == s);
 }
 
+TEST_CASE("Sardinia: the declared schema refuses undeclared keys, values out of range, unknown and duplicated cards",
+          "[sardinia]") {
+  // data/sardinia/schema.yaml, checked before check_state; the variant deals reserve fort cards.
+  auto g = tessera::testing::new_game("sardinia", 3, 4, {"alternative_guard"});
+  refuses(*g, [](json& s) { set_value(s["seats"][kBlue]["score"], "bonus", 1); },
+          "seat 1 score: no key 'bonus' (keys: vp, provinces, agriculture)");
+  refuses(*g, [](json& s) { set_value(s["seats"][kBlue]["reserve"], "wizard", 0); }, "seat 1 reserve: no key 'wizard'");
+  refuses(*g, [](json& s) { set_value(s["seats"][kPurple]["score"], "vp", -1); }, "seat 2 score.vp must be 0..100000, not -1");
+  refuses(*g, [](json& s) { set_value(s["seats"][kYellow]["harvested"], "olive", 1000000000); },
+          "seat 0 harvested.olive must be 0..1000");
+  refuses(*g, [](json& s) { set_value(s["global"]["progress"], "scorings", -1); }, "progress.scorings must be 0..1000");
+  refuses(*g, [](json& s) {
+    s["seats"][kBlue]["played"]["cards"] = {"jester"};
+    s["seats"][kBlue]["played"]["revealed"] = {true};
+  }, "seat 1 played: 'jester' is not one of the characters");
+  refuses(*g, [](json& s) { s["seats"][kPurple]["fort_reserve"]["cards"][0] = "0"; },
+          "seat 2 fort_reserve: '0' is not one of the fort_cards");
+  // Each fort card is in exactly one place: not also in the deck, and not gone.
+  refuses(*g, [](json& s) {
+    s["global"]["fort_deck"]["piles"][0]["cards"].push_back(s["seats"][kYellow]["fort_reserve"]["cards"][0]);
+  }, "the fort_cards are conserved");
+  refuses(*g, [](json& s) {
+    s["global"]["fort_row"]["cards"].erase(0);
+    s["global"]["fort_row"]["revealed"].erase(0);
+  }, "the fort_cards are conserved");
+}
+
 TEST_CASE("A Sardinia house rule can replace what a card option does", "[sardinia]") {
   // The Farmer's effect is Lua named in the data, so a variant script that redefines
   // `harvest` changes the game without recompiling. The house rule lives in a scratch copy of
