@@ -1,5 +1,5 @@
 // Sardinia — the check of edited and loaded states (scenario edits, saves): check_state
-// refuses what the rules code could not index into.
+// refuses what the rules code could not index into and the schema cannot say.
 #include <algorithm>
 
 #include "sardinia_game.hpp"
@@ -19,9 +19,12 @@ void in_range(int value, int lo, int hi, const std::string& what) {
 
 }  // namespace
 
-// A state from a scenario edit or a save must be one the rules code can index into: the board as
-// built from the data, pieces of real seats and kinds on spaces that take them, every piece either
-// on the board or in its reserve, valid card ids, and flow frames whose parameters the natives can use.
+// A state from a scenario edit or a save must be one the rules code can index into. The schema
+// (data/sardinia/schema.yaml) has checked the components, the counter keys and their ranges,
+// the card ids and that every fort card is in one place; what is left ties the state to the
+// data: the board as built from it, pieces of real seats and kinds on spaces that take them,
+// every piece either on the board or in its reserve, token keys and types of the data, at most
+// one of each character card per seat, and flow frames whose parameters the natives can use.
 void SardiniaGame::check_state() const {
   const Rules& r = rules();
   const Table& t = table();
@@ -68,50 +71,32 @@ void SardiniaGame::check_state() const {
     on_board[static_cast<std::size_t>(p.owner * kPieceKinds + kind)] += p.count;
   }
   for (int s = 0; s < players; ++s)
-    for (int k = 0; k < kPieceKinds; ++k) {
-      const std::string what = "seat " + std::to_string(s) + " reserve " + std::string(kPieceNames[k]);
-      in_range(reserve(s, static_cast<PieceKind>(k)), 0, r.pieces[k], what);
-      if (reserve(s, static_cast<PieceKind>(k)) + on_board[static_cast<std::size_t>(s * kPieceKinds + k)] != r.pieces[k])
-        throw DataError(what + ": reserve and board must add up to " + std::to_string(r.pieces[k]) + " pieces");
-    }
+    for (int k = 0; k < kPieceKinds; ++k)
+      if (reserve(s, static_cast<PieceKind>(k)) + on_board[static_cast<std::size_t>(s * kPieceKinds + k)] !=
+          r.pieces[k])
+        throw DataError("seat " + std::to_string(s) + " reserve " + std::string(kPieceNames[k]) +
+                        ": reserve and board must add up to " + std::to_string(r.pieces[k]) + " pieces");
 
-  // Agriculture tokens and what each seat has harvested.
-  for (const Province& p : r.provinces)
-    in_range(t.get(tokens_).get(p.id), 0, static_cast<int>(r.tokens.size()), "tokens." + p.id);
-  for (int s = 0; s < players; ++s) {
-    const Seat& seat = seats_[static_cast<std::size_t>(s)];
-    for (const auto& [type, n] : t.get(seat.harvested).entries())
-      in_range(n, 0, 1 << 20, "seat " + std::to_string(s) + " harvested." + type);
-    for (const auto& [part, n] : t.get(seat.score).entries())
-      in_range(n, -(1 << 28), 1 << 28, "seat " + std::to_string(s) + " score." + part);
+  // Agriculture tokens by province, harvested ones by type: the keys and types of the data.
+  for (const auto& [province, token] : t.get(tokens_).entries()) {
+    if (r.province_index(province) < 0) throw DataError("tokens: '" + province + "' is not a province");
+    in_range(token, 0, static_cast<int>(r.tokens.size()), "tokens." + province);
   }
+  for (int s = 0; s < players; ++s)
+    for (const auto& [type, n] : t.get(seats_[static_cast<std::size_t>(s)].harvested).entries())
+      if (r.token_index(type) < 0)
+        throw DataError("seat " + std::to_string(s) + " harvested: '" + type + "' is not an agriculture token type");
 
-  // Character cards: known ids, each at most once per seat.
+  // Character cards: each seat holds its own set, so at most one of each.
   for (int s = 0; s < players; ++s) {
     const Seat& seat = seats_[static_cast<std::size_t>(s)];
     std::vector<int> seen(r.cards.size(), 0);
     for (auto h : {seat.hand, seat.played})
-      for (const std::string& id : t.get(h).cards()) {
-        const int c = r.card_index(id);
-        if (c < 0 || seen[static_cast<std::size_t>(c)]++ > 0)
-          throw DataError("seat " + std::to_string(s) + " " + t.get(h).name() + ": '" + id + "' is not a card this seat can hold");
-      }
+      for (const std::string& id : t.get(h).cards())
+        if (seen[static_cast<std::size_t>(r.card_index(id))]++ > 0)
+          throw DataError("seat " + std::to_string(s) + " " + t.get(h).name() + ": '" + id +
+                          "' is not a card this seat can hold");
   }
-
-  // Fort cards: numbers of fort spaces, each once over row, deck and reserves.
-  std::vector<int> seen_forts(r.fort_spaces.size(), 0);
-  const auto check_fort = [&](const std::string& id, const std::string& where) {
-    int number = 0;
-    const bool digits = !id.empty() && id.size() <= 3 && std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (digits) number = std::stoi(id);
-    if (!digits || number < 1 || number > static_cast<int>(r.fort_spaces.size()) || seen_forts[static_cast<std::size_t>(number - 1)]++ > 0)
-      throw DataError(where + ": '" + id + "' is not a fort card that can be here");
-  };
-  for (const std::string& id : t.get(row_).cards()) check_fort(id, "fort_row");
-  for (const auto& pile : t.get(forts_).piles())
-    for (const std::string& id : pile.cards) check_fort(id, "fort_deck." + pile.name);
-  for (const Seat& seat : seats_)
-    for (const std::string& id : t.get(seat.fort_reserve).cards()) check_fort(id, "fort_reserve");
   if (!t.get(forts_).has_pile("draw")) throw DataError("fort_deck needs its pile 'draw'");
 
   // Progress, the turn order and the flow.

@@ -3,6 +3,7 @@
 #include "sardinia_engine.hpp"
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "sardinia_game.hpp"
@@ -58,6 +59,16 @@ void register_constants(const Rules& r, ScriptRuntime& scripts) {
       throw RuleError("constant(name): name is one of " + constants.dump());
     return constants[args[0].get<std::string>()];
   });
+}
+
+// The schema's content lists: the character cards (one of each per seat) and the fort cards,
+// named by the number of their fort space.
+void give_contents(const Rules& r, StateSchema& schema) {
+  std::map<std::string, int> characters, forts;
+  for (const CharacterCard& c : r.cards) characters[c.id] = 1;
+  for (int f : r.fort_cards) ++forts[std::to_string(r.fort_spaces[static_cast<std::size_t>(f)].number)];
+  schema.content("characters", std::move(characters));
+  schema.content("fort_cards", std::move(forts));
 }
 
 // ctx:call("logging"): whether the call's ctx:log is kept, so that scripts make messages only
@@ -120,6 +131,9 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   auto engine = std::make_shared<Engine>();
   engine->rules = load_rules(config.data_dir, "data/sardinia", config.variants);
   engine->board = build_board(engine->rules);
+  engine->schema = std::make_shared<StateSchema>(
+      load_with_overlays(config.data_dir, "data/sardinia", "schema.yaml", config.variants));
+  give_contents(engine->rules, *engine->schema);
   engine->flow = std::make_unique<FlowRules>(
       load_with_overlays(config.data_dir, "data/sardinia", "flow.yaml", config.variants));
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/sardinia");

@@ -15,6 +15,7 @@
 #include "tessera/graph_board.hpp"
 #include "tessera/plugin.hpp"
 #include "tessera/script_runtime.hpp"
+#include "tessera/state_schema.hpp"
 
 namespace sardinia {
 
@@ -40,6 +41,8 @@ struct Engine {
   Rules rules;
   std::unique_ptr<tessera::ScriptRuntime> scripts;
   std::unique_ptr<tessera::FlowRules> flow;
+  // What a state holds (data/sardinia/schema.yaml), with the card lists of the data.
+  std::shared_ptr<tessera::StateSchema> schema;
   // The board as the data draws it, without pieces: every game starts from a copy.
   std::unique_ptr<tessera::GraphBoard> board;
   // An option of a card as the plugin carries it out; options of Lua moves are not here.
@@ -57,7 +60,8 @@ struct Engine {
   } steps{};
 };
 
-// Loads the rules (with the variants' data overlays), the scripts and the flow for `config`;
+// Loads the rules (with the variants' data overlays), the state schema, the scripts and the
+// flow for `config`;
 // throws tessera::Error naming file and line.
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);
 

@@ -141,6 +141,7 @@ SardiniaGame::SardiniaGame(std::shared_ptr<Engine> engine, int players, std::uin
   const int first = static_cast<int>(t.rng().below(static_cast<std::uint64_t>(players)));
   t.get(turns_).set_start_player(first);
   t.get(turns_).set_current(first);
+  use_schema(engine_->schema);
   start_flow();
 }
 

@@ -77,15 +77,17 @@ inline void choosing(json& s, int seat, int card) {
   frames.push_back(frame("option", seat, 0, {{"card", card}}));
 }
 
-// The fort row: `cards` left to right, the first `face_up` revealed. Cards now in the row leave
-// the deck (every fort card is in one place only).
+// The fort row: `cards` left to right, the first `face_up` revealed. Fort cards are conserved, so
+// they move: cards now in the row leave the deck, and the row's former cards go under the deck.
 inline void set_row(json& s, const std::vector<std::string>& row, int face_up) {
-  s["global"]["fort_row"]["cards"] = row;
   json& deck = s["global"]["fort_deck"]["piles"][0]["cards"];
   json rest = json::array();
+  for (const auto& card : s["global"]["fort_row"]["cards"])
+    if (!has(row, card.get<std::string>())) rest.push_back(card);
   for (const auto& card : deck)
     if (!has(row, card.get<std::string>())) rest.push_back(card);
   deck = rest;
+  s["global"]["fort_row"]["cards"] = row;
   std::vector<bool> shown(row.size(), false);
   for (int i = 0; i < face_up && i < static_cast<int>(row.size()); ++i) shown[static_cast<std::size_t>(i)] = true;
   s["global"]["fort_row"]["revealed"] = shown;

@@ -37,13 +37,17 @@ TEST_CASE("Sardinia refuses edited states its rules cannot use", "[sardinia]") {
           "reserve and board must add up to 5 pieces");
   refuses(*g, [](json& s) { put(s, "port_olbia", kYellow, "settler"); }, "'settler' cannot stand on port_olbia");
   refuses(*g, [](json& s) { put(s, "nurra", kYellow, "ship"); }, "'ship' cannot stand on nurra");
-  refuses(*g, [](json& s) { set_value(s["seats"][1]["reserve"], "fort", 4); }, "seat 1 reserve fort must be 0..3");
+  refuses(*g, [](json& s) { set_value(s["seats"][1]["reserve"], "fort", 4); },
+          "seat 1 reserve fort: reserve and board must add up to 3 pieces");
   refuses(*g, [](json& s) { set_cards(s, kBlue, {"admiral", "admiral"}, {}); }, "'admiral' is not a card this seat can hold");
-  refuses(*g, [](json& s) { set_cards(s, kBlue, {"jester"}, {}); }, "'jester' is not a card this seat can hold");
-  refuses(*g, [](json& s) { s["global"]["fort_row"]["cards"][0] = "27"; }, "'27' is not a fort card");
+  refuses(*g, [](json& s) { set_cards(s, kBlue, {"jester"}, {}); }, "seat 1 hand: 'jester' is not one of the characters");
+  refuses(*g, [](json& s) { s["global"]["fort_row"]["cards"][0] = "27"; }, "fort_row: '27' is not one of the fort_cards");
   refuses(*g, [](json& s) { s["global"]["fort_row"]["cards"][1] = s["global"]["fort_row"]["cards"][0]; },
-          "is not a fort card that can be here");
+          "the fort_cards are conserved");
   refuses(*g, [](json& s) { set_value(s["global"]["tokens"], "nurra", 6); }, "tokens.nurra must be 0..5");
+  refuses(*g, [](json& s) { set_value(s["global"]["tokens"], "atlantis", 1); }, "tokens: 'atlantis' is not a province");
+  refuses(*g, [](json& s) { set_value(s["seats"][kBlue]["harvested"], "truffle", 1); },
+          "seat 1 harvested: 'truffle' is not an agriculture token type");
   refuses(*g, [](json& s) { set_value(s["global"]["progress"], "scorings", 12); }, "progress.scorings must be 0..11");
   refuses(*g, [](json& s) { choosing(s, kYellow, 7); }, "card must be 0..6");
   refuses(*g, [](json& s) { choosing(s, kYellow, 6); }, "the Guard has no options");
@@ -63,6 +67,33 @@ TEST_CASE("Sardinia refuses edited states its rules cannot use", "[sardinia]") {
   put(s, "nurra", kBlue, "settler");
   g->set_state(s);
   CHECK(state(*g) == s);
+}
+
+TEST_CASE("Sardinia: the declared schema refuses undeclared keys, values out of range, unknown and duplicated cards",
+          "[sardinia]") {
+  // data/sardinia/schema.yaml, checked before check_state; the variant deals reserve fort cards.
+  auto g = tessera::testing::new_game("sardinia", 3, 4, {"alternative_guard"});
+  refuses(*g, [](json& s) { set_value(s["seats"][kBlue]["score"], "bonus", 1); },
+          "seat 1 score: no key 'bonus' (keys: vp, provinces, agriculture)");
+  refuses(*g, [](json& s) { set_value(s["seats"][kBlue]["reserve"], "wizard", 0); }, "seat 1 reserve: no key 'wizard'");
+  refuses(*g, [](json& s) { set_value(s["seats"][kPurple]["score"], "vp", -1); }, "seat 2 score.vp must be 0..100000, not -1");
+  refuses(*g, [](json& s) { set_value(s["seats"][kYellow]["harvested"], "olive", 1000000000); },
+          "seat 0 harvested.olive must be 0..1000");
+  refuses(*g, [](json& s) { set_value(s["global"]["progress"], "scorings", -1); }, "progress.scorings must be 0..1000");
+  refuses(*g, [](json& s) {
+    s["seats"][kBlue]["played"]["cards"] = {"jester"};
+    s["seats"][kBlue]["played"]["revealed"] = {true};
+  }, "seat 1 played: 'jester' is not one of the characters");
+  refuses(*g, [](json& s) { s["seats"][kPurple]["fort_reserve"]["cards"][0] = "0"; },
+          "seat 2 fort_reserve: '0' is not one of the fort_cards");
+  // Each fort card is in exactly one place: not also in the deck, and not gone.
+  refuses(*g, [](json& s) {
+    s["global"]["fort_deck"]["piles"][0]["cards"].push_back(s["seats"][kYellow]["fort_reserve"]["cards"][0]);
+  }, "the fort_cards are conserved");
+  refuses(*g, [](json& s) {
+    s["global"]["fort_row"]["cards"].erase(0);
+    s["global"]["fort_row"]["revealed"].erase(0);
+  }, "the fort_cards are conserved");
 }
 
 TEST_CASE("A Sardinia house rule can replace what a card option does", "[sardinia]") {
