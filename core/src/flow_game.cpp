@@ -30,6 +30,7 @@ int FlowGame::seat_to_move() const {
 }
 
 void FlowGame::start_flow() {
+  if (!rules_->built()) throw Error("the game's FlowRules were not built: call build() after registering its natives");
   flow_ = table_.add<Flow>("flow", rules_->layout());
   if (schema_) schema_->check(table_);
   run_hook("on_setup", kNobody, nullptr, json::object());
@@ -52,17 +53,25 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
     return result;
   }
   if (std::find(legal_.begin(), legal_.end(), move) == legal_.end()) {
-    const std::string text = move.kind < rules_->move_count() ? rules_->move(move.kind).name : "move " + std::to_string(move.kind);
-    result.error = "'" + (move.kind < rules_->move_count() ? move_text(move) : text) + "' is not a legal action now (" +
-                   std::to_string(legal_.size()) + " legal actions; ask for the list)";
+    // A move from outside the list may not even word itself: fall back to its name or kind.
+    std::string described = "move " + std::to_string(move.kind);
+    if (move.kind < rules_->move_count()) {
+      try {
+        described = move_text(move);
+      } catch (const std::exception&) {
+        described = rules_->move(move.kind).name;
+      }
+    }
+    result.error = "'" + described + "' is not a legal action now (" + std::to_string(legal_.size()) +
+                   " legal actions; ask for the list)";
     return result;
   }
   const bool transaction = mode == ApplyMode::Transaction;
   std::vector<Event>* events = transaction ? &result.events : nullptr;
   const bool on_action = scripts_ && scripts_->has_hook("on_action");
-  const std::string text = on_action ? move_text(move) : std::string();
   if (transaction) table_.begin_undo();
   try {
+    const std::string text = on_action ? move_text(move) : std::string();
     Flow& flow = table_.get(flow_);
     const int at = flow.depth() - 1;
     const int seat = flow.top().seat;

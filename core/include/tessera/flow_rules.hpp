@@ -160,7 +160,8 @@ class FlowRules {
   // naming the declaration (file:line:col or script:line). `scripts` may be null.
   void build(ScriptRuntime* scripts);
 
-  // Queries.
+  // Queries. A FlowGame refuses to start on rules that were not built.
+  bool built() const { return built_; }
   int step_index(std::string_view name) const;  // -1 when unknown
   int move_index(std::string_view name) const;  // -1 when unknown
   int root() const { return root_; }
