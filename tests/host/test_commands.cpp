@@ -34,7 +34,7 @@ TEST_CASE("schema prints a game's components, declared keys, steps and moves", "
   CHECK_THAT(text, Catch::Contains("each of the cards is in exactly one place"));
   CHECK_THAT(text, Catch::Contains("use_dice (seat) moves: work buy adjust end reroll"));
   CHECK_THAT(text, Catch::Contains("adjust <die: 0..2 (dice)> <way: up|down>"));
-  CHECK_THAT(text, Catch::Contains("reroll  [scripts/tutorial/variants/second_chance.lua:13]"));
+  CHECK_THAT(text, Catch::Contains("reroll  [scripts/tutorial/variants/second_chance.lua:12]"));
 }
 
 TEST_CASE("validate reports the tutorial clean", "[host]") {

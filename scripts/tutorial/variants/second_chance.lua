@@ -1,5 +1,4 @@
--- Second chance: once per game, instead of using a die, a player may pay 2 coins to re-roll
--- the dice still in the pool.
+-- Second chance: once per game, a player may pay 2 coins to re-roll the dice still in the pool.
 -- A house rule that adds a move: move() declares it, offers it in the use_dice step of
 -- data/tutorial/flow.yaml, and says when it is legal and what it does. The "progress"
 -- counters remember who has used their second chance ("second_chance_<seat>" = 1).

@@ -1,5 +1,4 @@
--- Windfall: every effect that gains coins (the Moneylender, the renown symbol on space 10)
--- gains 1 coin more.
+-- Windfall: every effect that gains coins (the Moneylender, renown space 10) gains 1 coin more.
 -- A house rule that wraps an effect: the wrapper receives the game's own gain_coins as
 -- `base` and calls it with a changed amount, so the rule is one line, not a copy.
 
