@@ -83,11 +83,13 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
     settle(events);
   } catch (const std::exception& e) {
     if (transaction) table_.rollback_undo();
+    forget_derived();
     result.events.clear();
     result.error = e.what();
     return result;
   } catch (...) {
     if (transaction) table_.rollback_undo();
+    forget_derived();
     throw;
   }
   if (transaction) table_.commit_undo();
@@ -240,6 +242,7 @@ void FlowGame::check_frames() const {
 }
 
 void FlowGame::set_state(const json& state) {
+  forget_derived();
   Table backup = table_;
   table_.assign_json(state);
   try {
@@ -255,6 +258,7 @@ void FlowGame::set_state(const json& state) {
     if (now.seat == kNobody) (void)outcome();
   } catch (const std::exception& e) {
     table_ = std::move(backup);
+    forget_derived();
     throw DataError(std::string("state: ") + e.what());
   }
   legal_.swap(scratch_);

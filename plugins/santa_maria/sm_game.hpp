@@ -78,7 +78,6 @@ class SmGame : public tessera::FlowGame {
   // "white 3 5 wood" with Botany), as the protocol always had it.
   std::string move_text(const tessera::Move& move) const override;
   std::optional<tessera::Move> parse_move(std::string_view text) const override;
-  void set_state(const nlohmann::json& state) override;
 
   // The natives flow.yaml names; load_engine registers them.
   static void register_natives(Engine& engine);
@@ -157,6 +156,8 @@ class SmGame : public tessera::FlowGame {
   tessera::EffectId effect_of(const tessera::Frame& frame) const;
   const std::vector<tessera::EffectChoice>& effect_options(const tessera::FlowView& view, bool fresh = false) const;
   void forget_options() const { waiting_.valid = false; }
+  // A refused move or an edited state may leave a waiting step that looks the same.
+  void forget_derived() const override { forget_options(); }
 
   // Moves.
   void take_set(tessera::FlowContext& ctx, const tessera::Move& move);
@@ -188,7 +189,8 @@ class SmGame : public tessera::FlowGame {
 
   // The choices of the effect step that waits for its seat, asked of the script once: the
   // legal list, the labels and the choice itself read them. Taken fresh when a step starts
-  // resolving, forgotten when its seat acts (a choice or a free action) or the state is set;
+  // resolving, forgotten when its seat acts (a choice or a free action), when a move fails or
+  // the state is set (forget_derived);
   // not kept when on_action hooks may change the state after a move.
   struct WaitingOptions {
     bool valid = false;

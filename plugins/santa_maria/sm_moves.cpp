@@ -199,17 +199,6 @@ const std::vector<EffectChoice>& SmGame::effect_options(const FlowView& view, bo
   return waiting_.options;
 }
 
-// A refused state leaves the old one, whose waiting step may look the same.
-void SmGame::set_state(const json& state) {
-  forget_options();
-  try {
-    FlowGame::set_state(state);
-  } catch (const std::exception&) {
-    forget_options();
-    throw;
-  }
-}
-
 // ---------------------------------------------------------------------------------------
 // Legal moves
 

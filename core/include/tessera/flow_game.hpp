@@ -64,6 +64,11 @@ class FlowGame : public Game {
   ScriptRuntime* scripts() const { return scripts_.get(); }
   // Throw DataError for any value the rules code cannot use (see GameBase::check_state).
   virtual void check_state() const {}
+  // Called whenever the state goes back or is replaced behind the rules' back: a refused
+  // or failed move (rolled back, or half-done in playout mode) and every set_state, taken
+  // or refused. A game that memoises something derived from the state (outside the Table)
+  // forgets it here, so a memo can never outlive the state it was made for.
+  virtual void forget_derived() const {}
   // Runs a variant hook, if some script registered it.
   void run_hook(std::string_view hook, int seat, std::vector<Event>* events, const nlohmann::json& arg);
 
