@@ -1,5 +1,7 @@
 #include "tessera/json_fields.hpp"
 
+#include <cstdint>
+
 #include "tessera/error.hpp"
 
 namespace tessera::json_fields {
@@ -15,6 +17,10 @@ const json& field(const json& object, std::string_view key) {
 
 int as_int(const json& value, const std::string& what) {
   if (!value.is_number_integer()) throw DataError("'" + what + "' must be an integer");
+  // An unsigned beyond int64 or a value beyond int would wrap into a different, legal-looking number.
+  if (value.is_number_unsigned() ? value.get<std::uint64_t>() > static_cast<std::uint64_t>(INT32_MAX)
+                                 : value.get<std::int64_t>() < INT32_MIN || value.get<std::int64_t>() > INT32_MAX)
+    throw DataError("'" + what + "' must fit in 32 bits, not " + value.dump());
   return value.get<int>();
 }
 

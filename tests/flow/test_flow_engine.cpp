@@ -200,3 +200,15 @@ TEST_CASE("Every legal move has a distinct flat id inside the game's flat move s
     });
   }
 }
+
+TEST_CASE("An edited flow parameter or cursor beyond 32 bits is refused, not wrapped", "[flow]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1);
+  const json before = state(*g);
+  json s = before;
+  s["global"]["flow"]["frames"][0]["cursor"] = 4294967297LL;  // would wrap to 1
+  CHECK_THROWS_WITH(g->set_state(s), Catch::Contains("must fit in 32 bits"));
+  s = before;
+  s["global"]["flow"]["frames"][0]["seat"] = 18446744073709551615ULL;
+  CHECK_THROWS_WITH(g->set_state(s), Catch::Contains("must fit in 32 bits"));
+  CHECK(state(*g) == before);
+}
