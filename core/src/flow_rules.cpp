@@ -77,6 +77,11 @@ std::vector<std::string> names_of(const YamlNode& node, std::string_view key) {
 
 }  // namespace
 
+const FlowGame* CallContext::game() const {
+  if (flow) return flow->owner();
+  return view ? view->owner : nullptr;
+}
+
 void FlowContext::push(int step, int seat, std::initializer_list<int> params) {
   Frame frame;
   frame.step = static_cast<std::uint16_t>(step);

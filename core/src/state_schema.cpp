@@ -1,31 +1,28 @@
 #include "tessera/state_schema.hpp"
 
-#include <nlohmann/json.hpp>
-
+#include "tessera/counters.hpp"
+#include "tessera/deck.hpp"
 #include "tessera/error.hpp"
+#include "tessera/hand.hpp"
+#include "tessera/market.hpp"
 #include "tessera/yaml_reader.hpp"
 
 namespace tessera {
 
-using nlohmann::json;
-
 namespace {
 
-// The ids a component of `kind` holds, from its full JSON form ("" slots of a market are empty).
-std::vector<std::string> held_ids(const std::string& kind, const json& c) {
-  std::vector<std::string> ids;
-  const auto add_all = [&](const json& list) {
-    for (const auto& id : list)
-      if (id.is_string() && !id.get<std::string>().empty()) ids.push_back(id.get<std::string>());
-  };
-  if (kind == "deck") {
-    for (const auto& pile : c.value("piles", json::array())) add_all(pile.value("cards", json::array()));
-  } else if (kind == "hand") {
-    add_all(c.value("cards", json::array()));
-  } else if (kind == "market") {
-    for (const auto& row : c.value("rows", json::array())) add_all(row);
+// Calls `each(id)` for every content id component `c` holds ("" slots of a market are empty).
+template <typename F>
+void for_each_held(const Component& c, F&& each) {
+  if (const auto* deck = dynamic_cast<const Deck*>(&c)) {
+    for (const auto& pile : deck->piles())
+      for (const std::string& id : pile.cards) each(id);
+  } else if (const auto* hand = dynamic_cast<const Hand*>(&c)) {
+    for (const std::string& id : hand->cards()) each(id);
+  } else if (const auto* market = dynamic_cast<const Market*>(&c)) {
+    for (const std::string& id : market->slots())
+      if (!id.empty()) each(id);
   }
-  return ids;
 }
 
 }  // namespace
@@ -89,9 +86,9 @@ const std::map<std::string, int>& StateSchema::content_of(const std::string& nam
   return found->second;
 }
 
-void StateSchema::check_counters(const ComponentDecl& decl, const json& values, const std::string& where,
+void StateSchema::check_counters(const ComponentDecl& decl, const Counters& counters, const std::string& where,
                                  int players) const {
-  for (const auto& [key, value] : values.items()) {
+  for (const auto& [key, value] : counters.entries()) {
     const Key* match = nullptr;
     for (const Key& k : decl.keys)
       if (k.prefix ? key.rfind(k.name, 0) == 0 : key == k.name) {
@@ -108,59 +105,64 @@ void StateSchema::check_counters(const ComponentDecl& decl, const json& values, 
       lo = match->range.kind == Range::Kind::Seat ? 0 : -1;
       hi = players - 1;
     }
-    const long long v = value.is_number_integer() ? value.get<long long>() : lo - 1LL;
-    if (v < lo || v > hi)
+    if (value < lo || value > hi)
       throw DataError(where + "." + key + " must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", not " +
-                      value.dump());
+                      std::to_string(value));
   }
 }
 
 void StateSchema::check(const Table& table) const {
-  const json state = table.to_json();
   const int players = table.players();
+  const auto where_of = [](const ComponentDecl& d, int owner) {
+    return owner == kNobody ? d.name : "seat " + std::to_string(owner) + " " + d.name;
+  };
+  // Which declarations were found: global ones once, per-seat ones once per seat.
+  std::vector<int> found(components_.size(), 0);
   std::map<std::string, std::map<std::string, int>> held;  // content list -> id -> copies found
-  const auto check_one = [&](const ComponentDecl& decl, const json& scope, const std::string& where) {
-    if (!scope.contains(decl.name)) throw DataError(where + ": missing (declared at " + decl.mark + ")");
-    const json& c = scope[decl.name];
-    if (c.value("kind", "") != decl.kind)
-      throw DataError(where + ": is a " + c.value("kind", "?") + ", the schema says " + decl.kind);
-    if (decl.has_keys) check_counters(decl, c.value("values", json::object()), where, players);
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const Component& c = table.at(i);
+    const bool per_seat = c.owner() != kNobody;
+    if (!per_seat && c.name() == "flow") continue;  // the flow engine's own, checked by the engine
+    std::size_t d = 0;
+    while (d < components_.size() && !(components_[d].name == c.name() && components_[d].per_seat == per_seat)) ++d;
+    if (d == components_.size())
+      throw DataError((per_seat ? "seat " + std::to_string(c.owner()) + " " : std::string()) + c.name() +
+                      ": the schema declares no such component");
+    const ComponentDecl& decl = components_[d];
+    ++found[d];
+    const std::string where = where_of(decl, c.owner());
+    if (c.kind() != decl.kind)
+      throw DataError(where + ": is a " + std::string(c.kind()) + ", the schema says " + decl.kind);
+    if (decl.has_keys) check_counters(decl, static_cast<const Counters&>(c), where, players);
     if (!decl.holds.empty()) {
       const auto& known = content_of(decl.holds, decl.mark);
-      for (const std::string& id : held_ids(decl.kind, c)) {
+      auto& counts = held[decl.holds];
+      for_each_held(c, [&](const std::string& id) {
         if (!known.count(id)) throw DataError(where + ": '" + id + "' is not one of the " + decl.holds);
-        ++held[decl.holds][id];
+        ++counts[id];
+      });
+    }
+  }
+  for (std::size_t d = 0; d < components_.size(); ++d) {
+    const ComponentDecl& decl = components_[d];
+    if (found[d] == (decl.per_seat ? players : 1)) continue;
+    int missing = kNobody;  // the first seat without it
+    for (int seat = 0; decl.per_seat && seat < players; ++seat)
+      if (!table.find(decl.name, seat)) {
+        missing = seat;
+        break;
       }
-    }
-  };
-  const auto undeclared = [&](const json& scope, bool per_seat, const std::string& where) {
-    for (const auto& [name, _] : scope.items()) {
-      if (!per_seat && name == "flow") continue;  // the flow engine's own, checked by the engine
-      bool declared = false;
-      for (const ComponentDecl& d : components_) declared = declared || (d.name == name && d.per_seat == per_seat);
-      if (!declared) throw DataError(where + name + ": the schema declares no such component");
-    }
-  };
-  const json& global = state["global"];
-  undeclared(global, false, "");
-  for (const ComponentDecl& d : components_)
-    if (!d.per_seat) check_one(d, global, d.name);
-  for (int seat = 0; seat < players; ++seat) {
-    const json& scope = state["seats"][static_cast<std::size_t>(seat)];
-    const std::string prefix = "seat " + std::to_string(seat) + " ";
-    undeclared(scope, true, prefix);
-    for (const ComponentDecl& d : components_)
-      if (d.per_seat) check_one(d, scope, prefix + d.name);
+    throw DataError(where_of(decl, missing) + ": missing (declared at " + decl.mark + ")");
   }
   for (const auto& [list, mark] : conserved_) {
     const auto& expected = content_of(list, mark);
-    const auto& found = held[list];
+    const auto& found_ids = held[list];
     for (const auto& [id, copies] : expected) {
-      const auto it = found.find(id);
-      const int n = it == found.end() ? 0 : it->second;
+      const auto it = found_ids.find(id);
+      const int n = it == found_ids.end() ? 0 : it->second;
       if (n != copies)
-        throw DataError("the " + list + " are conserved: '" + id + "' is in " + std::to_string(n) + " place(s), the game has " +
-                        std::to_string(copies));
+        throw DataError("the " + list + " are conserved: '" + id + "' is in " + std::to_string(n) +
+                        " place(s), the game has " + std::to_string(copies));
     }
   }
 }

@@ -7,6 +7,7 @@
 #include <climits>
 #include <map>
 
+#include "sm_natives.hpp"
 #include "sm_scoring.hpp"
 #include "tessera/error.hpp"
 #include "tessera/yaml_reader.hpp"
@@ -57,6 +58,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
     for (const auto& b : self->rules.boards) boards.push_back({{"id", b.id}, {"side", std::string(1, b.side)}});
     return boards;
   });
+  register_economy_natives(*engine->scripts);
   engine->scripts->run_file("effects.lua");
   engine->scripts->run_file("bishops.lua");
   for (const auto& variant : variants) engine->scripts->run_variant(variant);
@@ -69,18 +71,6 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) engine->retreat_keys.push_back("retreat" + num(static_cast<int>(i)));
   json extras;
   extras["economy"] = r.economy_json;
-  json scholar_ids = json::array();
-  for (const auto& sc : r.scholars) scholar_ids.push_back(sc.id);
-  extras["economy"]["scholars"] = scholar_ids;  // for has_scholar in lib/economy.lua
-  json scholar_buy = json::array();  // the scholars' buy prices, for buy_price in lib/economy.lua
-  for (const auto& sc : r.scholars) {
-    json prices = json::object();
-    for (int g = 0; g < kGold; ++g)
-      if (sc.buy[static_cast<std::size_t>(g)] >= 0) prices[kGoodNames[static_cast<std::size_t>(g)]] = sc.buy[static_cast<std::size_t>(g)];
-    scholar_buy.push_back(prices);
-  }
-  extras["economy"]["scholar_buy"] = scholar_buy;
-  extras["economy"]["scholar_slots"] = r.scholar_slots;
   extras["max_steps"] = r.religion_max_steps;
   extras["max_blue"] = r.dice_per_player;
   extras["shared"] = r.shared_blue;
@@ -353,29 +343,32 @@ int SmGame::price_with(unsigned mask, int good) const {
 
 bool SmGame::can_pay(int s, const std::array<int, kGoods>& cost) const {
   const Counters& p = table().get(seat_of(s).player);
-  int gold = p.get("gold");
+  long gold = p.get("gold") - std::max(0, cost[kGold]);
   long coins = p.get("coins");
+  if (gold < 0) return false;
   for (int g = 0; g < kGold; ++g) {
     const int n = cost[static_cast<std::size_t>(g)];
     if (n <= 0) continue;
-    int missing = std::max(0, n - p.get(kGoodNames[static_cast<std::size_t>(g)]));
-    const int by_gold = std::min(missing, std::max(0, gold));
+    long missing = std::max(0, n - p.get(kGoodNames[static_cast<std::size_t>(g)]));
+    const long by_gold = std::min(missing, gold);
     gold -= by_gold;
     missing -= by_gold;
     if (missing > 0) {
       const int price = buy_price(s, g);
-      if (price < 0 || coins < static_cast<long>(price) * missing) return false;
-      coins -= static_cast<long>(price) * missing;
+      if (price < 0 || coins < price * missing) return false;
+      coins -= price * missing;
     }
   }
   return true;
 }
 
-void SmGame::pay(int s, const std::array<int, kGoods>& cost) {
-  if (!can_pay(s, cost)) throw RuleError("cannot pay the cost");
+void SmGame::pay(int s, const std::array<int, kGoods>& cost, std::vector<Event>* log) {
+  if (!can_pay(s, cost)) throw RuleError("seat " + num(s) + " cannot pay");
   Counters& p = state().get(seat_of(s).player);
+  p.add("gold", -std::max(0, cost[kGold]));
   for (int g = 0; g < kGold; ++g) {
     int n = cost[static_cast<std::size_t>(g)];
+    if (n <= 0) continue;
     const char* name = kGoodNames[static_cast<std::size_t>(g)];
     const int own = std::min(n, p.get(name));
     p.add(name, -own);
@@ -383,7 +376,9 @@ void SmGame::pay(int s, const std::array<int, kGoods>& cost) {
     const int by_gold = std::min(n, p.get("gold"));
     p.add("gold", -by_gold);
     n -= by_gold;
-    if (n > 0) p.add("coins", -buy_price(s, g) * n);
+    if (n <= 0) continue;
+    p.add("coins", -buy_price(s, g) * n);
+    if (log) log->push_back(Event{"seat " + num(s) + " buys " + num(n) + " " + name + " to pay", kSpectator});
   }
 }
 
@@ -468,7 +463,7 @@ void SmGame::end_year(FlowContext& ctx) {
   const int year = progress.get("year");
   // 6.1: conquest scoring; 6.2: markers back to the start.
   scripts()->apply(engine_->conquest_scoring[static_cast<std::size_t>(players)][static_cast<std::size_t>(year - 1)], t,
-                   CallContext{kNobody, ctx.events()});
+                   ctx.script_context(kNobody));
   t.get(conquest_).reset(0);
   // 6.3: coins and dice leave the colonies.
   for (int s = 0; s < players; ++s) {
@@ -544,7 +539,7 @@ void SmGame::final_scoring(FlowContext& ctx) {
       if ((board.get("monks.b" + num(i)) >> s) & 1) {
         bishops += 1;
         scripts()->apply(engine_->bishops[static_cast<std::size_t>(board.get("bishop" + num(i)) - 1)], t,
-                         CallContext{s, ctx.events()});
+                         ctx.script_context(s));
       }
     objectives = score.get("bishop_objectives");
     score.set("scholars", scholar_points);
@@ -557,7 +552,7 @@ void SmGame::final_scoring(FlowContext& ctx) {
     score.set("total", score.get("happiness") + score.get("goods_coins") + score.get("colonists") + scholar_points +
                            objectives + bishops * r.bishop_penalty + sets * r.port_set_points + ships);
   }
-  if (solo() && engine_->has_solo_goals) scripts()->apply(engine_->solo_goals, t, CallContext{0, ctx.events()});
+  if (solo() && engine_->has_solo_goals) scripts()->apply(engine_->solo_goals, t, ctx.script_context(0));
   if (scripts()->has_hook("final_scoring"))
     scripts()->run_hook("final_scoring", t, ctx.script_context(kNobody), json::object());
 }

@@ -82,6 +82,19 @@ class SmGame : public tessera::FlowGame {
   // The natives flow.yaml names; load_engine registers them.
   static void register_natives(Engine& engine);
 
+  const Rules& rules() const { return engine_->rules; }
+  // Bit i set when seat `s` owns scholar i.
+  unsigned scholar_mask(int s) const;
+  // Payments (5.1, 5.2; Lua effects pay through the natives of sm_natives.cpp): each good
+  // from storage, then gold for what is missing, then bought with coins just before paying.
+  // A gold cost is paid with gold only.
+  int buy_price(int s, int good) const { return price_with(scholar_mask(s), good); }  // -1: cannot be bought
+  int price_with(unsigned mask, int good) const;
+  bool can_pay(int s, const std::array<int, kGoods>& cost) const;
+  // Throws RuleError when the seat cannot pay; `log` (when given) tells of goods bought.
+  void pay(int s, const std::array<int, kGoods>& cost, std::vector<tessera::Event>* log = nullptr);
+
+
  protected:
   void check_state() const override;
 
@@ -95,13 +108,10 @@ class SmGame : public tessera::FlowGame {
     int index = 0;  // 0-based
   };
 
-  const Rules& rules() const { return engine_->rules; }
   const Engine::Kinds& kinds() const { return engine_->kinds; }
   const Engine::Steps& steps() const { return engine_->steps; }
   const Seat& seat_of(int s) const { return seats_[static_cast<std::size_t>(s)]; }
   int get(int s, const char* key) const { return table().get(seat_of(s).player).get(key); }
-  // Bit i set when seat `s` owns scholar i.
-  unsigned scholar_mask(int s) const;
   // The abilities of the scholars in `mask` together (data/santa_maria/game.yaml: scholars).
   struct Abilities {
     std::array<int, kGoods> buy{-1, -1, -1, -1, -1};
@@ -122,12 +132,6 @@ class SmGame : public tessera::FlowGame {
   bool is_effect_step(int step) const;
   // A die activation is resolving: its placement step is on the stack (4.2: no Logistics).
   bool activating() const;
-
-  // Payments (mirror scripts/santa_maria/lib/economy.lua): storage, gold, then purchases.
-  int buy_price(int s, int good) const { return price_with(scholar_mask(s), good); }  // -1: cannot be bought
-  int price_with(unsigned mask, int good) const;
-  bool can_pay(int s, const std::array<int, kGoods>& cost) const;
-  void pay(int s, const std::array<int, kGoods>& cost);
 
   bool empty_building(int s, int x, int y) const;
   std::vector<std::pair<int, int>> line_buildings(int s, Line line) const;  // (x, y) in order

@@ -194,7 +194,7 @@ const std::vector<EffectChoice>& SmGame::effect_options(const FlowView& view, bo
   const EffectId effect = effect_of(view.frame);
   waiting_.frame = view.frame;
   waiting_.options.clear();
-  if (scripts()->has_options(effect)) waiting_.options = scripts()->options(effect, view.table, CallContext{view.seat(), nullptr});
+  if (scripts()->has_options(effect)) waiting_.options = scripts()->options(effect, view.table, CallContext{view.seat(), nullptr, nullptr, nullptr, &view});
   waiting_.valid = !scripts()->has_hook("on_action");
   return waiting_.options;
 }

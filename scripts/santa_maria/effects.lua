@@ -38,15 +38,15 @@ effect("trade", {
     end
     local label = table.concat(gain_text, " + ")
     for _, good in ipairs(inputs) do
-      if eco_lib.can_pay(ctx, ctx.seat, { [good] = 1 }, eco) then
+      if eco_lib.can_pay(ctx, ctx.seat, { [good] = 1 }) then
         out[#out + 1] = { id = good, label = "pay 1 " .. good .. " for " .. label }
       end
     end
-    if eco_lib.has_scholar(ctx, ctx.seat, "industrialization", params.economy) then
+    if eco_lib.has_scholar(ctx, ctx.seat, "industrialization") then
       for i = 1, #inputs do
         for j = i, #inputs do
           local cost = trade_cost(inputs[i] .. "+" .. inputs[j])
-          if eco_lib.can_pay(ctx, ctx.seat, cost, eco) then
+          if eco_lib.can_pay(ctx, ctx.seat, cost) then
             out[#out + 1] = { id = inputs[i] .. "+" .. inputs[j],
                               label = "pay " .. inputs[i] .. " and " .. inputs[j] .. " for twice " .. label }
           end
@@ -66,12 +66,12 @@ effect("trade", {
       if not allowed then error("this building does not take " .. good) end
       times = times + 1
     end
-    if times > 1 and not eco_lib.has_scholar(ctx, ctx.seat, "industrialization", params.economy) then
+    if times > 1 and not eco_lib.has_scholar(ctx, ctx.seat, "industrialization") then
       error("two exchanges need Industrialization")
     end
     -- Pay first, then gain (5.1): each exchange in turn.
     for good in string.gmatch(choice, "[a-z]+") do
-      eco_lib.pay(ctx, ctx.seat, { [good] = 1 }, params.economy)
+      eco_lib.pay(ctx, ctx.seat, { [good] = 1 })
       eco_lib.gain_all(ctx, ctx.seat, params.gain, params.economy)
     end
   end,
@@ -120,7 +120,7 @@ effect("religion", {
   options = function(ctx, params)
     local out = { { id = "1", label = "move 1 space" } }
     local p = player(ctx)
-    local payable = p:get("grain") > 0 or p:get("gold") > 0 or eco_lib.can_pay(ctx, ctx.seat, { grain = 1 }, params.economy)
+    local payable = p:get("grain") > 0 or p:get("gold") > 0 or eco_lib.can_pay(ctx, ctx.seat, { grain = 1 })
     if params.max_steps >= 2 and payable then
       out[#out + 1] = { id = "2", label = "pay 1 grain and move 2 spaces" }
     end
@@ -129,7 +129,7 @@ effect("religion", {
   apply = function(ctx, params, choice)
     local steps = tonumber(choice)
     if steps ~= 1 and steps ~= 2 then error("religion moves 1 or 2 spaces") end
-    if steps == 2 then eco_lib.pay(ctx, ctx.seat, { grain = 1 }, params.economy) end
+    if steps == 2 then eco_lib.pay(ctx, ctx.seat, { grain = 1 }) end
     local track = ctx:get("religion")
     local triggers = track:triggers()
     for _ = 1, steps do
@@ -222,7 +222,7 @@ effect("ship", {
     local out = {}
     for slot = 0, docks:width() - 1 do
       local id = docks:at(0, slot)
-      if id ~= "" and eco_lib.can_pay(ctx, ctx.seat, shipment_cost(params, id), params.economy) then
+      if id ~= "" and eco_lib.can_pay(ctx, ctx.seat, shipment_cost(params, id)) then
         out[#out + 1] = { id = "dock" .. (slot + 1), label = "buy shipment " .. id .. " at dock " .. (slot + 1) }
       end
     end
@@ -237,11 +237,11 @@ effect("ship", {
     local docks = ctx:get("docks")
     local id = docks:at(0, slot - 1)
     if id == "" then error("dock " .. slot .. " is empty") end
-    eco_lib.pay(ctx, ctx.seat, shipment_cost(params, id), params.economy)
+    eco_lib.pay(ctx, ctx.seat, shipment_cost(params, id))
     docks:take(slot - 1, ctx:get("ships"))
     ctx:get("port", ctx.seat):set(id, slot)
     ctx:log("seat " .. ctx.seat .. " buys shipment " .. id .. " for dock " .. slot)
-    if eco_lib.has_scholar(ctx, ctx.seat, "astronomy", params.economy) then
+    if eco_lib.has_scholar(ctx, ctx.seat, "astronomy") then
       ctx:push("astronomy", ctx.seat, { shipment = params.shipment_numbers[id] })
     end
   end,

@@ -47,6 +47,7 @@ struct ScriptLimits {
 };
 
 class FlowContext;
+class FlowGame;
 class FlowRules;
 
 // What a script call sees besides the table: ctx.seat and where ctx:log writes; in games on
@@ -58,6 +59,10 @@ struct CallContext {
   FlowContext* flow = nullptr;     // a move or step that may change the flow
   const FlowRules* rules = nullptr;
   const FlowView* view = nullptr;  // a read-only call about one frame (legal, label, predicates)
+  // The game this call is made for, when the call is about a flow move, step or frame (a
+  // native reads the game's derived facts through it); null otherwise. A native that
+  // changes the game reaches it through flow->owner().
+  const FlowGame* game() const;
 };
 
 // A move, a wrap of a move, or a step declared by a script.

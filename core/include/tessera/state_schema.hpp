@@ -23,7 +23,6 @@
 // component needs no declaration). Content lists (`holds`) are given by
 // the game from its data (content()).
 #include <map>
-#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -31,6 +30,7 @@
 
 namespace tessera {
 
+class Counters;
 class YamlNode;
 
 class StateSchema {
@@ -66,7 +66,7 @@ class StateSchema {
     std::string mark;  // file:line:col
   };
   void read_components(const YamlNode& node, bool per_seat);
-  void check_counters(const ComponentDecl& decl, const nlohmann::json& values, const std::string& where,
+  void check_counters(const ComponentDecl& decl, const Counters& counters, const std::string& where,
                       int players) const;
   const std::map<std::string, int>& content_of(const std::string& name, const std::string& mark) const;
 

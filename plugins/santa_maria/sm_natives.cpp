@@ -1,0 +1,67 @@
+#include "sm_natives.hpp"
+
+#include "sm_game.hpp"
+#include "tessera/error.hpp"
+#include "tessera/json_fields.hpp"
+
+namespace santa_maria {
+
+using nlohmann::json;
+using tessera::CallContext;
+using tessera::RuleError;
+using tessera::Table;
+
+namespace {
+
+const SmGame& game_of(const CallContext& ctx, const char* what) {
+  const auto* game = dynamic_cast<const SmGame*>(ctx.game());
+  if (!game) throw RuleError(std::string(what) + " is only offered to the effects of a Santa Maria game's flow");
+  return *game;
+}
+
+int seat_arg(const json& args, const Table& t, const char* what) {
+  if (!args.is_array() || args.size() != 2) throw RuleError(std::string(what) + "(seat, ...) takes 2 arguments");
+  const int seat = tessera::json_fields::as_int(args[0], "seat");
+  if (seat < 0 || seat >= t.players()) throw RuleError(std::string(what) + ": no seat " + std::to_string(seat));
+  return seat;
+}
+
+// {good = n, ...} of goods only.
+std::array<int, kGoods> cost_arg(const json& value) {
+  if (!value.is_object()) throw RuleError("a cost is a table {good = count}");
+  std::array<int, kGoods> cost{};
+  for (const auto& [good, count] : value.items()) {
+    std::size_t g = 0;
+    while (g < kGoodNames.size() && good != kGoodNames[g]) ++g;
+    if (g == kGoodNames.size()) throw RuleError("a cost names goods (wood, grain, sugar, gem, gold), not '" + good + "'");
+    cost[g] = tessera::json_fields::as_int(count, "cost." + good);
+    if (cost[g] < 0) throw RuleError("cost." + good + " is negative");
+  }
+  return cost;
+}
+
+}  // namespace
+
+void register_economy_natives(tessera::ScriptRuntime& scripts) {
+  scripts.register_query("has_scholar", [](const Table& t, const CallContext& ctx, const json& args) -> json {
+    const SmGame& game = game_of(ctx, "has_scholar");
+    const int seat = seat_arg(args, t, "has_scholar");
+    const std::string id = tessera::json_fields::as_string(args[1], "scholar id");
+    const auto& scholars = game.rules().scholars;
+    for (std::size_t i = 0; i < scholars.size(); ++i)
+      if (scholars[i].id == id) return ((game.scholar_mask(seat) >> i) & 1u) != 0;
+    return false;
+  });
+  scripts.register_query("can_pay", [](const Table& t, const CallContext& ctx, const json& args) -> json {
+    const SmGame& game = game_of(ctx, "can_pay");
+    return game.can_pay(seat_arg(args, t, "can_pay"), cost_arg(args[1]));
+  });
+  scripts.register_function("pay", [](Table& t, const CallContext& ctx, const json& args) -> json {
+    game_of(ctx, "pay");
+    auto& game = static_cast<SmGame&>(*ctx.flow->owner());
+    game.pay(seat_arg(args, t, "pay"), cost_arg(args[1]), ctx.events);
+    return nullptr;
+  });
+}
+
+}  // namespace santa_maria
