@@ -10,29 +10,67 @@ namespace tessera {
 using nlohmann::json;
 
 namespace {
-auto find_key(std::vector<std::pair<std::string, int>>& values, std::string_view key) {
-  return std::lower_bound(values.begin(), values.end(), key,
-                          [](const auto& entry, std::string_view k) { return entry.first < k; });
+
+// Below this many keys a scan beats hashing.
+constexpr std::size_t kIndexedFrom = 9;
+
+std::uint32_t hash_key(std::string_view key) {
+  std::uint32_t h = 2166136261u;  // FNV-1a
+  for (const char c : key) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  return h;
 }
+
 }  // namespace
 
+std::size_t Counters::slot_of(std::string_view key) const {
+  if (index_.empty()) {
+    for (std::size_t i = 0; i < values_.size(); ++i)
+      if (values_[i].first == key) return i;
+    return values_.size();
+  }
+  const std::size_t mask = index_.size() - 1;
+  for (std::size_t h = hash_key(key) & mask; index_[h] != 0; h = (h + 1) & mask) {
+    const std::size_t slot = index_[h] - 1;
+    if (values_[slot].first == key) return slot;
+  }
+  return values_.size();
+}
+
+void Counters::reindex() {
+  index_.clear();
+  if (values_.size() < kIndexedFrom) return;
+  std::size_t size = 16;
+  while (size < 2 * values_.size()) size *= 2;
+  index_.assign(size, 0);
+  const std::size_t mask = size - 1;
+  for (std::size_t slot = 0; slot < values_.size(); ++slot) {
+    std::size_t h = hash_key(values_[slot].first) & mask;
+    while (index_[h] != 0) h = (h + 1) & mask;
+    index_[h] = static_cast<std::uint32_t>(slot + 1);
+  }
+}
+
 int Counters::get(std::string_view key) const {
-  auto it = find_key(const_cast<std::vector<std::pair<std::string, int>>&>(values_), key);
-  return it != values_.end() && it->first == key ? it->second : 0;
+  const std::size_t slot = slot_of(key);
+  return slot < values_.size() ? values_[slot].second : 0;
 }
 
 void Counters::set(std::string_view key, int value) {
-  auto it = find_key(values_, key);
-  if (it != values_.end() && it->first == key)
-    it->second = value;
-  else
-    values_.insert(it, {std::string(key), value});
+  if (const std::size_t slot = slot_of(key); slot < values_.size()) {
+    values_[slot].second = value;
+    return;
+  }
+  const auto at = std::lower_bound(values_.begin(), values_.end(), key,
+                                   [](const auto& entry, std::string_view k) { return entry.first < k; });
+  values_.insert(at, {std::string(key), value});
+  reindex();
 }
 
 int Counters::add(std::string_view key, int delta) {
-  int value = get(key) + delta;
-  set(key, value);
-  return value;
+  const std::size_t slot = slot_of(key);
+  if (slot < values_.size()) return values_[slot].second += delta;
+  set(key, delta);
+  return delta;
 }
 
 void Counters::write_json(json& out, int viewer) const {
@@ -52,6 +90,7 @@ void Counters::read_json(const json& in) {
     next.emplace_back(it.key(), json_fields::as_int(it.value(), "values." + it.key()));
   std::sort(next.begin(), next.end());
   values_ = std::move(next);
+  reindex();
 }
 
 std::string Counters::describe(int viewer) const {

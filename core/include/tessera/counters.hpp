@@ -1,6 +1,7 @@
 #pragma once
 // Counters: named integers (phase, round, flags, per-player tallies). The place a plugin
 // keeps its flow state, so that the Table stays the whole state.
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -29,7 +30,14 @@ class Counters : public ComponentOf<Counters> {
   std::string describe(int viewer) const override;
 
  private:
+  // The slot of `key` in values_, or values_.size() when it has none.
+  std::size_t slot_of(std::string_view key) const;
+  void reindex();
+
   std::vector<std::pair<std::string, int>> values_;  // sorted by key
+  // Open addressing by key hash, slot + 1 (0 = free), so that a look-up costs one hash and
+  // about one comparison; empty while there are few keys (a scan is as fast).
+  std::vector<std::uint32_t> index_;
 };
 
 }  // namespace tessera
