@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "tessera/error.hpp"
+#include "tessera/file_place.hpp"
 #include "tessera/yaml_reader.hpp"
 
 namespace tessera {
@@ -233,6 +234,8 @@ std::pair<int, int> PluginRegistry::variant_players(std::string_view id, const s
   if (std::find(available.begin(), available.end(), name) == available.end())
     throw Error("game '" + m.id + "' has no variant '" + name + "'");
   const std::string where = "scripts/" + m.id + "/variants/" + name + ".lua";
+  if (place_of_file(entry.script_dir, "variants/" + name + ".lua") == FilePlace::Outside)
+    throw Error(where + ": leads outside the game's script folder (a link?); not read");
   std::ifstream in(entry.script_dir / "variants" / (name + ".lua"));
   std::string line;
   for (int number = 1; std::getline(in, line) && line.rfind("--", 0) == 0; ++number) {

@@ -14,6 +14,8 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "tessera/file_place.hpp"
+
 namespace tessera {
 
 namespace detail {
@@ -740,14 +742,27 @@ void DataReadRecorder::record(const std::string& file) {
   for (DataReadRecorder* r = active_recorder; r; r = r->outer_) r->files_.insert(file);
 }
 
+namespace {
+
+// Refuses a data file that a link leads outside the game's data folder (file_place.hpp).
+void refuse_outside(const std::filesystem::path& data_dir, const std::filesystem::path& relative,
+                    const std::string& display_name) {
+  if (place_of_file(data_dir, relative) == FilePlace::Outside)
+    throw DataError(display_name + ": leads outside the game's data folder (a link?); not read");
+}
+
+}  // namespace
+
 YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::string& data_name,
                             const std::string& file, const std::vector<std::string>& variants) {
   DataReadRecorder::record(file);
+  refuse_outside(data_dir, file, data_name + "/" + file);
   YamlNode root = load_yaml(data_dir / file, data_name + "/" + file).root;
   for (const auto& variant : variants) {
-    const auto overlay = data_dir / "variants" / variant / file;
-    if (std::filesystem::exists(overlay))
-      root = merge_overlay(root, load_yaml(overlay, data_name + "/variants/" + variant + "/" + file).root);
+    const std::filesystem::path overlay = std::filesystem::path("variants") / variant / file;
+    const std::string display = data_name + "/variants/" + variant + "/" + file;
+    refuse_outside(data_dir, overlay, display);
+    if (std::filesystem::exists(data_dir / overlay)) root = merge_overlay(root, load_yaml(data_dir / overlay, display).root);
   }
   return root;
 }
