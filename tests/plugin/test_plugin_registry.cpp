@@ -245,8 +245,9 @@ TEST_CASE("TESSERA_PLUGIN_PATH and TESSERA_DATA_PATH extend the search paths", "
     REQUIRE(registry.games().size() == 1);
     CHECK(registry.games()[0]->manifest.id == "good_game");
     CHECK(registry.game("good_game").library == kPlugins / "good_game.so");
-    // abi_mismatch, no_data and not_a_plugin of the test plugin folder.
-    CHECK(registry.problems().size() == 3);
+    // abi_mismatch, no_data, not_a_plugin and the hostile abi_function, crashing_factory and
+    // throwing_factory of the test plugin folder.
+    CHECK(registry.problems().size() == 6);
   }
   ScopedEnv none("TESSERA_PLUGIN_PATH", std::nullopt);
   CHECK(plugin_search_path("/opt/first") == std::vector<fs::path>{"/opt/first", TESSERA_INSTALL_PLUGINDIR});
