@@ -329,14 +329,12 @@ std::optional<std::string> unread_overlay(const PluginEntry& entry, const GameCo
   return std::nullopt;
 }
 
-}  // namespace
-
-std::unique_ptr<Game> PluginRegistry::new_game(std::string_view id, const GameConfig& config) const {
-  const PluginEntry& entry = game(id);
-  std::unique_ptr<Game> game;
-  DataReadRecorder reads;
+// A call into a game's module: its tessera::Error passes through; any other exception, of
+// any type, becomes a PluginError naming the game.
+template <typename Call>
+auto call_module(const PluginEntry& entry, Call call) -> decltype(call()) {
   try {
-    game = entry.module->new_game(config);
+    return call();
   } catch (const Error&) {
     throw;
   } catch (const std::exception& e) {
@@ -344,6 +342,14 @@ std::unique_ptr<Game> PluginRegistry::new_game(std::string_view id, const GameCo
   } catch (...) {
     throw PluginError("game '" + entry.manifest.id + "': " + kForeignException);
   }
+}
+
+}  // namespace
+
+std::unique_ptr<Game> PluginRegistry::new_game(std::string_view id, const GameConfig& config) const {
+  const PluginEntry& entry = game(id);
+  DataReadRecorder reads;
+  std::unique_ptr<Game> game = call_module(entry, [&] { return entry.module->new_game(config); });
   if (!game) throw PluginError("game '" + entry.manifest.id + "': the plugin made no game");
   if (const auto unread = unread_overlay(entry, config, reads.files())) throw DataError(*unread);
   return game;
@@ -352,16 +358,7 @@ std::unique_ptr<Game> PluginRegistry::new_game(std::string_view id, const GameCo
 std::vector<std::string> PluginRegistry::validate(std::string_view id, const GameConfig& config) const {
   const PluginEntry& entry = game(id);
   DataReadRecorder reads;
-  std::vector<std::string> problems;
-  try {
-    problems = entry.module->validate(config);
-  } catch (const Error&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw PluginError("game '" + entry.manifest.id + "': " + e.what());
-  } catch (...) {
-    throw PluginError("game '" + entry.manifest.id + "': " + kForeignException);
-  }
+  std::vector<std::string> problems = call_module(entry, [&] { return entry.module->validate(config); });
   if (problems.empty())
     if (const auto unread = unread_overlay(entry, config, reads.files())) problems.push_back(*unread);
   return problems;
