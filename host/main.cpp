@@ -17,7 +17,8 @@ namespace {
 void add_game_options(CLI::App* cmd, GameChoice& choice, bool with_game = true) {
   if (with_game) cmd->add_option("game", choice.game, "Game id (see `tessera list`)")->required();
   cmd->add_option("--players,-p", choice.players, "Number of players (default: the game's smallest count, 2 if allowed)");
-  cmd->add_option("--seed,-s", choice.seed, "Seed of the game's random generator");
+  // A seed is unsigned: "-1" would otherwise wrap to 2^64 - 1 without a word.
+  cmd->add_option("--seed,-s", choice.seed, "Seed of the game's random generator")->check(CLI::NonNegativeNumber);
   cmd->add_option("--variant,-v", choice.variants, "A variant (house rule) to play with; repeatable");
 }
 

@@ -182,6 +182,13 @@ TEST_CASE("Requests with values of the wrong type or shape are refused, not conv
   }
 }
 
+TEST_CASE("The command line refuses a negative seed instead of wrapping it", "[host][hostile]") {
+  const HostRun run = run_tessera({"playthrough", "tutorial", "--seed", "-1"});
+  CHECK(run.exit_code != 0);
+  CHECK(run.out.find("18446744073709551615") == std::string::npos);
+  CHECK(run.err.find("--seed") != std::string::npos);
+}
+
 TEST_CASE("A log is loaded only when it is complete, strictly typed and verified by its checksum", "[host][hostile]") {
   ProtocolServer server(game_registry());
   start_tutorial(server);
