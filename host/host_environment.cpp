@@ -2,6 +2,7 @@
 
 #include <fstream>
 
+#include "tessera/file_place.hpp"
 #include "tessera/script_runtime.hpp"
 
 namespace tessera::host {
@@ -17,19 +18,22 @@ std::vector<VariantInfo> list_variants(const PluginEntry& entry) {
   std::vector<VariantInfo> out;
   if (entry.script_dir.empty()) return out;
   for (const auto& name : ScriptRuntime::list_variants(entry.script_dir)) {
-    VariantInfo info{name, ""};
-    std::ifstream in(entry.script_dir / "variants" / (name + ".lua"));
+    out.push_back(VariantInfo{name, ""});
+    // A variant file that leads outside the game's folder is refused when played; its
+    // description is not read either.
+    std::filesystem::path file;
+    if (place_of_file(entry.script_dir, "variants/" + name + ".lua", &file) != FilePlace::Inside) continue;
+    std::ifstream in(file);
     std::string line;
     while (std::getline(in, line)) {
       if (line.rfind("--", 0) != 0) break;
       std::string text = line.substr(2);
       text.erase(0, text.find_first_not_of(" -"));
       if (!text.empty()) {
-        info.description = text;
+        out.back().description = text;
         break;
       }
     }
-    out.push_back(std::move(info));
   }
   return out;
 }

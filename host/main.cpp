@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "host_environment.hpp"
+#include "json_text.hpp"
 #include "tessera/error.hpp"
 
 using namespace tessera::host;
@@ -16,7 +17,8 @@ namespace {
 void add_game_options(CLI::App* cmd, GameChoice& choice, bool with_game = true) {
   if (with_game) cmd->add_option("game", choice.game, "Game id (see `tessera list`)")->required();
   cmd->add_option("--players,-p", choice.players, "Number of players (default: the game's smallest count, 2 if allowed)");
-  cmd->add_option("--seed,-s", choice.seed, "Seed of the game's random generator");
+  // A seed is unsigned: "-1" would otherwise wrap to 2^64 - 1 without a word.
+  cmd->add_option("--seed,-s", choice.seed, "Seed of the game's random generator")->check(CLI::NonNegativeNumber);
   cmd->add_option("--variant,-v", choice.variants, "A variant (house rule) to play with; repeatable");
 }
 
@@ -86,11 +88,12 @@ int main(int argc, char** argv) {
     if (*playthrough) return run_playthrough(*registry, through_choice, std::cout);
     if (*serve) return run_serve(*registry, std::cin, std::cout);
     if (*new_game_cmd) return run_new_game(*registry, new_game, TESSERA_SOURCE_DIR_DEFAULT, std::cout);
-  } catch (const tessera::Error& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return 1;
   } catch (const std::exception& e) {
-    std::cerr << "error: " << e.what() << "\n";
+    std::cerr << "error: " << short_message(e.what()) << "\n";
+    return 1;
+  } catch (...) {
+    // A plugin may throw anything; the host still ends with a message and exit code 1.
+    std::cerr << "error: an exception that is not a std::exception\n";
     return 1;
   }
   return 0;

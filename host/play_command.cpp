@@ -5,6 +5,7 @@
 
 #include "bots.hpp"
 #include "commands.hpp"
+#include "json_text.hpp"
 #include "session.hpp"
 #include "tessera/error.hpp"
 
@@ -115,7 +116,7 @@ int run_play(const PluginRegistry& registry, const PlayOptions& options, std::is
   if (!options.log_path.empty()) {
     std::ofstream file(options.log_path);
     if (!file) throw Error("cannot write the log to '" + options.log_path + "'");
-    file << session.log().dump(1) << "\n";
+    file << json_text(session.log(), 1) << "\n";
     out << "log written to " << options.log_path << "\n";
   }
   return 0;

@@ -1,10 +1,14 @@
 #include "protocol_server.hpp"
 
 #include <istream>
+#include <map>
 #include <ostream>
 
 #include "commands.hpp"
 #include "host_environment.hpp"
+#include "json_limits.hpp"
+#include "json_text.hpp"
+#include "strict_fields.hpp"
 #include "tessera/error.hpp"
 
 namespace tessera::host {
@@ -20,16 +24,17 @@ struct ProtocolError {
 };
 
 json error_response(const std::string& code, const std::string& message) {
-  return json{{"ok", false}, {"error", {{"code", code}, {"message", message}}}};
+  return json{{"ok", false}, {"error", {{"code", code}, {"message", short_message(message)}}}};
 }
 
+// A field of the request, read strictly: a missing or mistyped value is a bad_request.
 template <typename T>
 T param(const json& request, const char* key, const char* type) {
   auto it = request.find(key);
   if (it == request.end()) throw ProtocolError{"bad_request", std::string("missing \"") + key + "\" (" + type + ")"};
   try {
-    return it->get<T>();
-  } catch (const json::exception&) {
+    return read_as<T>(*it, key);
+  } catch (const DataError&) {
     throw ProtocolError{"bad_request", std::string("\"") + key + "\" must be " + type};
   }
 }
@@ -37,6 +42,25 @@ T param(const json& request, const char* key, const char* type) {
 template <typename T>
 T param_or(const json& request, const char* key, const char* type, T fallback) {
   return request.contains(key) ? param<T>(request, key, type) : fallback;
+}
+
+// The fields each command takes: a misspelt field is refused, not ignored.
+void allow_only_request_fields(const json& request, const std::string& cmd) {
+  static const std::map<std::string, std::vector<std::string>, std::less<>> extra{
+      {"games", {}}, {"new", {"game", "players", "seed", "variants", "seats"}},
+      {"state", {}}, {"view", {"seat"}},
+      {"legal", {}}, {"act", {"action"}},
+      {"save", {}},  {"load", {"log"}},
+      {"set", {"pointer", "value"}}, {"quit", {}}};
+  auto it = extra.find(cmd);
+  if (it == extra.end()) return;  // an unknown command is reported as such
+  std::vector<std::string> known{"cmd", "id"};
+  known.insert(known.end(), it->second.begin(), it->second.end());
+  try {
+    allow_only_fields(request, known, "a '" + cmd + "' request");
+  } catch (const DataError& e) {
+    throw ProtocolError{"bad_request", e.what()};
+  }
 }
 
 json events_json(const std::vector<Event>& events) {
@@ -52,12 +76,15 @@ json outcome_json(const Outcome& o) {
 }  // namespace
 
 std::string ProtocolServer::handle_line(const std::string& line) {
+  if (line.size() > kMaxRequestBytes) return too_long_line_response();
   json response;
   json request;
   try {
-    request = json::parse(line);
+    request = parse_bounded_json(line);
+  } catch (const InputTooLarge& e) {
+    return json_text(error_response("too_large", std::string("request refused: ") + e.what()));
   } catch (const json::exception& e) {
-    return error_response("parse_error", std::string("not valid JSON: ") + e.what()).dump();
+    return json_text(error_response("parse_error", std::string("not valid JSON: ") + e.what()));
   }
   try {
     if (!request.is_object()) throw ProtocolError{"bad_request", "a request is a JSON object with \"cmd\""};
@@ -73,13 +100,22 @@ std::string ProtocolServer::handle_line(const std::string& line) {
     response = error_response("bad_data", e.what());
   } catch (const std::exception& e) {
     response = error_response("error", e.what());
+  } catch (...) {
+    // A plugin may throw anything; the server answers and keeps running.
+    response = error_response("error", "the game failed with an exception that is not a std::exception");
   }
   if (request.is_object() && request.contains("id")) response["id"] = request["id"];
-  return response.dump();
+  return json_text(response);
+}
+
+std::string ProtocolServer::too_long_line_response() {
+  return json_text(error_response("too_large", "request refused: a line holds at most " +
+                                                   std::to_string(kMaxRequestBytes) + " bytes"));
 }
 
 json ProtocolServer::handle(const json& request) {
   const std::string cmd = param<std::string>(request, "cmd", "a string");
+  allow_only_request_fields(request, cmd);
   if (cmd == "games") return cmd_games();
   if (cmd == "new") return cmd_new(request);
   if (cmd == "state") return cmd_state();
@@ -130,7 +166,7 @@ json ProtocolServer::cmd_new(const json& request) {
   GameChoice choice;
   choice.game = param<std::string>(request, "game", "a game id");
   choice.players = param_or<int>(request, "players", "an integer", 0);
-  choice.seed = param_or<std::uint64_t>(request, "seed", "a non-negative integer", 1);
+  choice.seed = param_or<std::uint64_t>(request, "seed", "an integer from 0 to 18446744073709551615", 1);
   choice.variants = param_or<std::vector<std::string>>(request, "variants", "an array of names", {});
   try {
     choice = resolve_choice(registry_, choice);
@@ -216,7 +252,13 @@ json ProtocolServer::cmd_set(const json& request) {
 int run_serve(const PluginRegistry& registry, std::istream& in, std::ostream& out) {
   ProtocolServer server(registry);
   std::string line;
-  while (!server.quit_requested() && std::getline(in, line)) {
+  while (!server.quit_requested()) {
+    const LineRead read = read_bounded_line(in, line, kMaxRequestBytes);
+    if (read == LineRead::End) break;
+    if (read == LineRead::TooLong) {
+      out << ProtocolServer::too_long_line_response() << "\n" << std::flush;
+      continue;
+    }
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     out << server.handle_line(line) << "\n" << std::flush;
   }

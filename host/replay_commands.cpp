@@ -1,21 +1,23 @@
 // `tessera replay <log>` and `tessera playthrough <game> --seed S`.
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "bots.hpp"
 #include "commands.hpp"
+#include "json_limits.hpp"
 #include "session.hpp"
 #include "tessera/error.hpp"
 
 namespace tessera::host {
 
 int run_replay(const PluginRegistry& registry, const std::string& log_path, std::ostream& out) {
-  std::ifstream file(log_path);
-  if (!file) throw Error("cannot read log '" + log_path + "'");
+  // Bounded before parsing: a huge or deeply nested file is refused, not parsed.
+  const std::string text = read_bounded_file(log_path, kMaxLogBytes);
   nlohmann::json log;
   try {
-    log = nlohmann::json::parse(file);
+    log = parse_bounded_json(text);
+  } catch (const InputTooLarge& e) {
+    throw DataError(log_path + ": " + e.what());
   } catch (const nlohmann::json::exception& e) {
     throw DataError(log_path + ": not valid JSON: " + e.what());
   }
@@ -26,8 +28,8 @@ int run_replay(const PluginRegistry& registry, const std::string& log_path, std:
     throw DataError(log_path + ": " + e.what());
   }
   const Game& game = session->game();
-  out << log_path << ": " << session->steps() << " steps replayed, checksum " << state_checksum(game);
-  out << (log.contains("checksum") ? " (matches the log)" : " (the log has no checksum)") << "\n";
+  out << log_path << ": " << session->steps() << " steps replayed, checksum " << state_checksum(game)
+      << " (matches the log)\n";
   if (game.is_over()) {
     Outcome o = game.outcome();
     out << "final scores:";

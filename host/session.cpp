@@ -2,13 +2,39 @@
 
 #include <cstdio>
 
+#include "bots.hpp"
+#include "json_text.hpp"
+#include "strict_fields.hpp"
 #include "tessera/error.hpp"
 
 namespace tessera::host {
 
 using nlohmann::json;
 
+namespace {
+
+// Seats are one "human" or bot kind per player, or none at all (all random).
+void check_seats(const std::vector<std::string>& seats, int players) {
+  if (seats.empty()) return;
+  if (seats.size() != static_cast<std::size_t>(players))
+    throw Error("seats: " + std::to_string(seats.size()) + " names for " + std::to_string(players) + " players");
+  for (const std::string& seat : seats)
+    if (seat != "human" && !is_bot_kind(seat))
+      throw Error("seats: '" + short_message(seat) + "' is not a kind of seat (human or random)");
+}
+
+// Whether a JSON pointer names the place past the end of an array ("-"): never a value of
+// a state, only a place to append to.
+bool names_past_the_end(json::json_pointer pointer) {
+  for (; !pointer.empty(); pointer.pop_back())
+    if (pointer.back() == "-") return true;
+  return false;
+}
+
+}  // namespace
+
 Session::Session(const PluginRegistry& registry, SessionSetup setup) : setup_(std::move(setup)) {
+  check_seats(setup_.seats, setup_.players);
   GameConfig config = registry.config(setup_.game, setup_.players, setup_.seed, setup_.variants);
   game_ = registry.new_game(setup_.game, config);
   if (setup_.seats.empty()) setup_.seats.assign(static_cast<std::size_t>(setup_.players), "random");
@@ -21,7 +47,8 @@ ApplyResult Session::act(const std::string& action_text) {
 }
 
 void Session::set(const std::string& pointer, const json& value) {
-  json state = game_->table().to_json();
+  const json before = game_->table().to_json();
+  json state = before;
   json::json_pointer ptr;
   try {
     ptr = json::json_pointer(pointer);
@@ -29,12 +56,22 @@ void Session::set(const std::string& pointer, const json& value) {
     throw DataError("set: bad JSON pointer '" + pointer + "': " + e.what());
   }
   if (pointer.empty() || pointer == "/") throw DataError("set: the pointer must name a value inside the state");
+  if (names_past_the_end(ptr))
+    throw DataError("set: '" + pointer + "' names the end of an array ('-'), not a value of the state");
   if (!state.contains(ptr.parent_pointer()))
     throw DataError("set: '" + pointer + "' is not inside the state");
   if (!state.contains(ptr) && !state.at(ptr.parent_pointer()).is_object())
     throw DataError("set: '" + pointer + "' is not inside the state");
   state[ptr] = value;
   game_->set_state(state);
+  // A component may drop what it does not know (a new key) or read a value its own way: the
+  // edit stands only when the state now holds exactly the value that was set.
+  const json after = game_->table().to_json();
+  if (!after.contains(ptr) || after.at(ptr) != value) {
+    game_->set_state(before);
+    throw DataError("set: the state does not keep this value at '" + pointer + "' (an unknown key, or a value "
+                    "the component reads differently)");
+  }
   steps_.push_back(json{{"set", pointer}, {"value", value}});
 }
 
@@ -50,54 +87,79 @@ json Session::log() const {
 }
 
 namespace {
+
+// A field of a log, read strictly (see strict_fields.hpp).
 template <typename T>
 T log_field(const json& log, const char* key) {
   if (!log.contains(key)) throw DataError(std::string("log: missing '") + key + "'");
   try {
-    return log.at(key).get<T>();
-  } catch (const json::exception&) {
-    throw DataError(std::string("log: '") + key + "' has the wrong type");
+    return read_as<T>(log.at(key), key);
+  } catch (const DataError& e) {
+    throw DataError(std::string("log: ") + e.what());
   }
 }
+
+void replay_step(Session& session, const json& step) {
+  if (!step.is_object() || !(step.contains("action") || step.contains("set")))
+    throw DataError("expected {\"action\": text} or {\"set\": pointer, \"value\": v}");
+  if (step.contains("action")) {
+    allow_only_fields(step, {"action"}, "an action step");
+    ApplyResult r = session.act(read_as<std::string>(step["action"], "action"));
+    if (!r.ok) throw DataError(r.error);
+    return;
+  }
+  allow_only_fields(step, {"set", "value"}, "a set step");
+  if (!step.contains("value")) throw DataError("a set step needs its 'value'");
+  session.set(read_as<std::string>(step["set"], "set"), step["value"]);
+}
+
 }  // namespace
 
 std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const json& log) {
   if (!log.is_object()) throw DataError("log: expected a JSON object");
-  if (log.value("tessera_log", 0) != 1) throw DataError("log: not a Tessera log (expected \"tessera_log\": 1)");
+  try {
+    allow_only_fields(log, {"tessera_log", "game", "players", "seed", "variants", "seats", "steps", "checksum"},
+                      "the log");
+  } catch (const DataError& e) {
+    throw DataError(std::string("log: ") + e.what());
+  }
+  if (!log.contains("tessera_log") || log["tessera_log"] != 1 || !log["tessera_log"].is_number_integer())
+    throw DataError("log: not a Tessera log (expected \"tessera_log\": 1)");
   SessionSetup setup;
   setup.game = log_field<std::string>(log, "game");
   setup.players = log_field<int>(log, "players");
   setup.seed = log_field<std::uint64_t>(log, "seed");
   if (log.contains("variants")) setup.variants = log_field<std::vector<std::string>>(log, "variants");
   if (log.contains("seats")) setup.seats = log_field<std::vector<std::string>>(log, "seats");
-  auto session = std::make_unique<Session>(registry, setup);
-  const json steps = log.contains("steps") ? log.at("steps") : json::array();
-  if (!steps.is_array()) throw DataError("log: 'steps' must be an array");
+  // A log is verified or refused: without its checksum a forged or damaged one would load.
+  const std::string checksum = log_field<std::string>(log, "checksum");
+  if (!log.contains("steps") || !log["steps"].is_array()) throw DataError("log: 'steps' must be an array");
+  std::unique_ptr<Session> session;
+  try {
+    session = std::make_unique<Session>(registry, setup);
+  } catch (const PluginError&) {
+    throw;
+  } catch (const ScriptError&) {
+    throw;
+  } catch (const Error& e) {
+    throw DataError(std::string("log: ") + e.what());  // player count, variants, seats
+  }
+  const json& steps = log["steps"];
   for (std::size_t i = 0; i < steps.size(); ++i) {
-    const json& step = steps[i];
-    const std::string where = "log: step " + std::to_string(i + 1) + ": ";
-    if (step.is_object() && step.contains("action") && step["action"].is_string()) {
-      ApplyResult r = session->act(step["action"].get<std::string>());
-      if (!r.ok) throw DataError(where + r.error);
-    } else if (step.is_object() && step.contains("set") && step["set"].is_string() && step.contains("value")) {
-      try {
-        session->set(step["set"].get<std::string>(), step["value"]);
-      } catch (const Error& e) {
-        throw DataError(where + e.what());
-      }
-    } else {
-      throw DataError(where + "expected {\"action\": text} or {\"set\": pointer, \"value\": v}");
+    try {
+      replay_step(*session, steps[i]);
+    } catch (const Error& e) {
+      throw DataError("log: step " + std::to_string(i + 1) + ": " + e.what());
     }
   }
-  if (log.contains("checksum") && log["checksum"].is_string() &&
-      log["checksum"].get<std::string>() != state_checksum(session->game()))
-    throw DataError("log: the replayed game ends in a different state (checksum " +
-                    state_checksum(session->game()) + ", log says " + log["checksum"].get<std::string>() + ")");
+  if (checksum != state_checksum(session->game()))
+    throw DataError("log: the replayed game ends in a different state (checksum " + state_checksum(session->game()) +
+                    ", log says " + short_message(checksum) + ")");
   return session;
 }
 
 std::string state_checksum(const Game& game) {
-  const std::string text = game.table().to_json().dump();
+  const std::string text = json_text(game.table().to_json());
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (unsigned char c : text) {
     h ^= c;

@@ -16,15 +16,17 @@ struct SessionSetup {
   int players = 2;
   std::uint64_t seed = 1;
   std::vector<std::string> variants;
-  std::vector<std::string> seats;  // bot or "human" per seat; informational in the log
+  std::vector<std::string> seats;  // bot kind or "human" per seat, or none; informational in the log
 };
 
 class Session {
  public:
-  // Starts a new game. Throws tessera::Error (unknown game, bad player count...).
+  // Starts a new game. Throws tessera::Error (unknown game, bad player count, seats that
+  // are not one "human" or bot kind per player...).
   Session(const PluginRegistry& registry, SessionSetup setup);
   // Rebuilds a session from a log by replaying every step; throws DataError naming the
-  // step that failed. The log format is described in sdk/docs/protocol.md.
+  // step that failed. The log format is described in sdk/docs/protocol.md; it is read
+  // strictly: an unknown field, a value of the wrong type or a missing checksum is refused.
   static std::unique_ptr<Session> from_log(const PluginRegistry& registry, const nlohmann::json& log);
 
   Game& game() { return *game_; }
@@ -34,7 +36,9 @@ class Session {
   // Applies an action and records it when it succeeds.
   ApplyResult act(const std::string& action_text);
   // Scenario edit: sets the value at a JSON pointer of the full state and records it.
-  // Throws DataError (and changes nothing) when the pointer or value does not fit.
+  // Throws DataError (and changes nothing) when the pointer or value does not fit, when
+  // the pointer names the end of an array ("-"), or when the state would not hold exactly
+  // `value` there afterwards (a key the component drops).
   void set(const std::string& pointer, const nlohmann::json& value);
 
   std::size_t steps() const { return steps_.size(); }

@@ -12,6 +12,7 @@
 
 #include "bots.hpp"
 #include "commands.hpp"
+#include "json_text.hpp"
 #include "session.hpp"
 #include "tessera/error.hpp"
 
@@ -86,12 +87,16 @@ void play_share(const PluginRegistry& registry, const SimulateOptions& opt, cons
                            {"variants", choice.variants}, {"seats", std::vector<std::string>(choice.players, "random")},
                            {"steps", steps},           {"checksum", state_checksum(*game)}};
         std::ofstream(std::filesystem::path(opt.log_dir) / (choice.game + "-" + std::to_string(seed) + ".json"))
-            << log.dump(1) << "\n";
+            << json_text(log, 1) << "\n";
       }
       done++;
     }
   } catch (const std::exception& e) {
     totals.error = e.what();
+    failed = true;
+  } catch (...) {
+    // Nothing may escape a thread (std::terminate): a plugin may throw anything.
+    totals.error = "the game failed with an exception that is not a std::exception";
     failed = true;
   }
 }
@@ -166,7 +171,7 @@ int run_simulate(const PluginRegistry& registry, const SimulateOptions& options,
                          {"score_mean", mean},
                          {"score_stdev", stdev}};
   if (opt.json) {
-    out << summary.dump() << "\n";
+    out << json_text(summary) << "\n";
     return 0;
   }
   char line[256];

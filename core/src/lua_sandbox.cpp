@@ -7,6 +7,8 @@
 #include <iterator>
 #include <sstream>
 
+#include "tessera/file_place.hpp"
+
 namespace tessera::lua {
 
 namespace {
@@ -81,13 +83,6 @@ bool valid_module_name(std::string_view name) {
   return true;
 }
 
-bool is_inside(const std::filesystem::path& path, const std::filesystem::path& root) {
-  auto p = path.begin();
-  for (auto r = root.begin(); r != root.end(); ++r, ++p)
-    if (p == path.end() || *p != *r) return false;
-  return true;
-}
-
 // Marks a module as being loaded for as long as its chunk runs (also when it raises: the
 // C++ build of Lua runs this destructor while the error unwinds).
 class LoadingMark {
@@ -126,13 +121,12 @@ int l_require(lua_State* L) {
   std::replace(relative.begin(), relative.end(), '.', '/');
   relative += ".lua";
   const std::string display = sandbox.chunk_root + "/" + relative;
-  std::error_code ec;
-  const std::filesystem::path file = std::filesystem::canonical(sandbox.script_dir / relative, ec);
-  if (ec || !std::filesystem::is_regular_file(file, ec))
+  const FilePlace place = place_of_file(sandbox.script_dir, relative);
+  if (place == FilePlace::Missing)
     return luaL_error(L, "require('%s'): there is no file %s", name.c_str(), display.c_str());
-  if (!is_inside(file, sandbox.script_dir))
+  if (place == FilePlace::Outside)
     return luaL_error(L, "require('%s'): %s leads outside the script folder", name.c_str(), display.c_str());
-  const std::string source = read_script(file, display);
+  const std::string source = read_script(sandbox.script_dir, relative, display);
   LoadingMark mark(sandbox.loading, name);
   load_chunk(L, sandbox, source, display);
   lua_call(L, 0, 1);
@@ -276,7 +270,13 @@ void load_chunk(lua_State* L, const Sandbox& sandbox, std::string_view source, c
   lua_setupvalue(L, -2, 1);  // a main chunk's only upvalue is _ENV
 }
 
-std::string read_script(const std::filesystem::path& file, const std::string& display_name) {
+std::string read_script(const std::filesystem::path& script_dir, const std::filesystem::path& relative,
+                        const std::string& display_name) {
+  std::filesystem::path file;
+  const FilePlace place = place_of_file(script_dir, relative, &file);
+  if (place == FilePlace::Outside)
+    throw ScriptError(display_name + ": leads outside the game's script folder (a link?); not read");
+  if (place == FilePlace::Missing) throw ScriptError(display_name + ": cannot open the script file");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw ScriptError(display_name + ": cannot open the script file");
   std::ostringstream contents;

@@ -35,7 +35,9 @@ void build_sandbox(lua_State* L, Sandbox& sandbox);
 // Raises a Lua error starting with the file name when the script does not compile.
 void load_chunk(lua_State* L, const Sandbox& sandbox, std::string_view source, const std::string& display_name);
 
-// The contents of a script file. Throws ScriptError naming `display_name` when unreadable.
-std::string read_script(const std::filesystem::path& file, const std::string& display_name);
+// The contents of the script file `relative` of `script_dir`. Throws ScriptError naming
+// `display_name` when it is unreadable or leads outside `script_dir` (see file_place.hpp).
+std::string read_script(const std::filesystem::path& script_dir, const std::filesystem::path& relative,
+                        const std::string& display_name);
 
 }  // namespace tessera::lua

@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <boost/dll/shared_library.hpp>
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <system_error>
 
+#include "plugin_checks.hpp"
 #include "tessera/error.hpp"
+#include "tessera/file_place.hpp"
 #include "tessera/yaml_reader.hpp"
 
 namespace tessera {
@@ -22,6 +25,9 @@ namespace {
 
 constexpr const char* kAbiSymbol = "tessera_plugin_abi_version";
 constexpr const char* kFactorySymbol = "tessera_plugin_v1";
+// How long scan() lets a child process try a load (a load takes well under a millisecond).
+constexpr std::chrono::milliseconds kProbeLimit{10'000};
+constexpr const char* kForeignException = "the plugin threw an exception that is not a std::exception";
 
 // Boost.DLL reports a failed dlopen as "... (dlerror system message: <path>: <reason>): <errc>";
 // the reason in the middle is the useful part.
@@ -135,6 +141,12 @@ void PluginRegistry::scan() {
       bool loaded = std::any_of(entries_.begin(), entries_.end(),
                                 [&](const auto& e) { return canonical_or_normal(e->library) == real; });
       if (loaded) continue;
+      // A load that crashes or hangs (a damaged library, a plugin that faults while it is set
+      // up) is tried in a child process first, so that it never takes this process down.
+      if (auto failure = plugin_checks::failure_in_child([&] { load(file); }, kProbeLimit)) {
+        problems_.push_back(file.string() + ": " + *failure + "; not loaded");
+        continue;
+      }
       try {
         load(file);
       } catch (const PluginError& e) {
@@ -152,6 +164,8 @@ const PluginEntry& PluginRegistry::load(const fs::path& library) {
   // `lib` outlives this block: an exception thrown by plugin code may need the plugin's
   // code to be destroyed, so the library is unloaded only after the handler has run.
   try {
+    // dlopen maps the file as its headers say: a truncated or damaged one would fault.
+    if (auto problem = plugin_checks::elf_problem(library)) throw PluginError(name + ": cannot load (" + *problem + ")");
     try {
       // rtld_now: an unresolved symbol is a load error here, not a crash at its first call;
       // rtld_local: two plugins' symbols never interpose on each other.
@@ -161,12 +175,16 @@ const PluginEntry& PluginRegistry::load(const fs::path& library) {
     }
     if (!lib->library.has(kAbiSymbol))
       throw PluginError(name + ": not a Tessera plugin (no " + std::string(kAbiSymbol) + " symbol)");
+    if (auto problem = plugin_checks::alias_problem(lib->library.native(), kAbiSymbol))
+      throw PluginError(name + ": not a Tessera plugin (" + *problem + ")");
     const int abi = lib->library.get_alias<int()>(kAbiSymbol)();
     if (abi != kPluginAbiVersion)
       throw PluginError(name + ": plugin ABI version " + std::to_string(abi) + ", host expects " +
                         std::to_string(kPluginAbiVersion));
     if (!lib->library.has(kFactorySymbol))
       throw PluginError(name + ": no " + std::string(kFactorySymbol) + " symbol (the plugin factory)");
+    if (auto problem = plugin_checks::alias_problem(lib->library.native(), kFactorySymbol))
+      throw PluginError(name + ": not a Tessera plugin (" + *problem + ")");
     std::shared_ptr<GameModule> module = lib->library.get_alias<std::shared_ptr<GameModule>()>(kFactorySymbol)();
     if (!module) throw PluginError(name + ": the plugin factory returned no module");
     entry->module = std::move(module);
@@ -175,6 +193,8 @@ const PluginEntry& PluginRegistry::load(const fs::path& library) {
     throw;
   } catch (const std::exception& e) {
     throw PluginError(name + ": " + e.what());
+  } catch (...) {
+    throw PluginError(name + ": " + kForeignException);
   }
 
   const Manifest& m = entry->manifest;
@@ -233,6 +253,8 @@ std::pair<int, int> PluginRegistry::variant_players(std::string_view id, const s
   if (std::find(available.begin(), available.end(), name) == available.end())
     throw Error("game '" + m.id + "' has no variant '" + name + "'");
   const std::string where = "scripts/" + m.id + "/variants/" + name + ".lua";
+  if (place_of_file(entry.script_dir, "variants/" + name + ".lua") == FilePlace::Outside)
+    throw Error(where + ": leads outside the game's script folder (a link?); not read");
   std::ifstream in(entry.script_dir / "variants" / (name + ".lua"));
   std::string line;
   for (int number = 1; std::getline(in, line) && line.rfind("--", 0) == 0; ++number) {
@@ -307,19 +329,27 @@ std::optional<std::string> unread_overlay(const PluginEntry& entry, const GameCo
   return std::nullopt;
 }
 
-}  // namespace
-
-std::unique_ptr<Game> PluginRegistry::new_game(std::string_view id, const GameConfig& config) const {
-  const PluginEntry& entry = game(id);
-  std::unique_ptr<Game> game;
-  DataReadRecorder reads;
+// A call into a game's module: its tessera::Error passes through; any other exception, of
+// any type, becomes a PluginError naming the game.
+template <typename Call>
+auto call_module(const PluginEntry& entry, Call call) -> decltype(call()) {
   try {
-    game = entry.module->new_game(config);
+    return call();
   } catch (const Error&) {
     throw;
   } catch (const std::exception& e) {
     throw PluginError("game '" + entry.manifest.id + "': " + e.what());
+  } catch (...) {
+    throw PluginError("game '" + entry.manifest.id + "': " + kForeignException);
   }
+}
+
+}  // namespace
+
+std::unique_ptr<Game> PluginRegistry::new_game(std::string_view id, const GameConfig& config) const {
+  const PluginEntry& entry = game(id);
+  DataReadRecorder reads;
+  std::unique_ptr<Game> game = call_module(entry, [&] { return entry.module->new_game(config); });
   if (!game) throw PluginError("game '" + entry.manifest.id + "': the plugin made no game");
   if (const auto unread = unread_overlay(entry, config, reads.files())) throw DataError(*unread);
   return game;
@@ -328,7 +358,7 @@ std::unique_ptr<Game> PluginRegistry::new_game(std::string_view id, const GameCo
 std::vector<std::string> PluginRegistry::validate(std::string_view id, const GameConfig& config) const {
   const PluginEntry& entry = game(id);
   DataReadRecorder reads;
-  std::vector<std::string> problems = entry.module->validate(config);
+  std::vector<std::string> problems = call_module(entry, [&] { return entry.module->validate(config); });
   if (problems.empty())
     if (const auto unread = unread_overlay(entry, config, reads.files())) problems.push_back(*unread);
   return problems;

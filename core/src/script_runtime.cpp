@@ -225,7 +225,7 @@ void ScriptRuntime::run_file(const std::string& relative_path) {
   if (!inside)
     throw ScriptError("run_file('" + relative_path + "'): expected a path inside the script folder");
   const std::string display = impl_->sandbox.chunk_root + "/" + path.generic_string();
-  const std::string source = lua::read_script(impl_->sandbox.script_dir / path, display);
+  const std::string source = lua::read_script(impl_->sandbox.script_dir, path, display);
   auto body = [&](lua_State* L) {
     lua::load_chunk(L, impl_->sandbox, source, display);
     lua_call(L, 0, 0);

@@ -4,6 +4,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <charconv>
 #include <climits>
@@ -14,12 +15,22 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "tessera/file_place.hpp"
+
 namespace tessera {
 
 namespace detail {
 
+// One data file: its display name, and the counts read from it so far (optional_count),
+// whose sum is bounded per file.
+struct YamlSource {
+  explicit YamlSource(std::string n) : name(std::move(n)) {}
+  std::string name;
+  mutable std::atomic<std::int64_t> counted{0};
+};
+
 struct YamlPlace {
-  std::shared_ptr<const std::string> file;
+  std::shared_ptr<const YamlSource> file;
   int line = 0;  // 1-based; 0 when unknown
   int column = 0;
 };
@@ -48,6 +59,7 @@ struct YamlValue {
 using detail::YamlEntry;
 using detail::YamlMarker;
 using detail::YamlPlace;
+using detail::YamlSource;
 using detail::YamlValue;
 using ValuePtr = std::shared_ptr<const YamlValue>;
 
@@ -79,7 +91,7 @@ class YamlAccess {
 namespace {
 
 std::string place_text(const YamlPlace& place) {
-  std::string out = place.file ? *place.file : std::string();
+  std::string out = place.file ? place.file->name : std::string();
   if (place.line > 0) out += ":" + std::to_string(place.line) + ":" + std::to_string(place.column);
   return out;
 }
@@ -224,18 +236,21 @@ std::string found_text(const YamlValue& v) {
 
 class Converter {
  public:
-  Converter(std::shared_ptr<const std::string> file, std::string_view text)
-      : file_(std::move(file)), text_(text) {}
+  Converter(std::shared_ptr<const YamlSource> file, std::string_view text) : file_(std::move(file)), text_(text) {}
 
   ValuePtr convert(const YAML::Node& node, const YamlPlace& fallback) {
     const YAML::Mark mark = node.Mark();
     const bool has_mark = mark.pos >= 0 && mark.line >= 0 && mark.column >= 0;
-    const bool shareable = has_mark && (node.IsMap() || node.IsSequence());
+    const bool shareable = has_mark && (node.IsMap() || node.IsSequence() || node.IsScalar());
     if (shareable) {
       // An alias is the same yaml-cpp node as its anchor: convert it once and share the
-      // result, so that nested aliases cannot blow up the tree.
+      // result, so that nested aliases cannot blow up the conversion.
       for (const auto& [seen, value] : memo_[mark.pos])
-        if (seen.is(node)) return value;
+        if (seen.is(node)) {
+          if (++aliases_ > kMaxYamlAliases)
+            throw error_at(fallback, "more than " + std::to_string(kMaxYamlAliases) + " aliases in one data file");
+          return value;
+        }
     }
     auto value = std::make_shared<YamlValue>();
     value->place = has_mark ? YamlPlace{file_, mark.line + 1, mark.column + 1} : fallback;
@@ -264,6 +279,7 @@ class Converter {
         read_map(node, *value);
         break;
     }
+    weigh(*value);
     if (shareable) memo_[mark.pos].emplace_back(node, value);
     return value;
   }
@@ -316,9 +332,40 @@ class Converter {
     }
   }
 
-  std::shared_ptr<const std::string> file_;
+  // What a value stands for once its aliases are expanded: the loaders and overlay merges
+  // walk it as a tree, so that is what must stay bounded, not the file's size.
+  struct Weight {
+    std::uint64_t values = 0;
+    std::uint64_t bytes = 0;  // scalar texts and keys
+  };
+
+  void weigh(const YamlValue& value) {
+    Weight w{1, value.text.size()};
+    auto add = [&](const ValuePtr& child) {
+      const Weight& c = weights_.at(child.get());
+      w.values = std::min(w.values + c.values, kOver);
+      w.bytes = std::min(w.bytes + c.bytes, kOver);
+    };
+    for (const ValuePtr& item : value.items) add(item);
+    for (const YamlEntry& entry : value.entries) {
+      add(entry.value);
+      w.bytes = std::min<std::uint64_t>(w.bytes + entry.key.size(), kOver);
+    }
+    if (w.values > kMaxYamlValues)
+      throw error_at(value.place, "stands for more than " + std::to_string(kMaxYamlValues) +
+                                      " values once its aliases are expanded (the most one data file may hold)");
+    if (w.bytes > kMaxYamlTextBytes)
+      throw error_at(value.place, "stands for more than " + std::to_string(kMaxYamlTextBytes) +
+                                      " bytes of text once its aliases are expanded (the most one data file may hold)");
+    weights_[&value] = w;
+  }
+
+  static constexpr std::uint64_t kOver = std::uint64_t{1} << 62;  // saturates the sums
+  std::shared_ptr<const YamlSource> file_;
   std::string_view text_;
   std::unordered_map<long, std::vector<std::pair<YAML::Node, ValuePtr>>> memo_;
+  std::unordered_map<const YamlValue*, Weight> weights_;
+  std::size_t aliases_ = 0;
 };
 
 }  // namespace
@@ -330,14 +377,14 @@ YamlNode::YamlNode() : YamlNode(nullptr, "") {}
 YamlNode::YamlNode(ValuePtr value, std::string path) : value_(std::move(value)), path_(std::move(path)) {
   if (!value_) {
     auto null = std::make_shared<YamlValue>();
-    null->place.file = std::make_shared<const std::string>();
+    null->place.file = std::make_shared<const YamlSource>("");
     value_ = std::move(null);
   }
 }
 
 YamlNode::Kind YamlNode::kind() const { return value_->kind; }
 bool YamlNode::is_quoted() const { return value_->kind == Kind::Scalar && value_->quoted; }
-const std::string& YamlNode::file() const { return *value_->place.file; }
+const std::string& YamlNode::file() const { return value_->place.file->name; }
 int YamlNode::line() const { return value_->place.line; }
 int YamlNode::column() const { return value_->place.column; }
 std::string YamlNode::mark() const { return place_text(value_->place); }
@@ -469,7 +516,7 @@ void YamlNode::allow_only(const std::vector<std::string>& keys) const {
 // ---- documents ----
 
 YamlDocument parse_yaml(std::string_view text, std::string display_name) {
-  auto file = std::make_shared<const std::string>(display_name);
+  auto file = std::make_shared<const YamlSource>(display_name);
   std::vector<YAML::Node> documents;
   try {
     documents = YAML::LoadAll(std::string(text));
@@ -506,11 +553,19 @@ YamlDocument load_yaml(const std::filesystem::path& file, std::string display_na
     throw DataError(display_name + ": no such file (" + file.string() + ")");
   if (!std::filesystem::is_regular_file(status))
     throw DataError(display_name + ": not a regular file (" + file.string() + ")");
+  const auto size = std::filesystem::file_size(file, ec);
+  if (!ec && size > kMaxYamlFileBytes)
+    throw DataError(display_name + ": " + std::to_string(size) + " bytes, more than the " +
+                    std::to_string(kMaxYamlFileBytes) + " a data file may hold");
   std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in || !text) throw DataError(display_name + ": cannot read " + file.string());
-  return parse_yaml(text.str(), std::move(display_name));
+  // Read at most one byte past the limit: a file that grows meanwhile is refused too.
+  std::string text(kMaxYamlFileBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (in.bad()) throw DataError(display_name + ": cannot read " + file.string());
+  if (text.size() > kMaxYamlFileBytes)
+    throw DataError(display_name + ": more than the " + std::to_string(kMaxYamlFileBytes) + " bytes a data file may hold");
+  return parse_yaml(text, std::move(display_name));
 }
 
 // ---- JSON ----
@@ -608,19 +663,34 @@ ValuePtr merge_maps(const YamlValue* base, const ValuePtr& overlay) {
   merged->kind = YamlNode::Kind::Map;
   merged->place = base ? base->place : overlay->place;
   if (base) merged->entries = base->entries;
+  // Keys are found through an index and removals leave a hole filled at the end, so that a
+  // merge of large maps costs linear time, not the product of their sizes.
+  std::unordered_map<std::string, std::size_t> position;
+  for (std::size_t i = 0; i < merged->entries.size(); ++i) position.emplace(merged->entries[i].key, i);
+  std::vector<bool> removed(merged->entries.size(), false);
   for (const YamlEntry& entry : overlay->entries) {
-    auto found = std::find_if(merged->entries.begin(), merged->entries.end(),
-                              [&](const YamlEntry& e) { return e.key == entry.key; });
+    auto found = position.find(entry.key);
     if (is_plain_null(*entry.value)) {
-      if (found == merged->entries.end())
+      if (found == position.end())
         throw error_at(entry.place, "cannot remove '" + entry.key + "': the base data has no such key");
-      merged->entries.erase(found);
-    } else if (found != merged->entries.end()) {
-      found->value = merge(found->value.get(), entry.value);
+      removed[found->second] = true;
+      position.erase(found);
+    } else if (found != position.end()) {
+      YamlEntry& kept = merged->entries[found->second];
+      kept.value = merge(kept.value.get(), entry.value);
     } else {
+      position.emplace(entry.key, merged->entries.size());
       merged->entries.push_back(YamlEntry{entry.key, entry.place, merge(nullptr, entry.value)});
+      removed.push_back(false);
     }
   }
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < merged->entries.size(); ++i) {
+    if (removed[i]) continue;
+    if (kept != i) merged->entries[kept] = std::move(merged->entries[i]);  // never onto itself
+    ++kept;
+  }
+  merged->entries.resize(kept);
   return merged;
 }
 
@@ -723,6 +793,26 @@ std::optional<std::string> nearest_name(std::string_view word, const std::vector
   return best;
 }
 
+int YamlNode::as_count(int minimum) const {
+  const int value = as_int();
+  const std::string subject_text = subject();
+  const std::string name = subject_text.empty() ? "the count" : "'" + subject_text + "'";
+  if (value < minimum) throw error(name + " must be at least " + std::to_string(minimum));
+  if (value > kMaxDataCount)
+    throw error(name + " must be at most " + std::to_string(kMaxDataCount) + " (the largest count a data file may give)");
+  const YamlSource& source = *value_->place.file;
+  if (value > 0 && (source.counted += value) > kMaxDataCountTotal)
+    throw error("the counts of " + source.name + " add up to more than " + std::to_string(kMaxDataCountTotal) +
+                " here (the most one data file may give)");
+  return value;
+}
+
+int YamlNode::optional_count(std::string_view key, int fallback, int minimum) const {
+  std::optional<YamlNode> node = find(key);
+  if (!node || node->is_null()) return fallback;
+  return node->as_count(minimum);
+}
+
 int YamlNode::optional_at_least(std::string_view key, int fallback, int minimum) const {
   const int value = optional<int>(key, fallback);
   if (value < minimum) throw at(key).error("'" + std::string(key) + "' must be at least " + std::to_string(minimum));
@@ -740,14 +830,27 @@ void DataReadRecorder::record(const std::string& file) {
   for (DataReadRecorder* r = active_recorder; r; r = r->outer_) r->files_.insert(file);
 }
 
+namespace {
+
+// Refuses a data file that a link leads outside the game's data folder (file_place.hpp).
+void refuse_outside(const std::filesystem::path& data_dir, const std::filesystem::path& relative,
+                    const std::string& display_name) {
+  if (place_of_file(data_dir, relative) == FilePlace::Outside)
+    throw DataError(display_name + ": leads outside the game's data folder (a link?); not read");
+}
+
+}  // namespace
+
 YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::string& data_name,
                             const std::string& file, const std::vector<std::string>& variants) {
   DataReadRecorder::record(file);
+  refuse_outside(data_dir, file, data_name + "/" + file);
   YamlNode root = load_yaml(data_dir / file, data_name + "/" + file).root;
   for (const auto& variant : variants) {
-    const auto overlay = data_dir / "variants" / variant / file;
-    if (std::filesystem::exists(overlay))
-      root = merge_overlay(root, load_yaml(overlay, data_name + "/variants/" + variant + "/" + file).root);
+    const std::filesystem::path overlay = std::filesystem::path("variants") / variant / file;
+    const std::string display = data_name + "/variants/" + variant + "/" + file;
+    refuse_outside(data_dir, overlay, display);
+    if (std::filesystem::exists(data_dir / overlay)) root = merge_overlay(root, load_yaml(data_dir / overlay, display).root);
   }
   return root;
 }

@@ -48,17 +48,17 @@ void read_game(const YamlNode& root, Rules& r) {
                 "flagship_transport_choices", "contract_durations", "row_size", "pile_sizes_before_scoring_cards",
                 "first_scoring_card_pile", "last_scoring_card_pile", "unassigned_ship_vp"});
   r.starting_coins = k.optional_at_least("starting_coins", 6, 0);
-  r.starting_hand = k.optional_at_least("starting_hand_contracts", 2, 0);
+  r.starting_hand = k.optional_count("starting_hand_contracts", 2, 0);
   r.hand_limit = k.optional_at_least("contract_hand_limit", 4, 1);
   if (r.starting_hand > r.hand_limit) throw k.at("starting_hand_contracts").error("more than the hand limit");
-  r.display_size = k.optional_at_least("contract_display_size", 4, 0);
+  r.display_size = k.optional_count("contract_display_size", 4, 0);
   r.contract_cost = k.optional_at_least("take_contract_cost", 1, 0);
   r.coins_amount = k.optional_at_least("take_coins_amount", 2, 0);
   r.fee_standard = k.optional_at_least("crew_fee_standard", 1, 0);
   r.fee_flagship = k.optional_at_least("crew_fee_flagship", 2, 0);
   if (k.has("flagship_transport_choices")) r.flagship_values = positive_list(k.at("flagship_transport_choices"));
   if (k.has("contract_durations")) r.durations = positive_list(k.at("contract_durations"));
-  r.row_size = k.optional_at_least("row_size", 5, 1);
+  r.row_size = k.optional_count("row_size", 5, 1);
   if (k.has("pile_sizes_before_scoring_cards")) {
     r.pile_sizes.clear();
     for (const YamlNode& n : k.at("pile_sizes_before_scoring_cards").as_list()) {

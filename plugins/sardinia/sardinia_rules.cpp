@@ -33,7 +33,7 @@ void read_constants(const YamlNode& k, Rules& r) {
   }
   r.own_ships_per_port = k.optional_at_least("own_ships_per_port_max", 1, 1);
   r.forts_per_space = k.optional_at_least("forts_per_space", 1, 1);
-  r.row_size = k.optional_at_least("fort_row_size", 11, 1);
+  r.row_size = k.optional_count("fort_row_size", 11, 1);
   r.row_face_up = k.optional_at_least("fort_row_face_up_at_start", 2, 1);
   if (r.row_face_up > r.row_size) throw k.at("fort_row_face_up_at_start").error("more than the row holds");
   r.scorings = k.optional_at_least("scorings_per_game", 11, 1);
@@ -179,7 +179,7 @@ void read_game(const YamlNode& root, Rules& r) {
   const std::string_view influence_keys[kPieceKinds] = {"chaplain", "ship_in_port_of_province",
                                                         "fort_adjacent_to_province", "settlement", "settler"};
   for (int k = 0; k < kPieceKinds; ++k) {
-    r.pieces[k] = pieces.optional_at_least(piece_keys[k], r.pieces[k], 0);
+    r.pieces[k] = pieces.optional_count(piece_keys[k], r.pieces[k], 0);
     r.influence[k] = influence.optional_at_least(influence_keys[k], r.influence[k], 0);
   }
 
@@ -190,7 +190,7 @@ void read_game(const YamlNode& root, Rules& r) {
     TokenKind kind;
     kind.type = t.required<std::string>("type");
     if (r.token_index(kind.type) >= 0) throw t.at("type").error("token type listed twice");
-    kind.count = t.optional_at_least("count", 1, 1);
+    kind.count = t.optional_count("count", 1, 1);
     kind.placed_on = t.required<std::string>("placed_on");
     r.tokens.push_back(kind);
   }

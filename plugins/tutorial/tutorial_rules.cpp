@@ -38,7 +38,7 @@ void read_game(const YamlNode& root, Rules& rules) {
 
   const YamlNode renown = root.at("renown");
   renown.allow_only({"length", "last_round_at", "triggers"});
-  rules.track_length = positive(renown, "length", 31, 2);
+  rules.track_length = renown.optional_count("length", 31, 2);
   rules.last_round_at = positive(renown, "last_round_at", 20);
   if (rules.last_round_at >= rules.track_length) throw renown.at("last_round_at").error("must be a space of the track");
   if (auto triggers = renown.find("triggers")) {
@@ -60,13 +60,13 @@ void read_game(const YamlNode& root, Rules& rules) {
 
   const YamlNode dice = root.at("dice");
   dice.allow_only({"count", "faces", "adjust_cost"});
-  rules.dice_count = positive(dice, "count", 3);
+  rules.dice_count = dice.optional_count("count", 3, 1);
   rules.dice_faces = positive(dice, "faces", 6, 2);
   rules.adjust_cost = positive(dice, "adjust_cost", 1, 0);
 
   const YamlNode market = root.at("market");
   market.allow_only({"slots"});
-  rules.market_slots = positive(market, "slots", 4);
+  rules.market_slots = market.optional_count("slots", 4, 1);
 
   const YamlNode goods = root.at("goods");
   goods.allow_only({"coins", "spice"});
@@ -92,7 +92,7 @@ void read_cards(const YamlNode& root, Rules& rules) {
     if (rules.card_index(card.id) >= 0) throw c.at("id").error("card id '" + card.id + "' is used twice");
     card.name = c.optional<std::string>("name", card.id);
     card.cost = positive(c, "cost", 0, 0);
-    card.count = positive(c, "count", 1);
+    card.count = c.optional_count("count", 1, 1);
     card.effect = c.required<std::string>("effect");
     card.params = c.find("params") ? tessera::to_json(c.at("params")) : nlohmann::json::object();
     rules.cards.push_back(std::move(card));

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <optional>
 
+#include "support/temp_dir.hpp"
 #include "tessera/plugin_registry.hpp"
 
 using namespace tessera;
@@ -17,24 +18,8 @@ namespace {
 const fs::path kPlugins = TESSERA_TEST_PLUGIN_DIR;
 const fs::path kDataRoot = fs::path(TESSERA_SOURCE_DIR) / "tests/plugins";
 
-// A fresh folder under the system temp folder, removed with everything in it at the end.
-struct TempDir {
-  explicit TempDir(const std::string& name)
-      : path(fs::temp_directory_path() / ("tessera_" + name + "_" + std::to_string(::getpid()))) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  fs::path path;
-};
-
-void write_file(const fs::path& file, const std::string& text) {
-  fs::create_directories(file.parent_path());
-  std::ofstream(file) << text;
-}
+using tessera::testing::TempDir;
+using tessera::testing::write_file;
 
 // Sets (or, with nullopt, unsets) an environment variable for one scope and restores it.
 struct ScopedEnv {
@@ -260,8 +245,9 @@ TEST_CASE("TESSERA_PLUGIN_PATH and TESSERA_DATA_PATH extend the search paths", "
     REQUIRE(registry.games().size() == 1);
     CHECK(registry.games()[0]->manifest.id == "good_game");
     CHECK(registry.game("good_game").library == kPlugins / "good_game.so");
-    // abi_mismatch, no_data and not_a_plugin of the test plugin folder.
-    CHECK(registry.problems().size() == 3);
+    // abi_mismatch, no_data, not_a_plugin and the hostile abi_function, crashing_factory and
+    // throwing_factory of the test plugin folder.
+    CHECK(registry.problems().size() == 6);
   }
   ScopedEnv none("TESSERA_PLUGIN_PATH", std::nullopt);
   CHECK(plugin_search_path("/opt/first") == std::vector<fs::path>{"/opt/first", TESSERA_INSTALL_PLUGINDIR});

@@ -37,10 +37,18 @@ class PluginRegistry {
   // library that fails is recorded in problems(), and the first plugin found for an id
   // wins (a later one is a problem). A folder that does not exist is skipped; a library
   // already loaded is not loaded again. Each call starts problems() afresh.
+  // Each library is first loaded in a child process: one that crashes there or takes more
+  // than 10 s is recorded ("<file>: crashed while loading (signal 11, ...); not loaded")
+  // and never loaded into this process, so no plugin file can take the host down.
   void scan();
-  // Loads one library file; throws PluginError naming the file and the reason:
-  //   "<file>: cannot load (<dlopen's reason>)"
+  // Loads one library file in this process; throws PluginError naming the file and the
+  // reason. Before dlopen the file's ELF headers are checked (a truncated library is
+  // refused, not mapped), the two exported symbols must be the variables BOOST_DLL_ALIAS
+  // makes, pointing into the plugin's code, and any exception the plugin throws, of any
+  // type, becomes a PluginError:
+  //   "<file>: cannot load (<dlopen's reason>)", "<file>: cannot load (truncated (...))"
   //   "<file>: not a Tessera plugin (no tessera_plugin_abi_version symbol)"
+  //   "<file>: not a Tessera plugin (tessera_plugin_abi_version is not the variable ...)"
   //   "<file>: plugin ABI version 2, host expects 1"
   //   "<file>: no data folder for game 'x' (searched: <root>/data/x, ...)"
   //   "<file>: game 'x' is already loaded from <other file>"
@@ -69,11 +77,12 @@ class PluginRegistry {
   // unknown variant or a players line that is not a range inside the game's.
   std::pair<int, int> variant_players(std::string_view id, const std::string& name) const;
   // The module's new_game(config). Its tessera::Error passes through; any other exception
-  // or a null game becomes a PluginError naming the game. A data overlay of a variant
+  // (of any type) or a null game becomes a PluginError naming the game. A data overlay of a variant
   // (data/<id>/variants/<name>/<file>.yaml) whose file the game never reads is a DataError
   // naming it: the overlay would change nothing.
   std::unique_ptr<Game> new_game(std::string_view id, const GameConfig& config) const;
-  // The module's validate(config), plus the unread overlays new_game refuses.
+  // The module's validate(config), plus the unread overlays new_game refuses. Exceptions
+  // are treated as new_game treats them.
   std::vector<std::string> validate(std::string_view id, const GameConfig& config) const;
 
   const std::vector<std::filesystem::path>& plugin_dirs() const { return plugin_dirs_; }

@@ -13,6 +13,14 @@
 // a duplicate key or a key that is not a plain scalar is a DataError. Any other explicit
 // tag than !!str, !replace and !remove (overlay markers, see merge_overlay) is refused.
 //
+// Limits, so that a hostile data file (a downloaded variant's overlay) cannot exhaust the
+// host: a file holds at most kMaxYamlFileBytes; its anchors may be aliased at most
+// kMaxYamlAliases times; a value stands for at most kMaxYamlValues values and
+// kMaxYamlTextBytes bytes of text once its aliases are expanded (as loaders and overlay
+// merges walk it); a count read with optional_count is at most kMaxDataCount, and the
+// counts of one file add up to at most kMaxDataCountTotal. Each is a DataError naming
+// file:line:col (the file alone for its size).
+//
 // A loader reads one kind of content with the helpers:
 //   const YamlNode card = ...;
 //   card.allow_only({"id", "vp", "cost", "effect"});
@@ -35,6 +43,13 @@
 #include "tessera/error.hpp"
 
 namespace tessera {
+
+inline constexpr std::size_t kMaxYamlFileBytes = std::size_t{1} << 20;  // 1 MiB
+inline constexpr std::size_t kMaxYamlAliases = 1'000;
+inline constexpr std::uint64_t kMaxYamlValues = 100'000;
+inline constexpr std::uint64_t kMaxYamlTextBytes = std::uint64_t{4} << 20;  // 4 MiB
+inline constexpr int kMaxDataCount = 10'000;
+inline constexpr std::int64_t kMaxDataCountTotal = 100'000;
 
 namespace detail {
 struct YamlValue;
@@ -119,6 +134,12 @@ class YamlNode {
   }
   // optional<int>(key, fallback), refused below `minimum`: "<mark>: 'seats' must be at least 1".
   int optional_at_least(std::string_view key, int fallback, int minimum) const;
+  // A count the game makes things from (copies of a card, dice, spaces, slots, pieces):
+  // an integer from `minimum` to kMaxDataCount, and the counts read from one file add up
+  // to at most kMaxDataCountTotal. "<mark>: 'count' must be at most 10000 (...)".
+  int as_count(int minimum) const;
+  // as_count of the value of `key`, or `fallback` when the key is absent or null.
+  int optional_count(std::string_view key, int fallback, int minimum) const;
   // Throws DataError at the first key of this map that is not in `keys`:
   // "unknown key 'vpp' (did you mean 'vp'?)", or "(known keys: a, b)" when none is close.
   void allow_only(std::initializer_list<std::string_view> keys) const;

@@ -1,0 +1,37 @@
+#pragma once
+// Bounds on JSON that comes from outside (protocol lines, game logs), checked before a
+// value is built: a hostile input must not exhaust memory or overflow the stack.
+#include <cstddef>
+#include <iosfwd>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "tessera/error.hpp"
+
+namespace tessera::host {
+
+inline constexpr std::size_t kMaxRequestBytes = std::size_t{1} << 20;  // one `serve` line: 1 MiB
+inline constexpr std::size_t kMaxLogBytes = std::size_t{16} << 20;     // one log file: 16 MiB
+inline constexpr int kMaxJsonDepth = 64;                               // nested arrays and objects
+
+// Input refused by a limit above; what() says which.
+class InputTooLarge : public DataError {
+ public:
+  using DataError::DataError;
+};
+
+// Reads one line (without its '\n') into `line`. A line longer than `max_bytes` is read to
+// its end but not kept: the result is TooLong and `line` holds its first max_bytes bytes.
+enum class LineRead { Line, TooLong, End };
+LineRead read_bounded_line(std::istream& in, std::string& line, std::size_t max_bytes);
+
+// Parses JSON text, refusing more than kMaxJsonDepth nested arrays and objects
+// (InputTooLarge) before going deeper. Other syntax errors throw nlohmann::json::parse_error.
+nlohmann::json parse_bounded_json(std::string_view text);
+
+// The contents of a file of at most `max_bytes`; throws InputTooLarge for a larger one and
+// Error when it cannot be read. Messages start with `path`.
+std::string read_bounded_file(const std::string& path, std::size_t max_bytes);
+
+}  // namespace tessera::host
