@@ -112,6 +112,35 @@ SquareGrid::CellTest cell_test(lua_State* L, int arg) {
   };
 }
 
+// positions = grid:find({type=, piece=, owner=, tile=})   (the cells whose given fields all
+// equal the filter's, row by row, as {x=, y=}; an empty filter finds every cell)
+int l_find(lua_State* L) {
+  const SquareGrid& grid = check<SquareGrid>(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  check_fields(L, 2, {"type", "piece", "owner", "tile"}, "a cell filter");
+  const auto given = [L](const char* key) {
+    const bool present = lua_getfield(L, 2, key) != LUA_TNIL;
+    lua_pop(L, 1);
+    return present;
+  };
+  const bool by_type = given("type"), by_piece = given("piece"), by_owner = given("owner"), by_tile = given("tile");
+  Cell want;
+  read_field(L, 2, "type", want.type);
+  read_field(L, 2, "piece", want.piece);
+  read_field(L, 2, "owner", want.owner);
+  read_field(L, 2, "tile", want.tile);
+  std::vector<Pos> found;
+  for (int y = 0; y < grid.height(); ++y)
+    for (int x = 0; x < grid.width(); ++x) {
+      const Cell& c = grid.at(x, y);
+      if ((!by_type || c.type == want.type) && (!by_piece || c.piece == want.piece) &&
+          (!by_owner || c.owner == want.owner) && (!by_tile || c.tile == want.tile))
+        found.push_back(Pos{x, y});
+    }
+  push_positions(L, found);
+  return 1;
+}
+
 // n = grid:width()
 int l_width(lua_State* L) {
   lua_pushinteger(L, check<SquareGrid>(L, 1).width());
@@ -344,6 +373,7 @@ const luaL_Reg kSquareGridMethods[] = {{"width", guarded<l_width>},
                                        {"tile_cells", guarded<l_tile_cells>},
                                        {"placements", guarded<l_placements>},
                                        {"row", guarded<l_row>},
+                                       {"find", guarded<l_find>},
                                        {"column", guarded<l_column>},
                                        {"complete_rows", guarded<l_complete_rows>},
                                        {"complete_columns", guarded<l_complete_columns>},

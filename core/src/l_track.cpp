@@ -35,19 +35,32 @@ int l_end_rule(lua_State* L) {
   return 1;
 }
 
+void push_trigger(lua_State* L, const Track::Trigger& t) {
+  lua_createtable(L, 0, 4);
+  set_int_field(L, "space", t.space);
+  set_string_field(L, "when", to_string(t.when));
+  set_string_field(L, "effect", t.effect);
+  set_string_field(L, "params", t.params);
+}
+
 // list = track:triggers()   ({{space=, when="pass"|"reach", effect=, params=}, ...}; list[i+1] is trigger i)
 int l_triggers(lua_State* L) {
   const auto& triggers = check<Track>(L, 1).triggers();
   lua_createtable(L, static_cast<int>(triggers.size()), 0);
   lua_Integer i = 1;
   for (const Track::Trigger& t : triggers) {
-    lua_createtable(L, 0, 4);
-    set_int_field(L, "space", t.space);
-    set_string_field(L, "when", to_string(t.when));
-    set_string_field(L, "effect", t.effect);
-    set_string_field(L, "params", t.params);
+    push_trigger(L, t);
     lua_rawseti(L, -2, i++);
   }
+  return 1;
+}
+
+// trigger = track:trigger(i)   (trigger i, 0-based as in a move's `triggered`)
+int l_trigger(lua_State* L) {
+  const auto& triggers = check<Track>(L, 1).triggers();
+  const int i = check_int(L, 2);
+  luaL_argcheck(L, i >= 0 && i < static_cast<int>(triggers.size()), 2, "no such trigger");
+  push_trigger(L, triggers[static_cast<std::size_t>(i)]);
   return 1;
 }
 
@@ -143,6 +156,7 @@ const luaL_Reg kTrackMethods[] = {{"length", guarded<l_length>},
                                   {"markers", guarded<l_markers>},
                                   {"end_rule", guarded<l_end_rule>},
                                   {"triggers", guarded<l_triggers>},
+                                  {"trigger", guarded<l_trigger>},
                                   {"triggers_at", guarded<l_triggers_at>},
                                   {"position", guarded<l_position>},
                                   {"on_track", guarded<l_on_track>},

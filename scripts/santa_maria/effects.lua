@@ -86,9 +86,8 @@ effect("conquest", function(ctx, params)
     return
   end
   local result = track:move(ctx.seat, 1)
-  local triggers = track:triggers()
   for _, i in ipairs(result.triggered) do
-    if triggers[i + 1].effect == "gold" then eco_lib.gain(ctx, ctx.seat, "gold", 1, params.economy) end
+    if track:trigger(i).effect == "gold" then eco_lib.gain(ctx, ctx.seat, "gold", 1, params.economy) end
   end
 end)
 
@@ -131,14 +130,13 @@ effect("religion", {
     if steps ~= 1 and steps ~= 2 then error("religion moves 1 or 2 spaces") end
     if steps == 2 then eco_lib.pay(ctx, ctx.seat, { grain = 1 }) end
     local track = ctx:get("religion")
-    local triggers = track:triggers()
     for _ = 1, steps do
       if track:position(ctx.seat) >= track:length() - 1 then
         eco_lib.gain(ctx, ctx.seat, "points", 1, params.economy)
       else
         local result = track:move(ctx.seat, 1)
         for _, i in ipairs(result.triggered) do
-          local what = triggers[i + 1].effect
+          local what = track:trigger(i).effect
           if what == "blue_die" then unlock_blue(ctx, params)
           elseif what == "monk" then ctx:push("monk", ctx.seat) end
         end
@@ -281,14 +279,10 @@ effect("astronomy", {
 effect("road_tile", {
   options = function(ctx, params)
     if ctx:get("progress"):get("roads") <= 0 then return {} end
-    local grid = ctx:get("colony", ctx.seat)
     local out = {}
-    for y = 0, grid:height() - 1 do
-      for x, cell in ipairs(grid:row(y)) do
-        if cell.type == "" then
-          out[#out + 1] = { id = (y + 1) .. "_" .. x, label = "road tile on row " .. (y + 1) .. " column " .. x }
-        end
-      end
+    for _, at in ipairs(ctx:get("colony", ctx.seat):find({ type = "" })) do
+      local row, column = at.y + 1, at.x + 1
+      out[#out + 1] = { id = row .. "_" .. column, label = "road tile on row " .. row .. " column " .. column }
     end
     return out
   end,

@@ -58,7 +58,11 @@ TEST_CASE("Square grid queries and cell tests work from Lua", "[lua]") {
                              {"region", forest_column},
                              {"empty_region", json::array()},
                              {"regions", {forest_column, {pos(0, 2)}}},
-                             {"connected", {true, false}}});
+                             {"connected", {true, false}},
+                             {"free", {pos(2, 0), pos(0, 1), pos(2, 1), pos(1, 2), pos(2, 2)}},
+                             {"tile7", {pos(0, 0), pos(1, 0)}},
+                             {"none", json::array()}});
+  CHECK_THROWS_WITH(h.apply("grid_find_unknown_field"), Catch::Contains("colour"));
 }
 
 TEST_CASE("Square grid shapes and placement checks work from Lua", "[lua]") {

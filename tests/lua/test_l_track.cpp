@@ -46,7 +46,9 @@ TEST_CASE("Track queries read positions, stacks, rankings and triggers from Lua"
                              {"stack", {0, 1}},
                              {"rank", 1},
                              {"ranking", {0, 1}},
-                             {"top_first", {1, 0}}});
+                             {"top_first", {1, 0}},
+                             {"second", triggers[1]}});
+  CHECK_THROWS_WITH(h.apply("track_no_trigger"), Catch::Contains("no such trigger"));
 }
 
 TEST_CASE("Track moves from Lua return the move result as a table", "[lua]") {

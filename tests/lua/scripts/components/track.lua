@@ -9,6 +9,7 @@ effect("track_read", function(ctx)
     at3 = t:triggers_at(3), at4 = t:triggers_at(4), position = { t:position(0), t:position(1) },
     on_track = t:on_track(1), laps = t:laps(0), total = { t:total(0), t:total(1) },
     stack = t:stack(2), rank = t:stack_rank(1), ranking = t:ranking(), top_first = t:ranking(false),
+    second = t:trigger(1),
   })
 end)
 
@@ -23,4 +24,8 @@ effect("track_move_to_place_reset", function(ctx)
   local after = { t:total(0), t:position(1) }
   t:reset(4)
   ctx:call("report", { moved = moved, after = after, stack = t:stack(4) })
+end)
+
+effect("track_no_trigger", function(ctx)
+  ctx:get("score"):trigger(3)
 end)
