@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <system_error>
 
@@ -95,23 +96,44 @@ std::vector<fs::path> search_path(const fs::path& first, const char* variable, c
   return paths;
 }
 
-// Names of <script_dir>/variants/*.lua without the extension, sorted.
-std::vector<std::string> variant_names(const fs::path& script_dir) {
+// The entries of `dir` (sorted names) for which keep(entry) holds.
+template <typename Keep>
+std::vector<std::string> names_in(const fs::path& dir, Keep keep) {
   std::vector<std::string> names;
-  if (script_dir.empty()) return names;
   std::error_code ec;
-  fs::directory_iterator it(script_dir / "variants", ec);
+  fs::directory_iterator it(dir, ec);
   if (ec) return names;
-  for (const fs::directory_entry& entry : it) {
-    std::error_code type_ec;
-    if (entry.path().extension() == ".lua" && entry.is_regular_file(type_ec))
-      names.push_back(entry.path().stem().string());
-  }
+  for (const fs::directory_entry& entry : it)
+    if (auto name = keep(entry)) names.push_back(*name);
   std::sort(names.begin(), names.end());
   return names;
 }
 
 }  // namespace
+
+std::vector<std::string> variant_pages(const PluginEntry& entry) {
+  if (entry.script_dir.empty()) return {};
+  return names_in(entry.script_dir / "variants", [](const fs::directory_entry& e) -> std::optional<std::string> {
+    std::error_code ec;
+    if (e.path().extension() == ".lua" && e.is_regular_file(ec)) return e.path().stem().string();
+    return std::nullopt;
+  });
+}
+
+std::vector<std::string> variant_names(const PluginEntry& entry) {
+  std::vector<std::string> names = variant_pages(entry);
+  if (!entry.data_dir.empty()) {
+    const auto overlays = names_in(entry.data_dir / "variants", [](const fs::directory_entry& e) -> std::optional<std::string> {
+      std::error_code ec;
+      if (e.is_directory(ec)) return e.path().filename().string();
+      return std::nullopt;
+    });
+    names.insert(names.end(), overlays.begin(), overlays.end());
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
 
 PluginRegistry::PluginRegistry(std::vector<fs::path> plugin_dirs, std::vector<fs::path> data_roots)
     : plugin_dirs_(std::move(plugin_dirs)), data_roots_(std::move(data_roots)) {}
@@ -243,15 +265,17 @@ const PluginEntry& PluginRegistry::game(std::string_view id) const {
 }
 
 std::vector<std::string> PluginRegistry::variants(std::string_view id) const {
-  return variant_names(game(id).script_dir);
+  return variant_names(game(id));
 }
 
 std::pair<int, int> PluginRegistry::variant_players(std::string_view id, const std::string& name) const {
   const PluginEntry& entry = game(id);
   const Manifest& m = entry.manifest;
-  const std::vector<std::string> available = variant_names(entry.script_dir);
+  const std::vector<std::string> available = variant_names(entry);
   if (std::find(available.begin(), available.end(), name) == available.end())
     throw Error("game '" + m.id + "' has no variant '" + name + "'");
+  const std::vector<std::string> pages = variant_pages(entry);
+  if (std::find(pages.begin(), pages.end(), name) == pages.end()) return {m.min_players, m.max_players};  // data only
   const std::string where = "scripts/" + m.id + "/variants/" + name + ".lua";
   if (place_of_file(entry.script_dir, "variants/" + name + ".lua") == FilePlace::Outside)
     throw Error(where + ": leads outside the game's script folder (a link?); not read");
@@ -286,7 +310,7 @@ GameConfig PluginRegistry::config(std::string_view id, int players, std::uint64_
                             : std::to_string(m.min_players) + " to " + std::to_string(m.max_players);
     throw Error("game '" + m.id + "' is for " + range + " players, not " + std::to_string(players));
   }
-  const std::vector<std::string> available = variant_names(entry.script_dir);
+  const std::vector<std::string> available = variant_names(entry);
   for (std::size_t i = 0; i < variants.size(); ++i) {
     const std::string& v = variants[i];
     if (std::find(available.begin(), available.end(), v) == available.end())

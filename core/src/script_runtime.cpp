@@ -371,6 +371,12 @@ void ScriptRuntime::register_query(std::string name, NativeQuery fn) {
   impl_->natives[std::move(name)] = lua::Native{nullptr, std::move(fn)};
 }
 
+void ScriptRuntime::run_variants(const std::vector<std::string>& names) {
+  const std::vector<std::string> pages = list_variants(impl_->sandbox.script_dir);
+  for (const std::string& name : names)
+    if (std::find(pages.begin(), pages.end(), name) != pages.end()) run_file("variants/" + name + ".lua");
+}
+
 std::size_t ScriptRuntime::memory_used() const { return impl_->vm.memory_used(); }
 
 std::vector<std::string> ScriptRuntime::list_variants(const std::filesystem::path& script_dir) {

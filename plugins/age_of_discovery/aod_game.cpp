@@ -60,7 +60,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   engine->scripts->run_file("missions.lua");
   engine->scripts->run_file("action_cards.lua");
-  for (const auto& variant : config.variants) engine->scripts->run_variant(variant);
+  engine->scripts->run_variants(config.variants);
   const Rules& r = engine->rules;
   std::map<std::string, int> ships{{kFirstScoring, 1}, {kLastScoring, 1}}, contracts, missions;
   for (const auto& s : r.ships) ships[s.id] = 1;

@@ -52,6 +52,12 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
     print_board(self->rules, t, seat, board);
     return nullptr;
   });
+  // ctx:call("setup_facts"): what lib/advanced_setup.lua deals from.
+  engine->scripts->register_query("setup_facts", [self](const Table&, const CallContext&, const json&) -> json {
+    return {{"scholars", self->rules.scholars.size()},
+            {"scholar_slots", self->rules.scholar_slots},
+            {"capitals", self->rules.capitals.size()}};
+  });
   // ctx:call("colony_boards"): [{id, side}] in file order.
   engine->scripts->register_query("colony_boards", [self](const Table&, const CallContext&, const json&) -> json {
     json boards = json::array();
@@ -61,7 +67,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   register_economy_natives(*engine->scripts);
   engine->scripts->run_file("effects.lua");
   engine->scripts->run_file("bishops.lua");
-  for (const auto& variant : variants) engine->scripts->run_variant(variant);
+  engine->scripts->run_variants(variants);
 
   const Rules& r = engine->rules;
   for (int i = 1; i <= r.scholar_slots; ++i) {
@@ -212,7 +218,8 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   t.get(tiles_).add_pile("box", true);
   display_ = t.add<Market>("display", 2, 5, Refill::None);
 
-  // Scholars and bishops (3.1 step 7); the advanced set-up pairs 4 more scholars with capitals.
+  // Scholars and bishops (3.1 step 7); the advanced set-up (lib/advanced_setup.lua) pairs 4
+  // of the others with capitals.
   std::vector<int> scholars, bishops;
   for (std::size_t i = 0; i < r.scholars.size(); ++i) scholars.push_back(static_cast<int>(i));
   for (std::size_t i = 0; i < r.bishops.size(); ++i) bishops.push_back(static_cast<int>(i));
@@ -225,20 +232,13 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   for (int i = 1; i <= r.bishop_slots; ++i) board.set("monks.b" + num(i), 0);
   for (std::size_t i = 1; i <= r.missions.size(); ++i) board.set("monks.m" + num(static_cast<int>(i)), 0);
   for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) board.set("retreat" + num(static_cast<int>(i)), 0);
-  if (advanced_setup()) {
-    std::vector<int> capitals{0, 1, 2, 3};
-    rng.shuffle(capitals);
-    for (int k = 0; k < 4; ++k) {
-      board.set("set" + num(k + 1) + ".capital", capitals[static_cast<std::size_t>(k)] + 1);
-      board.set("set" + num(k + 1) + ".scholar", scholars[static_cast<std::size_t>(r.scholar_slots + k)] + 1);
-    }
-  }
 
-  // Start player and colony boards (3.2): side A dealt at random, side B for the advanced set-up.
+  // Start player and colony boards (3.2): side A dealt at random (the advanced set-up deals
+  // side B instead, in Lua).
   const int start = static_cast<int>(rng.below(static_cast<std::uint64_t>(players)));
   std::vector<int> boards;
   for (std::size_t i = 0; i < r.boards.size(); ++i)
-    if (r.boards[i].side == (advanced_setup() ? 'B' : 'A')) boards.push_back(static_cast<int>(i));
+    if (r.boards[i].side == 'A') boards.push_back(static_cast<int>(i));
   rng.shuffle(boards);
   for (int s = 0; s < players; ++s) {
     Seat seat;
@@ -420,6 +420,16 @@ SquareGrid::Shape SmGame::shape_of(const TileDef& tile) const {
 
 // ---------------------------------------------------------------------------------------
 // Years
+
+bool SmGame::capital_sets_dealt() const {
+  const Table& t = table();
+  const Counters& board = t.get(board_);
+  for (std::size_t k = 1; k <= rules().capitals.size(); ++k)
+    if (board.get("set" + num(static_cast<int>(k)) + ".capital") >= 1) return true;
+  for (int s = 0; s < t.players(); ++s)
+    if (t.get(seat_of(s).player).get("capital_scholar") >= 1) return true;
+  return false;
+}
 
 bool SmGame::every_seat_retreated() const {
   for (int s = 0; s < table().players(); ++s)

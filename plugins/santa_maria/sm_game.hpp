@@ -122,7 +122,9 @@ class SmGame : public tessera::FlowGame {
   };
   Abilities abilities(unsigned mask) const;
   bool solo() const { return table().players() == 1; }
-  bool advanced_setup() const { return rules().advanced || solo(); }
+  // Capital sets were dealt (scripts/santa_maria/lib/advanced_setup.lua): one is on offer or
+  // a seat holds its scholar.
+  bool capital_sets_dealt() const;
   // Prints colony board `board` (an index) on the seat's empty colony.
   void print_board(int s, int board);
   bool every_seat_retreated() const;

@@ -430,10 +430,10 @@ std::optional<Move> SmGame::parse_move(std::string_view text) const {
 // ---------------------------------------------------------------------------------------
 // Set-up (3.2, 8.1)
 
-// The advanced set-up chooses capital sets counter-clockwise, from the seat right of the
-// start player (the board_draft variant replaces this step with its own).
+// Capital sets on offer (the advanced set-up, 8.1) are chosen counter-clockwise, from the
+// seat right of the start player (the board_draft variant replaces this step with its own).
 void SmGame::start_setup_picks(FlowContext& ctx) {
-  if (!advanced_setup()) return;
+  if (!capital_sets_dealt()) return;
   const int players = ctx.table().players();
   ctx.push(steps().capital_sets, (ctx.table().get(progress_).get("start") + players - 1) % players);
 }

@@ -290,7 +290,7 @@ void SmGame::check_frame_params() const {
     if (f.seat < 0 && std::find(nobodys.begin(), nobodys.end(), f.step) == nobodys.end())
       throw DataError(where + ": needs a seat");
     const auto param = [&](int n, int lo, int hi) { in_range(f.p[static_cast<std::size_t>(n)], lo, hi, where + " parameter " + num(n)); };
-    if ((f.step == k.pick_set || f.step == k.place_capital) && !advanced_setup())
+    if ((f.step == k.pick_set || f.step == k.place_capital) && !capital_sets_dealt())
       throw DataError(where + ": no capital sets without the advanced set-up");
     if (f.step == k.place_capital) param(0, 1, static_cast<int>(r.capitals.size()));
     if (f.step == k.building) {

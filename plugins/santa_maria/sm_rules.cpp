@@ -84,9 +84,6 @@ void read_game(const YamlNode& root, Rules& r) {
     throw players.error("players must be within 1..4");
   r.years = root.required<int>("years");
   if (r.years < 1 || r.years > 3) throw root.at("years").error("years must be 1..3");
-  const std::string setup = root.required<std::string>("setup");
-  if (setup != "standard" && setup != "advanced") throw root.at("setup").error("setup is standard or advanced");
-  r.advanced = setup == "advanced";
   const std::string blue = root.required<std::string>("blue_dice");
   if (blue != "own" && blue != "shared") throw root.at("blue_dice").error("blue_dice is own or shared");
   r.shared_blue = blue == "shared";
@@ -227,8 +224,8 @@ void read_game(const YamlNode& root, Rules& r) {
     r.bishops.push_back(d);
   }
   if (r.scholars.size() > 30) throw root.at("scholars").error("at most 30 scholars");
-  if (static_cast<int>(r.scholars.size()) < r.scholar_slots + (r.advanced ? 4 : 0) || r.scholar_slots > 9)
-    throw root.at("scholars").error("not enough scholars for the slots (and the capital sets)");
+  if (static_cast<int>(r.scholars.size()) < r.scholar_slots || r.scholar_slots > 9)
+    throw root.at("scholars").error("not enough scholars for the slots");
   if (static_cast<int>(r.bishops.size()) < r.bishop_slots || r.bishop_slots > 9)
     throw root.at("bishops").error("not enough bishops for the slots");
   r.bishop_penalty = root.required<int>("bishop_monk_penalty");
@@ -355,7 +352,7 @@ void read_colony(const YamlNode& root, Rules& r) {
   }
   int side_a = 0, side_b = 0;
   for (const auto& b : r.boards) (b.side == 'A' ? side_a : side_b) += 1;
-  if (side_a < r.max_players && !r.advanced) throw root.at("colony_boards").error("fewer side-A boards than players");
+  if (side_a < r.max_players) throw root.at("colony_boards").error("fewer side-A boards than players");
   if (side_b < 1) throw root.at("colony_boards").error("a side-B board is needed (advanced set-up and solo)");
   for (const YamlNode& t : root.at("double_tiles").as_list()) r.doubles.push_back(read_tile(r, t, shapes, true));
   for (const YamlNode& t : root.at("triple_tiles").as_list()) r.triples.push_back(read_tile(r, t, shapes, true));

@@ -75,7 +75,6 @@ struct BishopDef {
 
 struct Rules {
   int min_players = 1, max_players = 4, years = 3;
-  bool advanced = false;     // setup: advanced
   bool shared_blue = false;  // blue_dice: shared
   // economy
   int storage_cap = 3;

@@ -142,7 +142,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   register_option_query(engine->rules, *engine->scripts);
   register_logging_query(*engine->scripts);
   engine->scripts->run_file("characters.lua");
-  for (const auto& variant : config.variants) engine->scripts->run_variant(variant);
+  engine->scripts->run_variants(config.variants);
   FlowRules& flow = *engine->flow;
   register_domains(engine->rules, flow);
   SardiniaGame::register_natives(*engine);

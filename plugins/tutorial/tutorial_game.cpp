@@ -38,7 +38,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
     return json();
   });
   engine->scripts->run_file("effects.lua");
-  for (const auto& variant : config.variants) engine->scripts->run_variant(variant);
+  engine->scripts->run_variants(config.variants);
   for (const auto& card : engine->rules.cards) {
     if (!engine->scripts->has_effect(card.effect))
       throw DataError("data/tutorial/cards.yaml: card '" + card.id + "' names effect '" + card.effect +

@@ -1,10 +1,12 @@
 // Variant data overlays are loaded by the core for every game: an overlay of a file the
 // game never reads would change nothing, so the registry refuses it, naming the file.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 
 #include "support/registry.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace tessera;
 namespace fs = std::filesystem;
@@ -34,4 +36,16 @@ TEST_CASE("A variant's data overlay of a file the game never reads is refused, n
     CHECK(game->table().to_json()["global"]["goods"]["holdings"][0][0] == 5);
   }
   fs::remove_all(scratch);
+}
+
+TEST_CASE("A variant may be only a data overlay: listed, checked and played without a Lua page", "[flow]") {
+  const tessera::testing::ScratchGameRoot root("tutorial", "tutorial_overlay_only");
+  tessera::testing::write_file(root.data() / "variants/rich/game.yaml", "# Rich start: five coins each.\nstart: {coins: 5}\n");
+  const auto registry = root.registry();
+  const auto variants = registry->variants("tutorial");
+  CHECK(std::find(variants.begin(), variants.end(), "rich") != variants.end());
+  CHECK(registry->variant_players("tutorial", "rich") == std::pair{2, 4});
+  auto game = registry->new_game("tutorial", registry->config("tutorial", 2, 1, {"rich"}));
+  CHECK(game->table().to_json()["global"]["goods"]["holdings"][0][0] == 5);
+  CHECK_THROWS_WITH(registry->config("tutorial", 2, 1, {"poor"}), Catch::Contains("has no variant 'poor'"));
 }

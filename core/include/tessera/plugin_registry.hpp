@@ -26,6 +26,11 @@ struct PluginEntry {
   std::shared_ptr<const GameModule> module;
 };
 
+// A variant is a Lua page (scripts/<id>/variants/<name>.lua), a data overlay folder
+// (data/<id>/variants/<name>/), or both. The names of the pages, and of every variant, sorted.
+std::vector<std::string> variant_pages(const PluginEntry& entry);
+std::vector<std::string> variant_names(const PluginEntry& entry);
+
 class PluginRegistry {
  public:
   PluginRegistry(std::vector<std::filesystem::path> plugin_dirs, std::vector<std::filesystem::path> data_roots);
@@ -63,17 +68,17 @@ class PluginRegistry {
   // Throws PluginError("unknown game 'x'; installed: a, b").
   const PluginEntry& game(std::string_view id) const;
 
-  // A checked config: player count within the manifest's range, every variant present in
-  // scripts/<id>/variants/. Throws Error with the reason.
+  // A checked config: player count within the manifest's range, every variant one of
+  // variants(id). Throws Error with the reason.
   // Messages: "game 'x' is for 2 to 4 players, not 5", "game 'x' has no variant 'y'
   // (available: a, b)", "variant 'y' is given twice"; an unknown id as game() says.
   GameConfig config(std::string_view id, int players, std::uint64_t seed,
                     std::vector<std::string> variants = {}) const;
-  // The names of scripts/<id>/variants/*.lua without ".lua", sorted; empty without scripts.
+  // The game's variants, sorted (variant_names).
   std::vector<std::string> variants(std::string_view id) const;
   // The player counts variant `name` of game `id` is for: a line "-- players: 1" or
-  // "-- players: 2-3" in the comment block that opens its file narrows the game's range
-  // (config() refuses other counts); without one, the game's range. Throws Error for an
+  // "-- players: 2-3" in the comment block that opens its Lua page narrows the game's range
+  // (config() refuses other counts); without one (or without a page), the game's range. Throws Error for an
   // unknown variant or a players line that is not a range inside the game's.
   std::pair<int, int> variant_players(std::string_view id, const std::string& name) const;
   // The module's new_game(config). Its tessera::Error passes through; any other exception

@@ -100,6 +100,9 @@ class ScriptRuntime {
   void run_file(const std::string& relative_path);
   // Runs variants/<name>.lua.
   void run_variant(const std::string& name);
+  // Runs the Lua page of each variant that has one, in order: a variant may be only a data
+  // overlay (the registry has checked the names).
+  void run_variants(const std::vector<std::string>& names);
 
   bool has_effect(std::string_view name) const;
   std::vector<std::string> effect_names() const;

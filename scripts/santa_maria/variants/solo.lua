@@ -1,11 +1,14 @@
 -- The solo game (rules 8.3): conquest scores only past the year's tree; six achievements
 -- players: 1
 -- One player always plays this variant (the plugin adds it; it needs no --variant), with
--- the advanced set-up (8.1) that the plugin uses for one player.
+-- the advanced set-up (8.1, lib/advanced_setup.lua).
 --
 -- Conquest at the end of year y (params.year): the 2-player value of that year
 -- (params.solo_value) if the conquistador stands on or beyond tree y (params.tree).
 local eco_lib = require("lib.economy")
+local advanced_setup = require("lib.advanced_setup")
+
+hook("on_setup", function(ctx) advanced_setup.deal(ctx) end)
 
 effect("conquest_scoring", function(ctx, params)
   local track = ctx:get("conquest")
