@@ -65,7 +65,8 @@ int ScriptRuntime::Impl::lua_move_index(std::string_view name) const {
   return -1;
 }
 
-// wrap_effect(name, fn(base, ctx, params, choice) | {apply = ..., options = fn(base, ctx, params)})
+// wrap_effect(name, fn(base, ctx, params, choice) | {apply = ..., options = fn(base, ctx, params),
+//                                                    label = fn(base, ctx, params, id)})
 int ScriptRuntime::Impl::l_wrap_effect(lua_State* L) {
   Impl& rt = from_upvalue(L);
   check_loading(L, rt.vm, "wrap_effect");
@@ -82,10 +83,10 @@ int ScriptRuntime::Impl::l_wrap_effect(lua_State* L) {
     lua_replace(L, 2);
   }
   luaL_argcheck(L, lua_type(L, 2) == LUA_TTABLE, 2, "a function or {apply = ..., options = ...}");
-  lua::check_fields(L, 2, {"apply", "options"}, "wrap_effect");
+  lua::check_fields(L, 2, {"apply", "options", "label"}, "wrap_effect");
   const std::string owner = "wrap_effect '" + name + "'";
-  for (const char* key : {"apply", "options"}) {
-    int& base = std::string_view(key) == "apply" ? effect.apply : effect.options;
+  for (const char* key : {"apply", "options", "label"}) {
+    int& base = std::string_view(key) == "apply" ? effect.apply : std::string_view(key) == "options" ? effect.options : effect.label;
     if (lua_getfield(L, 2, key) == LUA_TNIL) {
       lua_pop(L, 1);
       continue;

@@ -94,7 +94,7 @@ std::string ScriptRuntime::Impl::describe(const CallSite& site) const {
   return "";
 }
 
-// effect(name, fn | {apply = fn, options = fn})
+// effect(name, fn | {apply = fn, options = fn, label = fn})
 int ScriptRuntime::Impl::l_effect(lua_State* L) {
   Impl& rt = from_upvalue(L);
   if (rt.vm.frame()) return luaL_error(L, "effect() may only be called while a script loads, not during a call");
@@ -104,15 +104,17 @@ int ScriptRuntime::Impl::l_effect(lua_State* L) {
   if (lua_type(L, 2) == LUA_TFUNCTION) {
     lua_pushvalue(L, 2);  // 3: apply
     lua_pushnil(L);       // 4: no options
+    lua_pushnil(L);       // 5: no label
   } else if (lua_type(L, 2) == LUA_TTABLE) {
     lua_pushnil(L);
     while (lua_next(L, 2) != 0) {
       lua_pop(L, 1);
       const bool known = lua_type(L, -1) == LUA_TSTRING &&
                          (std::string_view(lua_tostring(L, -1)) == "apply" ||
-                          std::string_view(lua_tostring(L, -1)) == "options");
+                          std::string_view(lua_tostring(L, -1)) == "options" ||
+                          std::string_view(lua_tostring(L, -1)) == "label");
       if (!known)
-        return luaL_error(L, "effect '%s': unknown field %s (expected apply and, if it needs a choice, options)",
+        return luaL_error(L, "effect '%s': unknown field %s (expected apply and, if it needs a choice, options and label)",
                           name.c_str(), luaL_tolstring(L, -1, nullptr));
     }
     if (lua_getfield(L, 2, "apply") != LUA_TFUNCTION)
@@ -120,10 +122,18 @@ int ScriptRuntime::Impl::l_effect(lua_State* L) {
     const int options = lua_getfield(L, 2, "options");
     if (options != LUA_TFUNCTION && options != LUA_TNIL)
       return luaL_error(L, "effect '%s': options must be a function", name.c_str());
+    const int label = lua_getfield(L, 2, "label");
+    if (label != LUA_TFUNCTION && label != LUA_TNIL)
+      return luaL_error(L, "effect '%s': label must be a function", name.c_str());
+    if (label == LUA_TFUNCTION && options == LUA_TNIL)
+      return luaL_error(L, "effect '%s': a label needs options to label", name.c_str());
   } else {
     return luaL_typeerror(L, 2, "function or table {apply = ..., options = ...}");
   }
-  Effect effect{name, LUA_NOREF, LUA_NOREF, lua::script_position(L, 1)};
+  Effect effect{name, LUA_NOREF, LUA_NOREF, LUA_NOREF, lua::script_position(L, 1)};
+  const bool has_label = !lua_isnil(L, 5);
+  effect.label = luaL_ref(L, LUA_REGISTRYINDEX);  // pops 5
+  if (!has_label) effect.label = LUA_NOREF;
   const bool has_options = !lua_isnil(L, 4);
   effect.options = luaL_ref(L, LUA_REGISTRYINDEX);  // pops 4 (LUA_REFNIL for nil)
   if (!has_options) effect.options = LUA_NOREF;
@@ -136,6 +146,7 @@ int ScriptRuntime::Impl::l_effect(lua_State* L) {
     Effect& old = rt.effects[static_cast<std::size_t>(slot->second)];
     luaL_unref(L, LUA_REGISTRYINDEX, old.apply);
     luaL_unref(L, LUA_REGISTRYINDEX, old.options);
+    luaL_unref(L, LUA_REGISTRYINDEX, old.label);
     old = std::move(effect);
   }
   return 0;
@@ -175,9 +186,11 @@ void ScriptRuntime::Impl::read_choices(lua_State* L, int effect, std::vector<Eff
     lua_settop(L, result);
     const int type = lua_rawgeti(L, result, i);
     EffectChoice choice;
+    // With a label function an unlabelled choice is labelled only when asked (choice_label).
+    const bool lazy = e.label != LUA_NOREF;
     if (type == LUA_TSTRING) {
       choice.id = lua_tostring(L, -1);
-      choice.label = choice.id;
+      if (!lazy) choice.label = choice.id;
     } else if (type == LUA_TTABLE) {
       const int id_type = lua_getfield(L, -1, "id");
       if (id_type == LUA_TNUMBER && lua_isinteger(L, -1))
@@ -190,11 +203,11 @@ void ScriptRuntime::Impl::read_choices(lua_State* L, int effect, std::vector<Eff
       const int label_type = lua_getfield(L, -2, "label");
       if (label_type == LUA_TSTRING)
         choice.label = lua_tostring(L, -1);
-      else if (label_type == LUA_TNIL)
-        choice.label = choice.id;
-      else
+      else if (label_type != LUA_TNIL)
         luaL_error(L, "%s: options() of effect '%s': the label of choice %d must be a string, got a %s",
                    e.defined_at.c_str(), e.name.c_str(), static_cast<int>(i), luaL_typename(L, -1));
+      else if (!lazy)
+        choice.label = choice.id;
     } else {
       luaL_error(L, "%s: options() of effect '%s': choice %d must be a string or a table {id = ..., label = ...}, got a %s",
                  e.defined_at.c_str(), e.name.c_str(), static_cast<int>(i), luaL_typename(L, -1));
@@ -296,6 +309,29 @@ std::vector<EffectChoice> ScriptRuntime::options(EffectId id, const Table& table
   };
   impl_->run(&frame, CallSite{CallSite::What::Options, p.effect}, body);
   return choices;
+}
+
+std::string ScriptRuntime::choice_label(EffectId id, const Table& table, const CallContext& ctx,
+                                        const EffectChoice& choice) {
+  if (!choice.label.empty()) return choice.label;
+  const Prepared p = impl_->prepared_at(id);
+  const Effect& e = impl_->effects[static_cast<std::size_t>(p.effect)];
+  if (e.label == LUA_NOREF) return choice.id;
+  const lua::CallFrame frame = impl_->frame_for(table, nullptr, ctx, "label()");
+  std::string label;
+  auto body = [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, e.label);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, p.params);
+    lua::push_string(L, choice.id);
+    lua_call(L, 3, 1);
+    if (lua_type(L, -1) != LUA_TSTRING)
+      luaL_error(L, "%s: label() of effect '%s' must return a string for choice '%s', got a %s", e.defined_at.c_str(),
+                 e.name.c_str(), choice.id.c_str(), luaL_typename(L, -1));
+    label = lua_tostring(L, -1);
+  };
+  impl_->run(&frame, CallSite{CallSite::What::Options, p.effect}, body);
+  return label.empty() ? choice.id : label;
 }
 
 void ScriptRuntime::apply(EffectId id, Table& table, const CallContext& ctx, const std::string& choice) {

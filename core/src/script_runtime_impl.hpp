@@ -36,6 +36,7 @@ struct Effect {
   std::string name;
   int apply = LUA_NOREF;
   int options = LUA_NOREF;  // LUA_NOREF: the effect needs no choice
+  int label = LUA_NOREF;    // label(ctx, params, id) of a choice, made only when asked
   std::string defined_at;   // "scripts/g/f.lua:12" of its effect() call
 };
 

@@ -34,19 +34,12 @@ SquareGrid::SquareGrid(std::string name, int width, int height, int owner, Visib
 }
 
 void SquareGrid::check_inside(int x, int y) const {
-  if (!inside(x, y))
-    throw RuleError("cell " + cell_text(x, y) + " is outside the " + std::to_string(width_) + "x" +
-                    std::to_string(height_) + " grid '" + name() + "'");
+  if (!inside(x, y)) outside(x, y);
 }
 
-SquareGrid::Cell& SquareGrid::at(int x, int y) {
-  check_inside(x, y);
-  return cells_[y * width_ + x];
-}
-
-const SquareGrid::Cell& SquareGrid::at(int x, int y) const {
-  check_inside(x, y);
-  return cells_[y * width_ + x];
+void SquareGrid::outside(int x, int y) const {
+  throw RuleError("cell " + cell_text(x, y) + " is outside the " + std::to_string(width_) + "x" +
+                  std::to_string(height_) + " grid '" + name() + "'");
 }
 
 void SquareGrid::set_blocked_types(std::vector<std::string> types) {

@@ -97,6 +97,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
     spaces.push_back({{"id", "m" + num(static_cast<int>(i) + 1)},
                       {"label", "mission station " + num(static_cast<int>(i) + 1)},
                       {"mission", r.missions[i]}});
+  for (json& space : spaces) space["key"] = "monks." + space["id"].get<std::string>();  // its "board" counter
   extras["spaces"] = spaces;
 
   auto prepare = [&](const EffectRef& e, const std::string& where) {

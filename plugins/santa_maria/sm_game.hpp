@@ -161,6 +161,7 @@ class SmGame : public tessera::FlowGame {
   // next change of the state).
   tessera::EffectId effect_of(const tessera::Frame& frame) const;
   const std::vector<tessera::EffectChoice>& effect_options(const tessera::FlowView& view, bool fresh = false) const;
+  std::string choice_label(const tessera::FlowView& view, int index) const;  // of effect_options(view)[index]
   void forget_options() const { waiting_.valid = false; }
   // A refused move or an edited state may leave a waiting step that looks the same.
   void forget_derived() const override { forget_options(); }

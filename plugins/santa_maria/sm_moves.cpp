@@ -87,9 +87,7 @@ void SmGame::register_natives(Engine& engine) {
   flow.native_move("choose",
                    {.legal = [](const FlowView& v, MoveSink& out) { v.game<SmGame>().choose_moves(v, out); },
                     .apply = [](FlowContext& c, const Move& m) { c.game<SmGame>().choose(c, m); },
-                    .label = [](const FlowView& v, const Move& m) {
-                      return v.game<SmGame>().effect_options(v).at(static_cast<std::size_t>(m.p[0])).label;
-                    },
+                    .label = [](const FlowView& v, const Move& m) { return v.game<SmGame>().choice_label(v, m.p[0]); },
                     .choices = [](const FlowView& v) {
                       std::vector<std::string> ids;
                       for (const auto& choice : v.game<SmGame>().effect_options(v)) ids.push_back(choice.id);
@@ -197,6 +195,12 @@ const std::vector<EffectChoice>& SmGame::effect_options(const FlowView& view, bo
   if (scripts()->has_options(effect)) waiting_.options = scripts()->options(effect, view.table, CallContext{view.seat(), nullptr, nullptr, nullptr, &view});
   waiting_.valid = !scripts()->has_hook("on_action");
   return waiting_.options;
+}
+
+std::string SmGame::choice_label(const FlowView& view, int index) const {
+  const EffectChoice& choice = effect_options(view).at(static_cast<std::size_t>(index));
+  return scripts()->choice_label(effect_of(view.frame), view.table, CallContext{view.seat(), nullptr, nullptr, nullptr, &view},
+                                 choice);
 }
 
 // ---------------------------------------------------------------------------------------

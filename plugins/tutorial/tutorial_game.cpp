@@ -80,9 +80,7 @@ void TutorialGame::register_natives(Engine& engine) {
                       for (std::size_t i = 0; i < options.size(); ++i) out.add(v.game<TutorialGame>().engine_->kinds.choose, static_cast<int>(i));
                     },
                     .apply = [](FlowContext& c, const Move& m) { c.game<TutorialGame>().choose(c, m); },
-                    .label = [](const FlowView& v, const Move& m) {
-                      return v.game<TutorialGame>().card_options(v).at(static_cast<std::size_t>(m.p[0])).label;
-                    },
+                    .label = [](const FlowView& v, const Move& m) { return v.game<TutorialGame>().choice_label(v, m.p[0]); },
                     .choices = [](const FlowView& v) {
                       std::vector<std::string> ids;
                       for (auto& choice : v.game<TutorialGame>().card_options(v)) ids.push_back(std::move(choice.id));
@@ -267,7 +265,13 @@ void TutorialGame::buy(FlowContext& ctx, const Move& move) {
 
 std::vector<EffectChoice> TutorialGame::card_options(const FlowView& view) const {
   const EffectId effect = engine_->card_effects.at(static_cast<std::size_t>(view.frame.p[0]));
-  return engine_->scripts->options(effect, view.table, CallContext{view.seat(), nullptr});
+  return engine_->scripts->options(effect, view.table, CallContext{view.seat(), nullptr, nullptr, nullptr, &view});
+}
+
+std::string TutorialGame::choice_label(const FlowView& view, int index) const {
+  const EffectId effect = engine_->card_effects.at(static_cast<std::size_t>(view.frame.p[0]));
+  return engine_->scripts->choice_label(effect, view.table, CallContext{view.seat(), nullptr, nullptr, nullptr, &view},
+                                        card_options(view).at(static_cast<std::size_t>(index)));
 }
 
 void TutorialGame::choose(FlowContext& ctx, const Move& move) {

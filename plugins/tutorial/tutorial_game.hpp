@@ -68,6 +68,7 @@ class TutorialGame : public tessera::FlowGame {
   void choose(tessera::FlowContext& ctx, const tessera::Move& move);
   std::string label(const tessera::FlowView& view, const tessera::Move& move) const;
   std::vector<tessera::EffectChoice> card_options(const tessera::FlowView& view) const;
+  std::string choice_label(const tessera::FlowView& view, int index) const;  // of card_options(view)[index]
   void begin_round(tessera::FlowContext& ctx);
   void final_scoring(tessera::FlowContext& ctx);
   void hook(tessera::FlowContext& ctx, std::string_view name, int seat, const nlohmann::json& arg);

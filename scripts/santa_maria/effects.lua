@@ -1,7 +1,8 @@
 -- Santa Maria: the effects of buildings, retreat spaces, docks, monks and scholars
 -- (rules 5.8-5.11, 6, 8.3). The plugin names them in data/santa_maria/*.yaml and adds
 -- params.economy (the economy block of game.yaml) to every params table. Effects that
--- need a decision have options; the plugin offers them as "choose <id>" moves.
+-- need a decision have options; the plugin offers them as "choose <id>" moves. Options
+-- return ids only: labels are made by label() when a person asks (random playouts never do).
 --
 -- State read and written here: per seat "player" counters (goods, coins, monks, ...),
 -- "happiness" counters (points, hidden), "port" counters (shipment id -> dock 1..4) and
@@ -12,6 +13,23 @@
 local eco_lib = require("lib.economy")
 
 local function player(ctx) return ctx:get("player", ctx.seat) end
+
+-- Ids like "dock3" or "2_5", made once: turning numbers into text is the costly part of an id.
+local numbered = setmetatable({}, { __mode = "k" })
+local function id_of(prefix, n)
+  local ids = numbered[prefix]
+  if ids == nil then
+    ids = {}
+    numbered[prefix] = ids
+  end
+  local id = ids[n]
+  if id == nil then
+    id = prefix .. n
+    ids[n] = id
+  end
+  return id
+end
+local function square_id(row, column) return id_of(id_of("", row) .. "_", column) end
 
 -- Production (5.8): gain what params list.
 effect("gain", function(ctx, params)
@@ -28,34 +46,33 @@ end
 
 effect("trade", {
   options = function(ctx, params)
-    local eco = params.economy
-    local inputs = {}
-    for _, good in ipairs(params.pay) do inputs[#inputs + 1] = good end
+    local inputs = params.pay
     local out = {}
-    local gain_text = {}
-    for _, what in ipairs({ "wood", "grain", "sugar", "gem", "gold", "coins", "points" }) do
-      if params.gain[what] then gain_text[#gain_text + 1] = params.gain[what] .. " " .. what end
-    end
-    local label = table.concat(gain_text, " + ")
     for _, good in ipairs(inputs) do
-      if eco_lib.can_pay(ctx, ctx.seat, { [good] = 1 }) then
-        out[#out + 1] = { id = good, label = "pay 1 " .. good .. " for " .. label }
-      end
+      if eco_lib.can_pay(ctx, ctx.seat, { [good] = 1 }) then out[#out + 1] = good end
     end
     if eco_lib.has_scholar(ctx, ctx.seat, "industrialization") then
       for i = 1, #inputs do
         for j = i, #inputs do
-          local cost = trade_cost(inputs[i] .. "+" .. inputs[j])
-          if eco_lib.can_pay(ctx, ctx.seat, cost) then
-            out[#out + 1] = { id = inputs[i] .. "+" .. inputs[j],
-                              label = "pay " .. inputs[i] .. " and " .. inputs[j] .. " for twice " .. label }
-          end
+          local pair = inputs[i] .. "+" .. inputs[j]
+          if eco_lib.can_pay(ctx, ctx.seat, trade_cost(pair)) then out[#out + 1] = pair end
         end
       end
     end
     if #out == 0 then return {} end
-    out[#out + 1] = { id = "skip", label = "make no exchange" }
+    out[#out + 1] = "skip"
     return out
+  end,
+  label = function(ctx, params, choice)
+    if choice == "skip" then return "make no exchange" end
+    local gain_text = {}
+    for _, what in ipairs({ "wood", "grain", "sugar", "gem", "gold", "coins", "points" }) do
+      if params.gain[what] then gain_text[#gain_text + 1] = params.gain[what] .. " " .. what end
+    end
+    local gains = table.concat(gain_text, " + ")
+    local first, second = string.match(choice, "^([a-z]+)%+([a-z]+)$")
+    if first then return "pay " .. first .. " and " .. second .. " for twice " .. gains end
+    return "pay 1 " .. choice .. " for " .. gains
   end,
   apply = function(ctx, params, choice)
     if choice == "skip" then return end
@@ -117,13 +134,13 @@ end
 -- Religion (5.8.3): 1 step, or 2 paying 1 grain (gold wild). Past the end each step is a point.
 effect("religion", {
   options = function(ctx, params)
-    local out = { { id = "1", label = "move 1 space" } }
     local p = player(ctx)
     local payable = p:get("grain") > 0 or p:get("gold") > 0 or eco_lib.can_pay(ctx, ctx.seat, { grain = 1 })
-    if params.max_steps >= 2 and payable then
-      out[#out + 1] = { id = "2", label = "pay 1 grain and move 2 spaces" }
-    end
-    return out
+    if params.max_steps >= 2 and payable then return { "1", "2" } end
+    return { "1" }
+  end,
+  label = function(ctx, params, choice)
+    return choice == "2" and "pay 1 grain and move 2 spaces" or "move 1 space"
   end,
   apply = function(ctx, params, choice)
     local steps = tonumber(choice)
@@ -146,7 +163,15 @@ effect("religion", {
 })
 
 -- Monks (5.9): a monk space without own monk; 2 coins to each player already there
--- (selling goods to afford it); or the monk is wasted.
+-- (selling goods to afford it); or the monk is wasted. params.spaces: {id, key, label, mission}.
+local function monk_fee(ctx, params, mask)
+  local others = 0
+  for s = 0, ctx.players - 1 do
+    if (mask >> s) & 1 == 1 then others = others + 1 end
+  end
+  return others * params.economy.monk_fee
+end
+
 effect("monk", {
   options = function(ctx, params)
     local p = player(ctx)
@@ -155,20 +180,21 @@ effect("monk", {
     local worth = eco_lib.worth(ctx, ctx.seat, params.economy)
     local out = {}
     for _, space in ipairs(params.spaces) do
-      local mask = board:get("monks." .. space.id)
-      if mask >= 0 and (mask >> ctx.seat) & 1 == 0 then
-        local others = 0
-        for s = 0, ctx.players - 1 do
-          if (mask >> s) & 1 == 1 then others = others + 1 end
-        end
-        local fee = others * params.economy.monk_fee
-        if fee <= worth then
-          out[#out + 1] = { id = space.id, label = "monk to " .. space.label .. (fee > 0 and (" (pay " .. fee .. ")") or "") }
-        end
+      local mask = board:get(space.key)
+      if mask >= 0 and (mask >> ctx.seat) & 1 == 0 and monk_fee(ctx, params, mask) <= worth then out[#out + 1] = space.id end
+    end
+    out[#out + 1] = "waste"
+    return out
+  end,
+  label = function(ctx, params, choice)
+    if choice == "waste" then return "do not place the monk" end
+    for _, space in ipairs(params.spaces) do
+      if space.id == choice then
+        local fee = monk_fee(ctx, params, ctx:get("board"):get(space.key))
+        return "monk to " .. space.label .. (fee > 0 and (" (pay " .. fee .. ")") or "")
       end
     end
-    out[#out + 1] = { id = "waste", label = "do not place the monk" }
-    return out
+    return choice
   end,
   apply = function(ctx, params, choice)
     local p = player(ctx)
@@ -220,13 +246,16 @@ effect("ship", {
     local out = {}
     for slot = 0, docks:width() - 1 do
       local id = docks:at(0, slot)
-      if id ~= "" and eco_lib.can_pay(ctx, ctx.seat, shipment_cost(params, id)) then
-        out[#out + 1] = { id = "dock" .. (slot + 1), label = "buy shipment " .. id .. " at dock " .. (slot + 1) }
-      end
+      if id ~= "" and eco_lib.can_pay(ctx, ctx.seat, shipment_cost(params, id)) then out[#out + 1] = id_of("dock", slot + 1) end
     end
     if #out == 0 then return {} end
-    out[#out + 1] = { id = "skip", label = "buy no shipment" }
+    out[#out + 1] = "skip"
     return out
+  end,
+  label = function(ctx, params, choice)
+    local slot = tonumber(string.match(choice, "^dock(%d)$"))
+    if slot == nil then return "buy no shipment" end
+    return "buy shipment " .. ctx:get("docks"):at(0, slot - 1) .. " at dock " .. slot
   end,
   apply = function(ctx, params, choice)
     if choice == "skip" then return end
@@ -252,14 +281,17 @@ effect("astronomy", {
     local at = port:get(params.arg)
     if at < 1 then return {} end
     local coins = player(ctx):get("coins")
-    local out = { { id = "stay", label = "leave " .. params.arg .. " at dock " .. at } }
+    local out = { "stay" }
     for dock = 1, params.docks do
-      local cost = math.abs(dock - at)
-      if dock ~= at and cost <= coins then
-        out[#out + 1] = { id = "dock" .. dock, label = "move " .. params.arg .. " to dock " .. dock .. " for " .. cost }
-      end
+      if dock ~= at and math.abs(dock - at) <= coins then out[#out + 1] = id_of("dock", dock) end
     end
     return out
+  end,
+  label = function(ctx, params, choice)
+    local at = ctx:get("port", ctx.seat):get(params.arg)
+    local dock = tonumber(string.match(choice, "^dock(%d)$"))
+    if dock == nil then return "leave " .. params.arg .. " at dock " .. at end
+    return "move " .. params.arg .. " to dock " .. dock .. " for " .. math.abs(dock - at)
   end,
   apply = function(ctx, params, choice)
     if choice == "stay" then return end
@@ -280,11 +312,12 @@ effect("road_tile", {
   options = function(ctx, params)
     if ctx:get("progress"):get("roads") <= 0 then return {} end
     local out = {}
-    for _, at in ipairs(ctx:get("colony", ctx.seat):find({ type = "" })) do
-      local row, column = at.y + 1, at.x + 1
-      out[#out + 1] = { id = row .. "_" .. column, label = "road tile on row " .. row .. " column " .. column }
-    end
+    for _, at in ipairs(ctx:get("colony", ctx.seat):find({ type = "" })) do out[#out + 1] = square_id(at.y + 1, at.x + 1) end
     return out
+  end,
+  label = function(ctx, params, choice)
+    local row, column = string.match(choice, "^(%d)_(%d)$")
+    return "road tile on row " .. row .. " column " .. column
   end,
   apply = function(ctx, params, choice)
     local r, c = string.match(choice, "^(%d)_(%d)$")
@@ -306,13 +339,17 @@ effect("mathematics", {
     local out = {}
     for y = 0, grid:height() - 1 do
       for x, cell in ipairs(grid:row(y)) do
-        local n = tonumber(string.match(cell.piece, "^c(%d+)$"))
-        if n then out[#out + 1] = { id = (y + 1) .. "_" .. x, label = "take back " .. n .. " coins" } end
+        if string.match(cell.piece, "^c%d+$") then out[#out + 1] = square_id(y + 1, x) end
       end
     end
     if #out == 0 then return {} end
-    out[#out + 1] = { id = "none", label = "take back no coins" }
+    out[#out + 1] = "none"
     return out
+  end,
+  label = function(ctx, params, choice)
+    local r, c = string.match(choice, "^(%d)_(%d)$")
+    if r == nil then return "take back no coins" end
+    return "take back " .. string.match(ctx:get("colony", ctx.seat):at(tonumber(c) - 1, tonumber(r) - 1).piece, "^c(%d+)$") .. " coins"
   end,
   apply = function(ctx, params, choice)
     if choice == "none" then return end

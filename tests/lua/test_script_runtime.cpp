@@ -359,3 +359,17 @@ TEST_CASE("A ctx kept past its call cannot be used while a script loads", "[lua]
   CHECK_THROWS_WITH(h.runtime.run_file("bad/use_ctx_at_load.lua"),
                     Catch::StartsWith("scripts/test/bad/use_ctx_at_load.lua:2: ctx:get used outside an effect or hook call"));
 }
+
+TEST_CASE("An effect's label function labels its choices only when asked", "[lua]") {
+  Harness h;
+  h.runtime.run_file("effects.lua");
+  const EffectId lazy = h.runtime.prepare("lazy_labels", {{"steps", 2}});
+  CallContext ctx{0, &h.events};
+  const auto choices = h.runtime.options(lazy, h.table, ctx);
+  REQUIRE(choices.size() == 3);
+  CHECK(choices[0].label.empty());  // not made by options()
+  CHECK(h.runtime.choice_label(lazy, h.table, ctx, choices[0]) == "go north (2 steps)");
+  CHECK(h.runtime.choice_label(lazy, h.table, ctx, choices[1]) == "go south");
+  CHECK_THROWS_WITH(h.runtime.choice_label(lazy, h.table, ctx, choices[2]),
+                    Catch::Contains("label() of effect 'lazy_labels' must return a string for choice 'east', got a number"));
+}

@@ -117,7 +117,12 @@ class ScriptRuntime {
   // Choices come back in the script's order; an entry may be a string (id = label) or
   // {id = string or integer, label = string (default: id)}; ids are non-empty, without
   // spaces and distinct. Throws ScriptError when the effect has no options function.
+  // An effect with a label function leaves unlabelled choices' labels empty: choice_label
+  // makes them when a person asks.
   std::vector<EffectChoice> options(EffectId id, const Table& table, const CallContext& ctx);
+  // The label of `choice` (one options() returned): its own, else label(ctx, params, id)
+  // of the effect (read-only), else its id.
+  std::string choice_label(EffectId id, const Table& table, const CallContext& ctx, const EffectChoice& choice);
   // Calls apply(ctx, params, choice); choice is "" when the effect has no options.
   void apply(EffectId id, Table& table, const CallContext& ctx, const std::string& choice = "");
 

@@ -68,8 +68,15 @@ class SquareGrid : public ComponentOf<SquareGrid> {
   int width() const { return width_; }
   int height() const { return height_; }
   bool inside(int x, int y) const { return x >= 0 && x < width_ && y >= 0 && y < height_; }
-  Cell& at(int x, int y);
-  const Cell& at(int x, int y) const;
+  // Inline: the hottest read of a grid game's move generation.
+  Cell& at(int x, int y) {
+    if (!inside(x, y)) outside(x, y);
+    return cells_[static_cast<std::size_t>(y * width_ + x)];
+  }
+  const Cell& at(int x, int y) const {
+    if (!inside(x, y)) outside(x, y);
+    return cells_[static_cast<std::size_t>(y * width_ + x)];
+  }
 
   // Cell types on which no tile may be placed (e.g. printed buildings). Sorted, unique.
   const std::vector<std::string>& blocked_types() const { return blocked_types_; }
@@ -126,6 +133,7 @@ class SquareGrid : public ComponentOf<SquareGrid> {
 
  private:
   void check_inside(int x, int y) const;
+  [[noreturn]] void outside(int x, int y) const;  // throws the RuleError of check_inside
   bool passes(const CellTest& test, int x, int y) const;
   // True when the normalised, already rotated shape fits at (x, y); otherwise false, and
   // the reason goes to *why unless why is null (so enumeration builds no strings).

@@ -158,6 +158,10 @@ TEST_CASE("EX-05 and EX-06 a trade pays one of the inputs or gold for 3 coins", 
     apply_ok(*g, "coin 1 1");
     const auto legal = tessera::testing::legal_texts(*g);
     CHECK(legal == std::vector<std::string>{"choose wood", "choose gem", "choose skip", "sell wood", "sell gem"});
+    // Labels are made by the effect's label() only when asked.
+    const auto actions = g->legal_actions();
+    CHECK(actions.at(0).label == "pay 1 wood for 3 coins");
+    CHECK(actions.at(2).label == "make no exchange");
     apply_ok(*g, "choose wood");
     CHECK(player(*g, 0, "coins") == 3);
     CHECK(player(*g, 0, "wood") == 0);
@@ -188,6 +192,8 @@ TEST_CASE("EX-07 a shipment goes to the matching dock and the main-board dock is
   apply_ok(*g, "coin 1 1");
   CHECK(tessera::testing::legal_texts(*g) ==
         std::vector<std::string>{"choose dock2", "choose skip", "sell wood", "sell sugar"});
+  CHECK(g->legal_actions().at(0).label == "buy shipment S2 at dock 2");
+  CHECK(g->legal_actions().at(1).label == "buy no shipment");
   apply_ok(*g, "choose dock2");
   const json s = state(*g);
   CHECK(s["seats"][0]["port"]["values"]["S2"] == 2);

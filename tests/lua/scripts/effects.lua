@@ -135,3 +135,13 @@ effect("outer", function(ctx)
 end)
 
 effect("keep_ctx", function(ctx) kept_ctx = ctx end)
+
+-- Choices labelled only when asked; one choice keeps a label of its own.
+effect("lazy_labels", {
+  options = function() return { "north", { id = "south", label = "go south" }, "east" } end,
+  label = function(ctx, params, id)
+    if id == "east" then return 7 end
+    return "go " .. id .. " (" .. params.steps .. " steps)"
+  end,
+  apply = function() end,
+})
