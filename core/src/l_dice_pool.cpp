@@ -63,6 +63,36 @@ int l_die(lua_State* L) {
   return 1;
 }
 
+// indices = pool:find({color=, faces=, value=, holder=, tag=})   (0-based indices of the dice
+// whose given fields all equal the filter's, in pool order; an empty filter finds every die)
+int l_find(lua_State* L) {
+  const DicePool& pool = check<DicePool>(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  check_fields(L, 2, {"color", "faces", "value", "holder", "tag"}, "a die filter");
+  const auto given = [L](const char* key) {
+    const bool present = lua_getfield(L, 2, key) != LUA_TNIL;
+    lua_pop(L, 1);
+    return present;
+  };
+  const bool by_color = given("color"), by_faces = given("faces"), by_value = given("value"),
+             by_holder = given("holder"), by_tag = given("tag");
+  Die want;
+  read_field(L, 2, "color", want.color);
+  read_field(L, 2, "faces", want.faces);
+  read_field(L, 2, "value", want.value);
+  read_field(L, 2, "holder", want.holder);
+  read_field(L, 2, "tag", want.tag);
+  std::vector<int> found;
+  for (int i = 0; i < pool.size(); ++i) {
+    const Die& d = pool.die(i);
+    if ((!by_color || d.color == want.color) && (!by_faces || d.faces == want.faces) &&
+        (!by_value || d.value == want.value) && (!by_holder || d.holder == want.holder) && (!by_tag || d.tag == want.tag))
+      found.push_back(i);
+  }
+  push_ints(L, found);
+  return 1;
+}
+
 // value = pool:roll(index)
 int l_roll(lua_State* L) {
   DicePool& pool = check_mutable<DicePool>(L, 1);
@@ -232,6 +262,7 @@ int l_count_of(lua_State* L) {
 const luaL_Reg kDicePoolMethods[] = {{"size", guarded<l_size>},
                                      {"dice", guarded<l_dice>},
                                      {"die", guarded<l_die>},
+                                     {"find", guarded<l_find>},
                                      {"roll", guarded<l_roll>},
                                      {"roll_pool", guarded<l_roll_pool>},
                                      {"roll_all", guarded<l_roll_all>},

@@ -114,21 +114,17 @@ local function unlock_blue(ctx, params)
   local dice = ctx:get("dice")
   local p = player(ctx)
   if p:get("blue_unlocked") >= params.max_blue then return end
-  for i = 0, dice:size() - 1 do
-    local d = dice:die(i)
-    if d.color == "blue" and d.tag == "reserve" then
-      dice:roll(i)
-      p:add("blue_unlocked", 1)
-      if params.shared then
-        dice:set_tag(i, "")
-      else
-        dice:take(i, ctx.seat)
-        dice:set_tag(i, "new")
-      end
-      ctx:log("seat " .. ctx.seat .. " unlocks a blue die")
-      return
-    end
+  local i = dice:find({ color = "blue", tag = "reserve" })[1]
+  if i == nil then return end
+  dice:roll(i)
+  p:add("blue_unlocked", 1)
+  if params.shared then
+    dice:set_tag(i, "")
+  else
+    dice:take(i, ctx.seat)
+    dice:set_tag(i, "new")
   end
+  ctx:log("seat " .. ctx.seat .. " unlocks a blue die")
 end
 
 -- Religion (5.8.3): 1 step, or 2 paying 1 grain (gold wild). Past the end each step is a point.

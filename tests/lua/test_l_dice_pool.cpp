@@ -50,7 +50,11 @@ TEST_CASE("Dice pool queries work from Lua", "[lua]") {
                              {"pool_sorted", {2, 0, 3}},
                              {"dice_of", {1}},
                              {"in_pool", {0, 2, 3}},
-                             {"count", {4, 2, 1, 1, 1, 1}}});
+                             {"count", {4, 2, 1, 1, 1, 1}},
+                             {"white_in_pool", {0}},
+                             {"used", {2}},
+                             {"none", json::array()}});
+  CHECK_THROWS_WITH(h.apply("dice_find_unknown_field"), Catch::Contains("colour"));
 }
 
 TEST_CASE("Dice pool rolls from Lua use the table's RNG", "[lua]") {

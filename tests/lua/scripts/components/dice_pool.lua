@@ -11,8 +11,11 @@ effect("dice_read", function(ctx)
     sorted = p:sorted_indices(), sorted_desc = p:sorted_indices(true), pool_sorted = p:sorted_indices(false, true),
     dice_of = p:dice_of(0), in_pool = p:in_pool(),
     count = { p:count(), p:count("white"), p:count("", 4), p:count_in_pool("white"), p:count_of(0), p:count_of(0, "white", 5) },
+    white_in_pool = p:find({ color = "white", holder = -1 }), used = p:find({ tag = "used" }), none = p:find({ faces = 8 }),
   })
 end)
+
+effect("dice_find_unknown_field", function(ctx) ctx:get("dice"):find({ colour = "red" }) end)
 
 effect("dice_roll", function(ctx)
   local p = ctx:get("dice")
