@@ -1,6 +1,7 @@
 #include "tessera/flow_game.hpp"
 
 #include <algorithm>
+#include <span>
 #include <utility>
 #include <nlohmann/json.hpp>
 
@@ -29,16 +30,34 @@ int FlowGame::seat_to_move() const {
   return flow.empty() ? kNobody : flow.top().seat;
 }
 
+void FlowGame::use_schema(std::shared_ptr<const StateSchema> schema) {
+  schema_ = std::move(schema);
+  if (scripts_) scripts_->use_schema(schema_);
+}
+
 void FlowGame::start_flow() {
   if (!rules_->built()) throw Error("the game's FlowRules were not built: call build() after registering its natives");
   flow_ = table_.add<Flow>("flow", rules_->layout());
   if (schema_) schema_->check(table_);
+  if (scripts_) scripts_->take_written_lists();
   run_hook("on_setup", kNobody, nullptr, json::object());
   Frame root;
   root.step = static_cast<std::uint16_t>(rules_->root());
   table_.get(flow_).push(root);
   settle(nullptr);
+  check_conserved_writes();
   legal_.swap(scratch_);
+}
+
+void FlowGame::check_conserved_writes() {
+  if (!scripts_ || !schema_) return;
+  for (const WrittenList& written : scripts_->take_written_lists()) {
+    try {
+      schema_->check_conserved(table_, std::span(&written.list, 1));
+    } catch (const DataError& e) {
+      throw DataError(written.where + ": " + e.what() + " once the move is over (the game's schema.yaml)");
+    }
+  }
 }
 
 void FlowGame::run_hook(std::string_view hook, int seat, std::vector<Event>* events, const json& arg) {
@@ -70,6 +89,7 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
   std::vector<Event>* events = transaction ? &result.events : nullptr;
   const bool on_action = scripts_ && scripts_->has_hook("on_action");
   if (transaction) table_.begin_undo();
+  if (scripts_) scripts_->take_written_lists();
   try {
     const std::string text = on_action ? move_text(move) : std::string();
     Flow& flow = table_.get(flow_);
@@ -81,6 +101,7 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
     if (rules_->move(move.kind).ends_step) flow.at(at).status = Frame::kDone;
     if (on_action) run_hook("on_action", seat, events, json{{"text", text}, {"seat", seat}});
     settle(events);
+    check_conserved_writes();
   } catch (const std::exception& e) {
     if (transaction) table_.rollback_undo();
     forget_derived();

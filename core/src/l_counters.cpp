@@ -19,7 +19,9 @@ int l_get(lua_State* L) {
 int l_set(lua_State* L) {
   Counters& counters = check_mutable<Counters>(L, 1);
   const std::string_view key = check_string(L, 2);
-  counters.set(key, check_int(L, 3));
+  const int value = check_int(L, 3);
+  check_counter_write(L, 1, key, value);
+  counters.set(key, value);
   return 0;
 }
 
@@ -31,6 +33,7 @@ int l_add(lua_State* L) {
   const long long sum = static_cast<long long>(counters.get(key)) + delta;
   if (sum < std::numeric_limits<int>::min() || sum > std::numeric_limits<int>::max())
     return luaL_error(L, "counters '%s': %s + %d overflows", counters.name().c_str(), std::string(key).c_str(), delta);
+  check_counter_write(L, 1, key, static_cast<int>(sum));
   lua_pushinteger(L, counters.add(key, delta));
   return 1;
 }

@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "lua_write_check.hpp"
+
 #include "tessera/component.hpp"
 #include "tessera/table.hpp"
 
@@ -169,7 +171,16 @@ Component& check_mutable_component(lua_State* L, int arg, std::string_view kind)
   check_component(L, arg, kind);
   // In a writable call the frame's table and mutable_table are one object: look the
   // component up through the mutable pointer rather than casting constness away.
-  return mutable_table(L).at(to_handle(L, arg)->index);
+  Table& table = mutable_table(L);
+  const std::uint32_t index = to_handle(L, arg)->index;
+  // The one door of every write: what the call writes is checked against the schema.
+  if (WriteCheck* writes = LuaState::from(L).frame()->writes) writes->note(L, table, index);
+  return table.at(index);
+}
+
+void check_counter_write(lua_State* L, int arg, std::string_view key, int value) {
+  const CallFrame& frame = current_frame(L, "counters");
+  if (frame.writes) frame.writes->check_counter(L, *frame.table, to_handle(L, arg)->index, key, value);
 }
 
 }  // namespace tessera::lua

@@ -74,6 +74,10 @@ const Component& check_component(lua_State* L, int arg, std::string_view kind);
 // The same for a binding that changes the component (read-only calls raise).
 Component& check_mutable_component(lua_State* L, int arg, std::string_view kind);
 
+// counters:set/add at `arg` is about to store key = value: raises unless the game's schema
+// allows it (the key is declared and the value in its range).
+void check_counter_write(lua_State* L, int arg, std::string_view key, int value);
+
 template <typename C>
 const C& check(lua_State* L, int arg) {
   return static_cast<const C&>(check_component(L, arg, C::kKind));

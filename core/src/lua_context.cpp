@@ -3,6 +3,8 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "lua_write_check.hpp"
+#include "tessera/error.hpp"
 #include "tessera/flow_rules.hpp"
 #include "tessera/table.hpp"
 
@@ -115,6 +117,15 @@ int l_call(lua_State* L) {
   check_context(L);
   const std::string_view name = check_string(L, 2);
   const CallFrame& frame = current_frame(L, "ctx:call");
+  // A native is the game's C++: it may only see what fits the schema.
+  if (frame.writes && frame.writes->has_noted()) {
+    try {
+      frame.writes->check_noted(*frame.table);
+    } catch (const DataError& e) {
+      lua_pushstring(L, e.what());
+      return lua_error(L);
+    }
+  }
   const Natives& natives = natives_of(L);
   const auto it = natives.find(name);
   if (it == natives.end()) {

@@ -24,6 +24,8 @@
 
 namespace tessera::lua {
 
+class WriteCheck;
+
 // What the running effect or hook call may touch. Bindings read it through
 // LuaState::from(L).frame(); it lives on the C++ stack of the call that set it.
 struct CallFrame {
@@ -32,6 +34,7 @@ struct CallFrame {
   const CallContext* call = nullptr;
   std::uint64_t generation = 0;       // unique per call: component handles carry it
   const char* read_only_what = nullptr;  // names the call in refusals: "options()"
+  WriteCheck* writes = nullptr;        // what the call writes is checked here (writable calls)
 };
 
 class LuaState {

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "script_runtime_impl.hpp"
+#include "tessera/error.hpp"
 
 namespace tessera {
 
@@ -66,6 +67,14 @@ void ScriptRuntime::Impl::fail(const CallSite& site, int status) {
   if (text.find("\nstack traceback:") == std::string::npos) text += "\nstack traceback:";
   text += "\n\t[host]: " + describe(site);
   throw ScriptError(text);
+}
+
+void ScriptRuntime::Impl::check_writes(const Table& table, const CallSite& site) {
+  try {
+    writes.check_noted(table);
+  } catch (const DataError& e) {
+    throw ScriptError(std::string(e.what()) + "\nstack traceback:\n\t[host]: " + describe(site));
+  }
 }
 
 std::string ScriptRuntime::Impl::describe(const CallSite& site) const {
@@ -370,6 +379,10 @@ void ScriptRuntime::register_query(std::string name, NativeQuery fn) {
   if (!fn) throw ScriptError("register_query('" + name + "'): the function is empty");
   impl_->natives[std::move(name)] = lua::Native{nullptr, std::move(fn)};
 }
+
+void ScriptRuntime::use_schema(std::shared_ptr<const StateSchema> schema) { impl_->writes.use_schema(std::move(schema)); }
+
+std::vector<WrittenList> ScriptRuntime::take_written_lists() { return impl_->writes.take_written_lists(); }
 
 std::size_t ScriptRuntime::memory_used() const { return impl_->vm.memory_used(); }
 

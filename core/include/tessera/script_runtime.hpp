@@ -49,6 +49,7 @@ struct ScriptLimits {
 class FlowContext;
 class FlowGame;
 class FlowRules;
+class StateSchema;
 
 // What a script call sees besides the table: ctx.seat and where ctx:log writes; in games on
 // the flow engine also the flow (ctx:push, ctx:end_step).
@@ -77,6 +78,12 @@ struct ScriptStep {
   std::string name;
   nlohmann::json decl;
   std::string defined_at;
+};
+
+// A content list (a schema's `holds`) that scripts wrote, and where they first did.
+struct WrittenList {
+  std::string list;
+  std::string where;  // "scripts/<game>/variants/x.lua:12"
 };
 
 // One choice an effect offers (from its options function): `id` is passed back to apply.
@@ -158,6 +165,14 @@ class ScriptRuntime {
   // rule(ctx, step): as a hook (may change the table) or as a predicate (read-only, truthy result).
   void run_rule(std::string_view name, Table& table, const CallContext& ctx, const nlohmann::json& step);
   bool test_rule(std::string_view name, const Table& table, const CallContext& ctx, const nlohmann::json& step);
+
+  // The schema every write of a script is checked against (lua_write_check.hpp): a counter
+  // key and value as written, a deck, hand or market that holds content ids before the
+  // game's C++ can read it. Null: no checks (a game without a declared schema).
+  void use_schema(std::shared_ptr<const StateSchema> schema);
+  // The content lists (`holds`) of the components scripts wrote since the last call, whose
+  // conservation the game checks once its move is over; forgets them.
+  std::vector<WrittenList> take_written_lists();
 
   // Bytes the Lua VM holds now (what ScriptLimits::memory_bytes caps).
   std::size_t memory_used() const;
