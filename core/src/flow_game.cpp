@@ -38,6 +38,7 @@ void FlowGame::use_schema(std::shared_ptr<const StateSchema> schema) {
 void FlowGame::start_flow() {
   if (!rules_->built()) throw Error("the game's FlowRules were not built: call build() after registering its natives");
   flow_ = table_.add<Flow>("flow", rules_->layout());
+  const ScriptRuntime::Scope budget(scripts_.get());
   if (schema_) schema_->check(table_);
   if (scripts_) scripts_->take_written_lists();
   run_hook("on_setup", kNobody, nullptr, json::object());
@@ -86,6 +87,7 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
     return result;
   }
   const bool transaction = mode == ApplyMode::Transaction;
+  const ScriptRuntime::Scope budget(scripts_.get());  // the move and the next decision's list
   std::vector<Event>* events = transaction ? &result.events : nullptr;
   const bool on_action = scripts_ && scripts_->has_hook("on_action");
   if (transaction) table_.begin_undo();
@@ -223,6 +225,11 @@ void FlowGame::filter_legal(int seat) {
   if (!kept.empty()) scratch_.swap(kept);
 }
 
+std::vector<Action> FlowGame::legal_actions() const {
+  const ScriptRuntime::Scope budget(scripts_.get());  // every label() of the list together
+  return Game::legal_actions();
+}
+
 std::string FlowGame::move_text(const Move& move) const {
   const Flow& flow = table_.get(flow_);
   if (flow.empty() || move.kind >= rules_->move_count()) throw RuleError("no such move now");
@@ -263,6 +270,7 @@ void FlowGame::check_frames() const {
 }
 
 void FlowGame::set_state(const json& state) {
+  const ScriptRuntime::Scope budget(scripts_.get());
   forget_derived();
   Table backup = table_;
   table_.assign_json(state);

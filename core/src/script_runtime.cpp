@@ -226,6 +226,14 @@ ScriptRuntime::ScriptRuntime(std::filesystem::path script_dir, std::string chunk
 
 ScriptRuntime::~ScriptRuntime() = default;
 
+ScriptRuntime::Scope::Scope(ScriptRuntime* runtime) : runtime_(runtime) {
+  if (runtime_) runtime_->impl_->vm.begin_scope();
+}
+
+ScriptRuntime::Scope::~Scope() {
+  if (runtime_) runtime_->impl_->vm.end_scope();
+}
+
 void ScriptRuntime::run_file(const std::string& relative_path) {
   const std::filesystem::path path(relative_path);
   bool inside = !relative_path.empty() && path.is_relative();

@@ -34,6 +34,8 @@ class FlowGame : public Game {
   void legal_moves(std::vector<Move>& out) const override { out = legal_; }
   // The legal moves without a copy (valid until the next apply or set_state).
   const std::vector<Move>& moves() const { return legal_; }
+  // The text door's list, its Lua labels under one budget.
+  std::vector<Action> legal_actions() const override;
   using Game::apply;
   ApplyResult apply(const Move& move, ApplyMode mode = ApplyMode::Transaction) override;
   std::string move_text(const Move& move) const override;

@@ -21,9 +21,10 @@
 // A later effect() or move() with the same name replaces the earlier one (how variants
 // override). These may only be called while a script loads, never during a call.
 //
-// Limits: each effect/hook call (and each script load) gets `instructions_per_call` Lua
-// instructions; the whole VM gets `memory_bytes`. Exceeding either fails that call with a
-// ScriptError naming the script's file:line; the runtime stays usable. Every failure of a
+// Limits: each effect/hook call (and each script load) gets `instructions_per_call` units of
+// work, every call of one Scope (a move) `work_per_move` units together; the whole VM gets
+// `memory_bytes`. Exceeding one fails that call with a ScriptError naming the script's
+// file:line; the runtime stays usable. Every failure of a
 // script is a ScriptError whose message starts "scripts/<game>/<file>.lua:<line>: ...",
 // then a stack traceback, then a "[host]: ..." line naming the effect or hook.
 // The Lua side is documented in sdk/docs/lua-api.md.
@@ -41,9 +42,14 @@
 
 namespace tessera {
 
+// Work is counted in units: a Lua instruction, 8 bytes allocated, or a step of a library
+// loop written in C (lua_state.hpp). A scope is one move with the legal-move list it leads
+// to, or one legal-move list (ScriptRuntime::Scope).
 struct ScriptLimits {
   std::size_t memory_bytes = 64u << 20;              // whole VM; 0 = no cap
-  std::uint64_t instructions_per_call = 10'000'000;  // per effect/hook call; 0 = no budget
+  std::uint64_t instructions_per_call = 10'000'000;  // units per effect/hook call; 0 = no budget
+  std::uint64_t work_per_move = 50'000'000;          // units of every call of a scope; 0 = no budget
+  double seconds_per_move = 10;                      // time of every call of a scope; 0 = no limit
 };
 
 class FlowContext;
@@ -102,6 +108,20 @@ class ScriptRuntime {
   ~ScriptRuntime();
   ScriptRuntime(const ScriptRuntime&) = delete;
   ScriptRuntime& operator=(const ScriptRuntime&) = delete;
+
+  // While one lives, every call shares one budget (ScriptLimits::work_per_move and
+  // seconds_per_move) instead of each starting afresh: a move with the legal-move list it
+  // leads to, or one list. Scopes nest; the outermost counts. `runtime` may be null.
+  class Scope {
+   public:
+    explicit Scope(ScriptRuntime* runtime);
+    ~Scope();
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+
+   private:
+    ScriptRuntime* runtime_;
+  };
 
   // Runs a script (path relative to the script folder) that defines effects and hooks.
   void run_file(const std::string& relative_path);
