@@ -140,7 +140,7 @@ std::uint64_t LuaState::remaining(lua_State* L, lua_Debug* ar) {
   }
   if (!what && scope_budget_ != 0) {
     if (used_ >= scope_budget_) {
-      what = "work budget of one move exceeded (%llu units: Lua instructions, memory allocated and library work)";
+      what = "work budget of one move or legal-move list exceeded (%llu units: Lua instructions, memory allocated and library work)";
       limit = scope_budget_;
     } else {
       left = std::min(left, scope_budget_ - used_);
