@@ -11,8 +11,10 @@ namespace {
 constexpr std::uint64_t kBytesPerUnit = 8;
 // Lua's pattern matcher backtracks inside C: with k repetition items (* + - ?) a match can
 // take about n^(k+1) steps on an n-character subject. A call whose bound passes
-// kPatternSteps is refused outright; below it the bound is what the call is charged.
+// kPatternSteps is refused outright; below it the call is charged the bound, one unit per
+// kStepsPerUnit steps (a step of the matcher is a few times cheaper than an instruction).
 constexpr double kPatternSteps = 1e8;
+constexpr double kStepsPerUnit = 8;
 
 std::uint64_t saturating_units(double units) {
   if (!(units < 1.8e19)) return std::numeric_limits<std::uint64_t>::max();
@@ -85,7 +87,7 @@ std::uint64_t cost_pattern(lua_State* L, bool plain) {
     luaL_error(L, "pattern with %d repetition items is too costly on %d characters (the sandbox bounds "
                   "pattern matching at about 10^8 steps: shorten the text or the pattern)",
                items, static_cast<int>(std::min<std::uint64_t>(subject, INT32_MAX)));
-  return saturating_units(bound);
+  return saturating_units(std::max(bound / kStepsPerUnit, static_cast<double>(subject / kBytesPerUnit)));
 }
 
 std::uint64_t cost_find(lua_State* L) { return cost_pattern(L, lua_toboolean(L, 4) != 0); }

@@ -6,7 +6,7 @@
 //   string.rep, upper, lower, reverse, byte, sub   the length of what they make or read
 //   string.find, match, gmatch, gsub               the subject, or for a pattern with k
 //                                                  repetition items the bound n^(k+1) of its
-//                                                  backtracking, refused past 10^8 steps
+//                                                  backtracking / 8, refused past 10^8 steps
 //   table.concat, unpack, move, insert, remove     the elements they walk or shift
 //   utf8.len, codepoint, offset; tonumber          the length of the text they scan
 //

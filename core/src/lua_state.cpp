@@ -21,8 +21,8 @@ constexpr std::uint64_t kMaxStep = 1000;
 // the hook is made to fire at the next instruction, so one big string is seen at once.
 constexpr std::size_t kBytesPerUnit = 8;
 constexpr std::uint64_t kPromptUnits = 1 << 16;
-// The clock is read every kClockHooks hooks (about every 64,000 instructions).
-constexpr int kClockHooks = 64;
+// The clock is read every kClockHooks hooks (about every 8,000 instructions).
+constexpr int kClockHooks = 8;
 constexpr int kMaxJsonDepth = 100;
 
 // The chunk name without Lua's '@' marker: "scripts/g/f.lua" (not truncated like short_src).
