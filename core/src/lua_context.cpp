@@ -1,5 +1,7 @@
 #include "lua_context.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <nlohmann/json.hpp>
 
@@ -11,6 +13,10 @@
 namespace tessera::lua {
 
 namespace {
+
+// What ctx:log may push into the host (the events of a move live outside the Lua memory cap).
+constexpr std::size_t kMaxEventText = 4096;
+constexpr std::uint32_t kMaxEventsPerMove = 1000;
 
 // The ctx userdata: a tag only, so that a handle cannot pass for it (sizes differ too).
 struct ContextData {
@@ -108,6 +114,13 @@ int l_log(lua_State* L) {
   const CallFrame& frame = current_frame(L, "ctx:log");
   const int audience = lua_isnoneornil(L, 3) ? kSpectator : check_owner(L, 3, *frame.table);
   mutable_table(L);  // a read-only call may not log either
+  // Checked whether or not the host collects events: a move must not pass in a playout and
+  // fail in a real game.
+  if (text.size() > kMaxEventText)
+    return luaL_error(L, "ctx:log: a text is at most %d bytes, got %d", static_cast<int>(kMaxEventText),
+                      static_cast<int>(std::min<std::size_t>(text.size(), INT32_MAX)));
+  if (LuaState::from(L).count_event() > kMaxEventsPerMove)
+    return luaL_error(L, "ctx:log: more than %d texts in one move", static_cast<int>(kMaxEventsPerMove));
   if (frame.call->events) frame.call->events->push_back(Event{std::string(text), audience});
   return 0;
 }

@@ -90,6 +90,7 @@ void LuaState::set_step(std::uint64_t step) {
 void LuaState::begin_scope() {
   if (scope_depth_++ > 0) return;
   used_ = 0;
+  events_ = 0;
   deadline_ = 0;  // the clock starts with the scope's first call: most moves make none
 }
 
@@ -102,7 +103,10 @@ void LuaState::arm_limits() {
   memory_failed_ = false;
   memory_message_[0] = '\0';
   allocated_ = 0;
-  if (scope_depth_ == 0) used_ = 0;
+  if (scope_depth_ == 0) {
+    used_ = 0;
+    events_ = 0;
+  }
   if ((scope_depth_ == 0 || deadline_ == 0) && scope_seconds_ > 0) deadline_ = now_seconds() + scope_seconds_;
   call_start_ = used_;
   if (budget_ == 0 && scope_budget_ == 0 && scope_seconds_ <= 0) {
@@ -316,8 +320,15 @@ void push_json_at(lua_State* L, const json& value, int depth) {
   }
 }
 
-json to_json_at(lua_State* L, int index, int depth) {
+// What a Lua value handed to the host as JSON may hold: the host's copy is outside the Lua
+// memory cap.
+constexpr std::size_t kMaxJsonValues = 100'000;
+constexpr std::size_t kMaxJsonText = 64 * 1024;
+
+json to_json_at(lua_State* L, int index, int depth, std::size_t& values) {
   index = lua_absindex(L, index);
+  if (++values > kMaxJsonValues)
+    luaL_error(L, "a value passed to the host holds more than %d values", static_cast<int>(kMaxJsonValues));
   switch (lua_type(L, index)) {
     case LUA_TNIL:
       return nullptr;
@@ -332,6 +343,8 @@ json to_json_at(lua_State* L, int index, int depth) {
     case LUA_TSTRING: {
       std::size_t size = 0;
       const char* text = lua_tolstring(L, index, &size);
+      if (size > kMaxJsonText)
+        luaL_error(L, "a text passed to the host is at most %d bytes", static_cast<int>(kMaxJsonText));
       return std::string(text, size);
     }
     case LUA_TTABLE:
@@ -363,7 +376,7 @@ json to_json_at(lua_State* L, int index, int depth) {
     json out = json::array();
     for (lua_Integer i = 1; i <= count; ++i) {
       lua_rawgeti(L, index, i);
-      out.push_back(to_json_at(L, -1, depth + 1));
+      out.push_back(to_json_at(L, -1, depth + 1, values));
       lua_pop(L, 1);
     }
     return out;
@@ -375,7 +388,8 @@ json to_json_at(lua_State* L, int index, int depth) {
   while (lua_next(L, index) != 0) {
     std::size_t size = 0;
     const char* key = lua_tolstring(L, -2, &size);
-    out[std::string(key, size)] = to_json_at(L, -1, depth + 1);
+    if (size > kMaxJsonText) luaL_error(L, "a key passed to the host is at most %d bytes", static_cast<int>(kMaxJsonText));
+    out[std::string(key, size)] = to_json_at(L, -1, depth + 1, values);
     lua_pop(L, 1);
   }
   return out;
@@ -385,6 +399,11 @@ json to_json_at(lua_State* L, int index, int depth) {
 
 void push_json(lua_State* L, const json& value) { push_json_at(L, value, 0); }
 
-json to_json(lua_State* L, int index) { return to_json_at(L, index, 0); }
+json to_json(lua_State* L, int index) {
+  std::size_t values = 0;
+  json out = to_json_at(L, index, 0, values);
+  LuaState::from(L).charge(L, values);
+  return out;
+}
 
 }  // namespace tessera::lua

@@ -72,6 +72,8 @@ class LuaState {
   void end_scope();
   // Adds `units` of work done in C; raises the budget error when a limit is passed.
   void charge(lua_State* L, std::uint64_t units);
+  // Counts one ctx:log of the scope (or of the call, outside a scope); returns the count.
+  std::uint32_t count_event() { return ++events_; }
   // True once a budget of the current call is spent. From then on every further Lua
   // instruction of the call raises again, so a script's pcall cannot swallow it.
   bool budget_exhausted() const { return budget_exhausted_; }
@@ -121,11 +123,12 @@ class LuaState {
   std::uint64_t used_ = 0;          // units of the scope up to the last hook or charge
   std::uint64_t call_start_ = 0;    // used_ when the current call began
   std::uint64_t allocated_ = 0;     // units of allocation not yet added to used_
+  std::uint32_t events_ = 0;        // ctx:log texts of the scope
   double deadline_ = 0;             // steady-clock seconds
   int hooks_ = 0;                   // the clock is read every few hooks only
   int step_ = 0;                    // hook period now in force
   bool budget_exhausted_ = false;
-  char budget_message_[320] = {};
+  char budget_message_[512] = {};
 };
 
 // Place one in every C++ frame that runs script code inside a Lua protected call: when a

@@ -17,6 +17,10 @@ namespace tessera {
 using nlohmann::json;
 using namespace script_detail;
 
+namespace {
+constexpr std::size_t kMaxErrorText = 8192;
+}  // namespace
+
 
 ScriptRuntime::Impl::Impl(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits_)
     : limits(limits_), vm(limits_) {
@@ -64,6 +68,13 @@ void ScriptRuntime::Impl::fail(const CallSite& site, int status) {
   const std::string_view thunk = "\n\t[C]: in ?";
   if (text.size() >= thunk.size() && text.compare(text.size() - thunk.size(), thunk.size(), thunk) == 0)
     text.resize(text.size() - thunk.size());
+  // A script's error text reaches clients: error(string.rep("x", 1e7)) must not.
+  if (text.size() > kMaxErrorText) {
+    std::size_t cut = kMaxErrorText;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    text.resize(cut);
+    text += " ... (truncated)";
+  }
   if (text.find("\nstack traceback:") == std::string::npos) text += "\nstack traceback:";
   text += "\n\t[host]: " + describe(site);
   throw ScriptError(text);
