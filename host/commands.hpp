@@ -43,7 +43,9 @@ int run_simulate(const PluginRegistry& registry, const SimulateOptions& options,
                  std::ostream& err);
 
 int run_replay(const PluginRegistry& registry, const std::string& log_path, std::ostream& out);
-int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out);
+// With `play_games` > 0, also plays that many random games per player count and variant, one
+// after another on one runtime, and checks that each replays exactly (replay_check.hpp).
+int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out, int play_games = 0);
 // The components of a new game (name, kind, owner, visibility), then the game's declared
 // schema, steps and moves: what a scenario author or house-rule writer may edit and call.
 int run_schema(const PluginRegistry& registry, const GameChoice& choice, std::ostream& out);

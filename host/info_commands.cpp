@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "host_environment.hpp"
+#include "replay_check.hpp"
 #include "tessera/error.hpp"
 
 namespace tessera::host {
@@ -51,7 +52,7 @@ int run_info(const PluginRegistry& registry, const std::string& game, std::ostre
   return 0;
 }
 
-int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out) {
+int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out, int play_games) {
   const PluginEntry& entry = registry.game(game);
   const Manifest& m = entry.manifest;
   std::vector<std::string> problems;
@@ -66,7 +67,10 @@ int run_validate(const PluginRegistry& registry, const std::string& game, std::o
     for (int players = low; players <= high; ++players) {
       try {
         GameConfig config = registry.config(game, players, /*seed=*/1, variants);
+        const std::size_t before = problems.size();
         for (auto& p : registry.validate(game, config)) problems.push_back(label + p);
+        if (play_games > 0 && problems.size() == before)
+          for (auto& p : check_replays(registry, game, config, play_games)) problems.push_back(label + p);
       } catch (const std::exception& e) {
         problems.push_back(label + e.what());
       }

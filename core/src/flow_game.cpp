@@ -1,6 +1,7 @@
 #include "tessera/flow_game.hpp"
 
 #include <algorithm>
+#include <span>
 #include <utility>
 #include <nlohmann/json.hpp>
 
@@ -29,16 +30,35 @@ int FlowGame::seat_to_move() const {
   return flow.empty() ? kNobody : flow.top().seat;
 }
 
+void FlowGame::use_schema(std::shared_ptr<const StateSchema> schema) {
+  schema_ = std::move(schema);
+  if (scripts_) scripts_->use_schema(schema_);
+}
+
 void FlowGame::start_flow() {
   if (!rules_->built()) throw Error("the game's FlowRules were not built: call build() after registering its natives");
   flow_ = table_.add<Flow>("flow", rules_->layout());
+  const ScriptRuntime::Scope budget(scripts_.get());
   if (schema_) schema_->check(table_);
+  if (scripts_) scripts_->take_written_lists();
   run_hook("on_setup", kNobody, nullptr, json::object());
   Frame root;
   root.step = static_cast<std::uint16_t>(rules_->root());
   table_.get(flow_).push(root);
   settle(nullptr);
+  check_conserved_writes();
   legal_.swap(scratch_);
+}
+
+void FlowGame::check_conserved_writes() {
+  if (!scripts_ || !schema_) return;
+  for (const WrittenList& written : scripts_->take_written_lists()) {
+    try {
+      schema_->check_conserved(table_, std::span(&written.list, 1));
+    } catch (const DataError& e) {
+      throw DataError(written.where + ": " + e.what() + " once the move is over (the game's schema.yaml)");
+    }
+  }
 }
 
 void FlowGame::run_hook(std::string_view hook, int seat, std::vector<Event>* events, const json& arg) {
@@ -67,9 +87,11 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
     return result;
   }
   const bool transaction = mode == ApplyMode::Transaction;
+  const ScriptRuntime::Scope budget(scripts_.get());  // the move and the next decision's list
   std::vector<Event>* events = transaction ? &result.events : nullptr;
   const bool on_action = scripts_ && scripts_->has_hook("on_action");
   if (transaction) table_.begin_undo();
+  if (scripts_) scripts_->take_written_lists();
   try {
     const std::string text = on_action ? move_text(move) : std::string();
     Flow& flow = table_.get(flow_);
@@ -81,6 +103,7 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
     if (rules_->move(move.kind).ends_step) flow.at(at).status = Frame::kDone;
     if (on_action) run_hook("on_action", seat, events, json{{"text", text}, {"seat", seat}});
     settle(events);
+    check_conserved_writes();
   } catch (const std::exception& e) {
     if (transaction) table_.rollback_undo();
     forget_derived();
@@ -202,6 +225,11 @@ void FlowGame::filter_legal(int seat) {
   if (!kept.empty()) scratch_.swap(kept);
 }
 
+std::vector<Action> FlowGame::legal_actions() const {
+  const ScriptRuntime::Scope budget(scripts_.get());  // every label() of the list together
+  return Game::legal_actions();
+}
+
 std::string FlowGame::move_text(const Move& move) const {
   const Flow& flow = table_.get(flow_);
   if (flow.empty() || move.kind >= rules_->move_count()) throw RuleError("no such move now");
@@ -242,6 +270,7 @@ void FlowGame::check_frames() const {
 }
 
 void FlowGame::set_state(const json& state) {
+  const ScriptRuntime::Scope budget(scripts_.get());
   forget_derived();
   Table backup = table_;
   table_.assign_json(state);

@@ -1,4 +1,5 @@
 // Lua methods of Counters handles (see lua_bindings.hpp).
+#include <algorithm>
 #include <limits>
 
 #include "lua_bindings.hpp"
@@ -7,6 +8,15 @@
 namespace tessera::lua {
 
 namespace {
+
+// A new key must leave room: a counters component holds at most kMaxEntries keys.
+void check_key_room(lua_State* L, const Counters& counters, std::string_view key) {
+  const auto& entries = counters.entries();
+  if (entries.size() < kMaxEntries) return;
+  const auto at = std::lower_bound(entries.begin(), entries.end(), key,
+                                   [](const auto& entry, std::string_view k) { return entry.first < k; });
+  if (at == entries.end() || at->first != key) check_room(L, entries.size(), 1, "counters");
+}
 
 // v = counters:get(key)
 int l_get(lua_State* L) {
@@ -18,19 +28,24 @@ int l_get(lua_State* L) {
 // counters:set(key, v)
 int l_set(lua_State* L) {
   Counters& counters = check_mutable<Counters>(L, 1);
-  const std::string_view key = check_string(L, 2);
-  counters.set(key, check_int(L, 3));
+  const std::string_view key = check_stored_text(L, 2);
+  check_key_room(L, counters, key);
+  const int value = check_int(L, 3);
+  check_counter_write(L, 1, key, value);
+  counters.set(key, value);
   return 0;
 }
 
 // v = counters:add(key, delta)
 int l_add(lua_State* L) {
   Counters& counters = check_mutable<Counters>(L, 1);
-  const std::string_view key = check_string(L, 2);
+  const std::string_view key = check_stored_text(L, 2);
+  check_key_room(L, counters, key);
   const int delta = check_int(L, 3);
   const long long sum = static_cast<long long>(counters.get(key)) + delta;
   if (sum < std::numeric_limits<int>::min() || sum > std::numeric_limits<int>::max())
     return luaL_error(L, "counters '%s': %s + %d overflows", counters.name().c_str(), std::string(key).c_str(), delta);
+  check_counter_write(L, 1, key, static_cast<int>(sum));
   lua_pushinteger(L, counters.add(key, delta));
   return 1;
 }

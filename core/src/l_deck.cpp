@@ -113,7 +113,8 @@ int l_draw_from_first_nonempty(lua_State* L) {
 int l_put_top(lua_State* L) {
   Deck& deck = check_mutable<Deck>(L, 1);
   const std::string_view pile = check_string(L, 2);
-  deck.put_top(pile, std::string(check_string(L, 3)));
+  check_room(L, static_cast<std::size_t>(deck.total_size()), 1, "a deck");
+  deck.put_top(pile, std::string(check_stored_text(L, 3)));
   return 0;
 }
 
@@ -121,7 +122,8 @@ int l_put_top(lua_State* L) {
 int l_put_bottom(lua_State* L) {
   Deck& deck = check_mutable<Deck>(L, 1);
   const std::string_view pile = check_string(L, 2);
-  deck.put_bottom(pile, std::string(check_string(L, 3)));
+  check_room(L, static_cast<std::size_t>(deck.total_size()), 1, "a deck");
+  deck.put_bottom(pile, std::string(check_stored_text(L, 3)));
   return 0;
 }
 
@@ -130,7 +132,8 @@ int l_put_at(lua_State* L) {
   Deck& deck = check_mutable<Deck>(L, 1);
   const std::string_view pile = check_string(L, 2);
   const int index = check_int(L, 3);
-  deck.put_at(pile, index, std::string(check_string(L, 4)));
+  check_room(L, static_cast<std::size_t>(deck.total_size()), 1, "a deck");
+  deck.put_at(pile, index, std::string(check_stored_text(L, 4)));
   return 0;
 }
 
@@ -138,7 +141,8 @@ int l_put_at(lua_State* L) {
 int l_insert_random(lua_State* L) {
   Deck& deck = check_mutable<Deck>(L, 1);
   const std::string_view pile = check_string(L, 2);
-  deck.insert_random(pile, std::string(check_string(L, 3)), mutable_table(L).rng());
+  check_room(L, static_cast<std::size_t>(deck.total_size()), 1, "a deck");
+  deck.insert_random(pile, std::string(check_stored_text(L, 3)), mutable_table(L).rng());
   return 0;
 }
 

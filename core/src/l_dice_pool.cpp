@@ -135,7 +135,7 @@ int l_set(lua_State* L) {
 int l_set_tag(lua_State* L) {
   DicePool& pool = check_mutable<DicePool>(L, 1);
   const int index = check_int(L, 2);
-  pool.set_tag(index, std::string(check_string(L, 3)));
+  pool.set_tag(index, std::string(check_stored_text(L, 3)));
   return 0;
 }
 

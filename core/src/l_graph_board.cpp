@@ -103,11 +103,11 @@ int l_set_capacity(lua_State* L) {
 int l_set_attribute(lua_State* L) {
   GraphBoard& board = check_mutable<GraphBoard>(L, 1);
   const int space = check_int(L, 2);
-  const std::string_view key = check_string(L, 3);
+  const std::string_view key = check_stored_text(L, 3);
   if (lua_type(L, 4) == LUA_TNUMBER)
     board.set_attribute(space, key, check_int(L, 4));
   else if (lua_type(L, 4) == LUA_TSTRING)
-    board.set_attribute(space, key, std::string(check_string(L, 4)));
+    board.set_attribute(space, key, std::string(check_stored_text(L, 4)));
   else
     return luaL_typeerror(L, 4, "string or integer");
   return 0;
@@ -205,7 +205,7 @@ int l_add_pieces(lua_State* L) {
   GraphBoard& board = check_mutable<GraphBoard>(L, 1);
   const int space = check_int(L, 2);
   const int owner = check_seat(L, 3, /*or_nobody=*/true);
-  const std::string_view kind = check_string(L, 4);
+  const std::string_view kind = check_stored_text(L, 4);
   board.add_pieces(space, owner, kind, opt_int(L, 5, 1));
   return 0;
 }

@@ -73,7 +73,8 @@ int l_index_of(lua_State* L) {
 // hand:add(card [, revealed])
 int l_add(lua_State* L) {
   Hand& hand = check_mutable<Hand>(L, 1);
-  std::string card(check_string(L, 2));
+  check_room(L, static_cast<std::size_t>(hand.size()), 1, "a hand");
+  std::string card(check_stored_text(L, 2));
   hand.add(std::move(card), opt_bool(L, 3, false));
   return 0;
 }
@@ -81,7 +82,11 @@ int l_add(lua_State* L) {
 // hand:add_all(cards)
 int l_add_all(lua_State* L) {
   Hand& hand = check_mutable<Hand>(L, 1);
-  hand.add_all(check_strings(L, 2));
+  std::vector<std::string> cards = check_strings(L, 2);
+  check_room(L, static_cast<std::size_t>(hand.size()), cards.size(), "a hand");
+  for (const std::string& card : cards)
+    if (card.size() > kMaxStoredText) luaL_argerror(L, 2, "a card id kept in the state is at most 256 bytes");
+  hand.add_all(std::move(cards));
   return 0;
 }
 

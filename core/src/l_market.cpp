@@ -158,7 +158,7 @@ int l_place(lua_State* L) {
   Market& market = check_mutable<Market>(L, 1);
   const int row = check_int(L, 2);
   const int slot = check_int(L, 3);
-  market.place(row, slot, std::string(check_string(L, 4)));
+  market.place(row, slot, std::string(check_stored_text(L, 4)));
   return 0;
 }
 

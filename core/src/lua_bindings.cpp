@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "lua_write_check.hpp"
+
 #include "tessera/component.hpp"
 #include "tessera/table.hpp"
 
@@ -169,12 +171,35 @@ Component& check_mutable_component(lua_State* L, int arg, std::string_view kind)
   check_component(L, arg, kind);
   // In a writable call the frame's table and mutable_table are one object: look the
   // component up through the mutable pointer rather than casting constness away.
-  return mutable_table(L).at(to_handle(L, arg)->index);
+  Table& table = mutable_table(L);
+  const std::uint32_t index = to_handle(L, arg)->index;
+  // The one door of every write: what the call writes is checked against the schema.
+  if (WriteCheck* writes = LuaState::from(L).frame()->writes) writes->note(L, table, index);
+  return table.at(index);
+}
+
+void check_counter_write(lua_State* L, int arg, std::string_view key, int value) {
+  const CallFrame& frame = current_frame(L, "counters");
+  if (frame.writes) frame.writes->check_counter(L, *frame.table, to_handle(L, arg)->index, key, value);
 }
 
 }  // namespace tessera::lua
 
 namespace tessera::lua {
+
+std::string_view check_stored_text(lua_State* L, int arg) {
+  const std::string_view text = check_string(L, arg);
+  if (text.size() > kMaxStoredText)
+    luaL_argerror(L, arg, lua_pushfstring(L, "a text kept in the state is at most %d bytes, got %I", static_cast<int>(kMaxStoredText),
+                                          static_cast<lua_Integer>(text.size())));
+  return text;
+}
+
+void check_room(lua_State* L, std::size_t size, std::size_t more, const char* what) {
+  if (more > kMaxEntries || size > kMaxEntries - more)
+    luaL_error(L, "%s would hold more than %d entries (the limit of what scripts may put into one component)", what,
+               static_cast<int>(kMaxEntries));
+}
 
 bool check_bool(lua_State* L, int arg) {
   luaL_checktype(L, arg, LUA_TBOOLEAN);
@@ -258,6 +283,8 @@ void read_field(lua_State* L, int arg, const char* key, std::string& value) {
   if (type == LUA_TSTRING) {
     std::size_t size = 0;
     const char* text = lua_tolstring(L, -1, &size);
+    if (size > kMaxStoredText)
+      luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' is longer than %d bytes", key, static_cast<int>(kMaxStoredText)));
     value.assign(text, size);
   } else if (type != LUA_TNIL) {
     luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' must be a string, got a %s", key, luaL_typename(L, -1)));

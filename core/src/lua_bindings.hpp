@@ -74,6 +74,10 @@ const Component& check_component(lua_State* L, int arg, std::string_view kind);
 // The same for a binding that changes the component (read-only calls raise).
 Component& check_mutable_component(lua_State* L, int arg, std::string_view kind);
 
+// counters:set/add at `arg` is about to store key = value: raises unless the game's schema
+// allows it (the key is declared and the value in its range).
+void check_counter_write(lua_State* L, int arg, std::string_view key, int value);
+
 template <typename C>
 const C& check(lua_State* L, int arg) {
   return static_cast<const C&>(check_component(L, arg, C::kKind));
@@ -82,6 +86,15 @@ template <typename C>
 C& check_mutable(lua_State* L, int arg) {
   return static_cast<C&>(check_mutable_component(L, arg, C::kKind));
 }
+
+// --- What scripts may push into the state (issue 15, class 5): the Lua memory cap does not
+// cover what the host keeps, so texts and entries that bindings store are bounded.
+inline constexpr std::size_t kMaxStoredText = 256;   // an id, key, tag, kind or attribute
+inline constexpr std::size_t kMaxEntries = 10'000;   // cards of a deck or hand, keys of counters
+// The string at `arg`, for a binding that stores it: raises past kMaxStoredText bytes.
+std::string_view check_stored_text(lua_State* L, int arg);
+// Raises unless a component of `what` holding `size` entries may take `more` (kMaxEntries).
+void check_room(lua_State* L, std::size_t size, std::size_t more, const char* what);
 
 // --- Conversions shared by the l_<kind>.cpp files. Each raises Lua's usual
 // "bad argument #n to 'f' (...)" error for a value of the wrong type.

@@ -1,14 +1,22 @@
 #include "lua_context.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "lua_write_check.hpp"
+#include "tessera/error.hpp"
 #include "tessera/flow_rules.hpp"
 #include "tessera/table.hpp"
 
 namespace tessera::lua {
 
 namespace {
+
+// What ctx:log may push into the host (the events of a move live outside the Lua memory cap).
+constexpr std::size_t kMaxEventText = 4096;
+constexpr std::uint32_t kMaxEventsPerMove = 1000;
 
 // The ctx userdata: a tag only, so that a handle cannot pass for it (sizes differ too).
 struct ContextData {
@@ -106,6 +114,13 @@ int l_log(lua_State* L) {
   const CallFrame& frame = current_frame(L, "ctx:log");
   const int audience = lua_isnoneornil(L, 3) ? kSpectator : check_owner(L, 3, *frame.table);
   mutable_table(L);  // a read-only call may not log either
+  // Checked whether or not the host collects events: a move must not pass in a playout and
+  // fail in a real game.
+  if (text.size() > kMaxEventText)
+    return luaL_error(L, "ctx:log: a text is at most %d bytes, got %d", static_cast<int>(kMaxEventText),
+                      static_cast<int>(std::min<std::size_t>(text.size(), INT32_MAX)));
+  if (LuaState::from(L).count_event() > kMaxEventsPerMove)
+    return luaL_error(L, "ctx:log: more than %d texts in one move", static_cast<int>(kMaxEventsPerMove));
   if (frame.call->events) frame.call->events->push_back(Event{std::string(text), audience});
   return 0;
 }
@@ -115,6 +130,15 @@ int l_call(lua_State* L) {
   check_context(L);
   const std::string_view name = check_string(L, 2);
   const CallFrame& frame = current_frame(L, "ctx:call");
+  // A native is the game's C++: it may only see what fits the schema.
+  if (frame.writes && frame.writes->has_noted()) {
+    try {
+      frame.writes->check_noted(*frame.table);
+    } catch (const DataError& e) {
+      lua_pushstring(L, e.what());
+      return lua_error(L);
+    }
+  }
   const Natives& natives = natives_of(L);
   const auto it = natives.find(name);
   if (it == natives.end()) {

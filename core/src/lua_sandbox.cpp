@@ -1,21 +1,21 @@
 #include "lua_sandbox.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 
+#include "lua_determinism.hpp"
+#include "lua_library_costs.hpp"
 #include "tessera/file_place.hpp"
 
 namespace tessera::lua {
 
 namespace {
 
-constexpr const char* kBaseWhitelist[] = {"assert",   "error",  "ipairs",   "next",     "pairs",
-                                          "select",   "tonumber", "tostring", "type",   "rawequal",
-                                          "rawget",   "rawlen", "rawset",   "getmetatable"};
+constexpr const char* kBaseWhitelist[] = {"assert", "error",    "ipairs", "select", "tonumber",     "type",
+                                          "rawequal", "rawget", "rawlen", "getmetatable"};
 
 // Runs the function below it on the stack with every argument; an UnwindSpotter here
 // records where a memory error happened before the script's pcall unwinds the stack.
@@ -63,8 +63,61 @@ int l_setmetatable(lua_State* L) {
     lua_pushliteral(L, "__gc");
     if (lua_rawget(L, 2) != LUA_TNIL) return luaL_error(L, "setmetatable: __gc metamethods are not allowed in scripts");
     lua_pop(L, 1);
+    // A weak table loses entries when the collector runs, which depends on every earlier
+    // allocation of the state: its contents would differ from run to run.
+    lua_pushliteral(L, "__mode");
+    if (lua_rawget(L, 2) != LUA_TNIL) return luaL_error(L, "setmetatable: weak tables (__mode) are not allowed in scripts");
+    lua_pop(L, 1);
   }
   lua_pushvalue(L, lua_upvalueindex(1));  // the base library's setmetatable
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+// Frozen tables: the environment scripts see and the library tables in it are empty
+// proxies that read through __index. A script may add to them while it loads; during a call
+// nothing may change them, so nothing carries over from one call or game to the next.
+
+// proxy[key] = value   (__newindex; upvalue 1 the table behind the proxy, 2 its name)
+int l_frozen_newindex(lua_State* L) {
+  if (LuaState::from(L).frame()) {
+    const char* key = push_value_text(L, 2);
+    return luaL_error(L, "%s '%s' may not be set during a call: it would carry over to later calls and games "
+                         "(use a local; the state belongs in the table)", lua_tostring(L, lua_upvalueindex(2)), key);
+  }
+  lua_settop(L, 3);
+  lua_rawset(L, lua_upvalueindex(1));
+  return 0;
+}
+
+// Pushes a proxy of the table at `backing`, named `what` in refusals ("global", "string field").
+void push_frozen_proxy(lua_State* L, int backing, const char* what, int frozen_set) {
+  backing = lua_absindex(L, backing);
+  lua_newtable(L);
+  lua_createtable(L, 0, 3);
+  lua_pushvalue(L, backing);
+  lua_setfield(L, -2, "__index");
+  lua_pushvalue(L, backing);
+  lua_pushstring(L, what);
+  lua_pushcclosure(L, l_frozen_newindex, 2);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushliteral(L, "frozen");
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, frozen_set);
+}
+
+// rawset(t, k, v), refused on a frozen proxy (it would bypass the freeze). Upvalue 1: the
+// set of proxies, 2: the base library's rawset.
+int l_rawset(lua_State* L) {
+  lua_pushvalue(L, 1);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL)
+    return luaL_error(L, "rawset on the environment or a library table is not allowed (assign normally)");
+  lua_pop(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(2));
   lua_insert(L, 1);
   lua_call(L, lua_gettop(L) - 1, 1);
   return 1;
@@ -143,61 +196,6 @@ int l_require(lua_State* L) {
 // Opens one standard library and leaves its table on the stack.
 void open_library(lua_State* L, const char* name, lua_CFunction open) { luaL_requiref(L, name, open, 0); }
 
-// Lua's pattern matcher backtracks inside C, where the instruction budget does not count:
-// with k repetition items (* + - ?) a match can take about n^(k+1) steps on an n-character
-// subject. A call whose bound passes kPatternSteps is refused, so no script stalls the host.
-constexpr double kPatternSteps = 1e8;
-
-int repetition_items(const char* pattern, std::size_t length) {
-  int items = 0;
-  for (std::size_t i = 0; i < length; ++i) {
-    const char c = pattern[i];
-    if (c == '%') {
-      ++i;  // an escape or class; %b and %f take more, but never a repetition
-    } else if (c == '[') {
-      // A set: its contents are one class ("[%]]" and "[]]" included).
-      std::size_t j = i + 1;
-      if (j < length && pattern[j] == '^') ++j;
-      if (j < length && pattern[j] == ']') ++j;
-      for (; j < length && pattern[j] != ']'; ++j)
-        if (pattern[j] == '%') ++j;
-      i = j;
-    } else if ((c == '*' || c == '+' || c == '-' || c == '?') && i > 0) {
-      ++items;
-    }
-  }
-  return items;
-}
-
-// string.find/match/gmatch/gsub with the cost check; upvalue 1 is the library function,
-// upvalue 2 true for find (whose 4th argument asks for a plain search).
-int l_bounded_pattern(lua_State* L) {
-  const bool plain = lua_toboolean(L, lua_upvalueindex(2)) && lua_toboolean(L, 4);
-  if (!plain && lua_type(L, 1) == LUA_TSTRING && lua_type(L, 2) == LUA_TSTRING) {
-    std::size_t subject = 0, length = 0;
-    lua_tolstring(L, 1, &subject);
-    const char* pattern = lua_tolstring(L, 2, &length);
-    const int items = repetition_items(pattern, length);
-    if (std::pow(static_cast<double>(subject) + 1.0, items + 1) > kPatternSteps)
-      return luaL_error(L, "pattern with %d repetition items is too costly on %d characters (the sandbox bounds "
-                           "pattern matching at about 10^8 steps: shorten the text or the pattern)",
-                        items, static_cast<int>(subject));
-  }
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
-}
-
-void bound_pattern_functions(lua_State* L, int strings) {
-  for (const char* name : {"find", "match", "gmatch", "gsub"}) {
-    lua_getfield(L, strings, name);
-    lua_pushboolean(L, std::strcmp(name, "find") == 0);
-    lua_pushcclosure(L, l_bounded_pattern, 2);
-    lua_setfield(L, strings, name);
-  }
-}
-
 void remove_field(lua_State* L, int table, const char* name) {
   lua_pushnil(L);
   lua_setfield(L, table, name);
@@ -215,16 +213,30 @@ void build_sandbox(lua_State* L, Sandbox& sandbox) {
   // Removed from the library tables themselves, because ("").dump reaches string.dump
   // through the strings' metatable.
   remove_field(L, base + 2, "dump");
-  bound_pattern_functions(L, base + 2);
   remove_field(L, base + 4, "random");
   remove_field(L, base + 4, "randomseed");
+  // getmetatable("") would hand out the strings' metatable and, through __index, the real
+  // string table: it gets a name instead.
+  lua_pushliteral(L, "");
+  lua_getmetatable(L, -1);
+  lua_pushliteral(L, "string");
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 2);
 
-  lua_createtable(L, 0, 32);  // base + 6: the environment
+  lua_createtable(L, 0, 32);  // base + 6: the globals, behind the environment's proxy
   const int env = base + 6;
+  lua_newtable(L);            // base + 7: the set of frozen proxies
+  const int frozen = base + 7;
   for (const char* name : kBaseWhitelist) {
     lua_getfield(L, base + 1, name);
     lua_setfield(L, env, name);
   }
+  bound_library_costs(L, env, base + 2, base + 3, base + 5);
+  install_deterministic_functions(L, env, base + 2, base + 3);
+  lua_pushvalue(L, frozen);
+  lua_getfield(L, base + 1, "rawset");
+  lua_pushcclosure(L, l_rawset, 2);
+  lua_setfield(L, env, "rawset");
   lua_pushcfunction(L, l_pcall);
   lua_setfield(L, env, "pcall");
   lua_pushcfunction(L, l_xpcall);
@@ -232,20 +244,20 @@ void build_sandbox(lua_State* L, Sandbox& sandbox) {
   lua_getfield(L, base + 1, "setmetatable");
   lua_pushcclosure(L, l_setmetatable, 1);
   lua_setfield(L, env, "setmetatable");
-  lua_pushvalue(L, base + 2);
+  push_frozen_proxy(L, base + 2, "string field", frozen);
   lua_setfield(L, env, LUA_STRLIBNAME);
-  lua_pushvalue(L, base + 3);
+  push_frozen_proxy(L, base + 3, "table field", frozen);
   lua_setfield(L, env, LUA_TABLIBNAME);
-  lua_pushvalue(L, base + 4);
+  push_frozen_proxy(L, base + 4, "math field", frozen);
   lua_setfield(L, env, LUA_MATHLIBNAME);
-  lua_pushvalue(L, base + 5);
+  push_frozen_proxy(L, base + 5, "utf8 field", frozen);
   lua_setfield(L, env, LUA_UTF8LIBNAME);
   lua_pushlightuserdata(L, &sandbox);
   lua_newtable(L);  // the cache of required modules
   lua_pushcclosure(L, guarded<l_require>, 2);
   lua_setfield(L, env, "require");
 
-  lua_pushvalue(L, env);
+  push_frozen_proxy(L, env, "global", frozen);
   sandbox.env = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_settop(L, base);
 }

@@ -9,7 +9,12 @@
 // coroutine, load, loadstring, dofile, loadfile, collectgarbage, print.
 //
 // pcall/xpcall never swallow a limit error (budget or memory): it propagates to the host.
-// setmetatable refuses metatables with __gc, so no script code runs outside a call.
+// setmetatable refuses metatables with __gc, so no script code runs outside a call, and
+// with __mode (weak tables empty as the collector runs, which no script can predict).
+// The environment and the library tables are frozen proxies: scripts add to them while
+// they load; during a call assigning a global or a library field is an error. Library
+// functions written in C charge their work (lua_library_costs.hpp); pairs, next, tostring,
+// string.format and table.sort are deterministic (lua_determinism.hpp).
 #include <filesystem>
 #include <string>
 #include <string_view>

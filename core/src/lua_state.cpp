@@ -1,6 +1,7 @@
 #include "lua_state.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -13,9 +14,15 @@ using nlohmann::json;
 
 namespace {
 
-// The hook fires every kMaxStep instructions at most, so budgets above INT_MAX work and a
-// short call never reaches the hook at all.
-constexpr std::uint64_t kMaxStep = 1'000'000;
+// The hook fires every kMaxStep instructions at most. Instructions after the last hook of
+// a call are not seen: each call is charged kMaxStep up front instead, an upper bound.
+constexpr std::uint64_t kMaxStep = 1000;
+// Allocation is charged one unit per kBytesPerUnit; past kPromptUnits of unseen allocation
+// the hook is made to fire at the next instruction, so one big string is seen at once.
+constexpr std::size_t kBytesPerUnit = 8;
+constexpr std::uint64_t kPromptUnits = 1 << 16;
+// The clock is read every kClockHooks hooks (about every 8,000 instructions).
+constexpr int kClockHooks = 8;
 constexpr int kMaxJsonDepth = 100;
 
 // The chunk name without Lua's '@' marker: "scripts/g/f.lua" (not truncated like short_src).
@@ -23,10 +30,17 @@ const char* source_name(const lua_Debug& ar) {
   return ar.source && ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
 }
 
+double now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 }  // namespace
 
 LuaState::LuaState(const ScriptLimits& limits)
-    : memory_cap_(limits.memory_bytes), budget_(limits.instructions_per_call) {
+    : memory_cap_(limits.memory_bytes),
+      budget_(limits.instructions_per_call),
+      scope_budget_(limits.work_per_move),
+      scope_seconds_(limits.seconds_per_move) {
   L_ = lua_newstate(&LuaState::allocate, this);
   if (!L_)
     throw ScriptError("cannot create a Lua state within the memory cap of " + std::to_string(memory_cap_) +
@@ -55,50 +69,128 @@ void* LuaState::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsi
     self.refused_last_ = true;
     return nullptr;
   }
-  if (nsize > old) self.refused_last_ = false;
+  if (nsize > old) {
+    self.refused_last_ = false;
+    // Filling what was allocated is work, also inside one instruction (s .. s).
+    self.allocated_ += (nsize - old) / kBytesPerUnit;
+    if (self.armed_ && self.allocated_ >= kPromptUnits && self.step_ != 1) {
+      self.step_ = 1;  // lua_sethook may be called from anywhere, an allocation included
+      lua_sethook(self.L_, &LuaState::count_hook, LUA_MASKCOUNT, 1);
+    }
+  }
   self.memory_used_ = self.memory_used_ - old + nsize;
   return block;
 }
 
 void LuaState::set_step(std::uint64_t step) {
-  step_ = static_cast<int>(step);
+  step_ = static_cast<int>(std::clamp<std::uint64_t>(step, 1, kMaxStep));
   lua_sethook(L_, &LuaState::count_hook, LUA_MASKCOUNT, step_);
 }
 
+void LuaState::begin_scope() {
+  if (scope_depth_++ > 0) return;
+  used_ = 0;
+  events_ = 0;
+  deadline_ = 0;  // the clock starts with the scope's first call: most moves make none
+}
+
+void LuaState::end_scope() { --scope_depth_; }
+
 void LuaState::arm_limits() {
-  counted_ = 0;
   budget_exhausted_ = false;
   budget_message_[0] = '\0';
   refused_last_ = false;
   memory_failed_ = false;
   memory_message_[0] = '\0';
-  if (budget_ == 0)
+  allocated_ = 0;
+  if (scope_depth_ == 0) {
+    used_ = 0;
+    events_ = 0;
+  }
+  if ((scope_depth_ == 0 || deadline_ == 0) && scope_seconds_ > 0) deadline_ = now_seconds() + scope_seconds_;
+  call_start_ = used_;
+  if (budget_ == 0 && scope_budget_ == 0 && scope_seconds_ <= 0) {
     lua_sethook(L_, nullptr, 0, 0);
-  else
-    set_step(std::min(budget_, kMaxStep));
+    return;
+  }
+  armed_ = true;
+  used_ += kMaxStep;  // the instructions after the call's last hook, at most
+  set_step(kMaxStep);
+  // A scope already spent fails at the call's first instruction.
+  if (scope_budget_ != 0 && used_ >= scope_budget_) set_step(1);
 }
 
-void LuaState::disarm_limits() { lua_sethook(L_, nullptr, 0, 0); }
+void LuaState::disarm_limits() {
+  armed_ = false;
+  used_ += allocated_;
+  allocated_ = 0;
+  lua_sethook(L_, nullptr, 0, 0);
+}
+
+std::uint64_t LuaState::remaining(lua_State* L, lua_Debug* ar) {
+  used_ += allocated_;
+  allocated_ = 0;
+  std::uint64_t left = UINT64_MAX;
+  const char* what = nullptr;
+  std::uint64_t limit = 0;
+  if (budget_ != 0) {
+    const std::uint64_t spent = used_ - call_start_;
+    if (spent >= budget_) {
+      what = "instruction budget exceeded (%llu instructions)";
+      limit = budget_;
+    } else {
+      left = budget_ - spent;
+    }
+  }
+  if (!what && scope_budget_ != 0) {
+    if (used_ >= scope_budget_) {
+      what = "work budget of one move or legal-move list exceeded (%llu units: Lua instructions, memory allocated and library work)";
+      limit = scope_budget_;
+    } else {
+      left = std::min(left, scope_budget_ - used_);
+    }
+  }
+  if (!what && deadline_ > 0 && ++hooks_ % kClockHooks == 0 && now_seconds() > deadline_) {
+    what = "scripts ran longer than the time limit of one move (%llu s)";
+    limit = static_cast<std::uint64_t>(scope_seconds_);
+  }
+  if (!what) return left;
+  budget_exhausted_ = true;
+  lua_Debug here;
+  if (ar)
+    lua_getinfo(L, "Sl", ar);
+  else if (find_script_frame(L, 1, here))
+    ar = &here;
+  char text[256];
+  std::snprintf(text, sizeof text, what, static_cast<unsigned long long>(limit));
+  if (ar && ar->currentline >= 0)
+    std::snprintf(budget_message_, sizeof budget_message_, "%s:%d: %s", source_name(*ar), ar->currentline, text);
+  else
+    std::snprintf(budget_message_, sizeof budget_message_, "%s", text);
+  return 0;
+}
+
+void LuaState::raise_budget(lua_State* L) {
+  // Every further instruction of this call fails at once, even under a script's pcall.
+  set_step(1);
+  lua_pushstring(L, budget_message_);
+  lua_error(L);
+  std::abort();  // lua_error does not return
+}
 
 void LuaState::count_hook(lua_State* L, lua_Debug* ar) {
   LuaState& self = from(L);
-  if (!self.budget_exhausted_) {
-    self.counted_ += static_cast<std::uint64_t>(self.step_);
-    if (self.counted_ < self.budget_) {
-      const std::uint64_t next = std::min(self.budget_ - self.counted_, kMaxStep);
-      if (next != static_cast<std::uint64_t>(self.step_)) self.set_step(next);
-      return;
-    }
-    self.budget_exhausted_ = true;
-    lua_getinfo(L, "Sl", ar);
-    std::snprintf(self.budget_message_, sizeof self.budget_message_,
-                  "%s:%d: instruction budget exceeded (%llu instructions)", source_name(*ar),
-                  ar->currentline, static_cast<unsigned long long>(self.budget_));
-    // Every further instruction of this call fails at once, even under a script's pcall.
-    self.set_step(1);
-  }
-  lua_pushstring(L, self.budget_message_);
-  lua_error(L);
+  if (self.budget_exhausted_) self.raise_budget(L);
+  self.used_ += static_cast<std::uint64_t>(self.step_);
+  const std::uint64_t left = self.remaining(L, ar);
+  if (left == 0) self.raise_budget(L);
+  if (std::min(left, kMaxStep) != static_cast<std::uint64_t>(self.step_)) self.set_step(left);
+}
+
+void LuaState::charge(lua_State* L, std::uint64_t units) {
+  if (!armed_) return;
+  used_ = units > UINT64_MAX - used_ ? UINT64_MAX : used_ + units;
+  if (budget_exhausted_ || remaining(L, nullptr) == 0) raise_budget(L);
 }
 
 void LuaState::note_unwinding() {
@@ -228,8 +320,15 @@ void push_json_at(lua_State* L, const json& value, int depth) {
   }
 }
 
-json to_json_at(lua_State* L, int index, int depth) {
+// What a Lua value handed to the host as JSON may hold: the host's copy is outside the Lua
+// memory cap.
+constexpr std::size_t kMaxJsonValues = 100'000;
+constexpr std::size_t kMaxJsonText = 64 * 1024;
+
+json to_json_at(lua_State* L, int index, int depth, std::size_t& values) {
   index = lua_absindex(L, index);
+  if (++values > kMaxJsonValues)
+    luaL_error(L, "a value passed to the host holds more than %d values", static_cast<int>(kMaxJsonValues));
   switch (lua_type(L, index)) {
     case LUA_TNIL:
       return nullptr;
@@ -244,6 +343,8 @@ json to_json_at(lua_State* L, int index, int depth) {
     case LUA_TSTRING: {
       std::size_t size = 0;
       const char* text = lua_tolstring(L, index, &size);
+      if (size > kMaxJsonText)
+        luaL_error(L, "a text passed to the host is at most %d bytes", static_cast<int>(kMaxJsonText));
       return std::string(text, size);
     }
     case LUA_TTABLE:
@@ -275,7 +376,7 @@ json to_json_at(lua_State* L, int index, int depth) {
     json out = json::array();
     for (lua_Integer i = 1; i <= count; ++i) {
       lua_rawgeti(L, index, i);
-      out.push_back(to_json_at(L, -1, depth + 1));
+      out.push_back(to_json_at(L, -1, depth + 1, values));
       lua_pop(L, 1);
     }
     return out;
@@ -287,7 +388,8 @@ json to_json_at(lua_State* L, int index, int depth) {
   while (lua_next(L, index) != 0) {
     std::size_t size = 0;
     const char* key = lua_tolstring(L, -2, &size);
-    out[std::string(key, size)] = to_json_at(L, -1, depth + 1);
+    if (size > kMaxJsonText) luaL_error(L, "a key passed to the host is at most %d bytes", static_cast<int>(kMaxJsonText));
+    out[std::string(key, size)] = to_json_at(L, -1, depth + 1, values);
     lua_pop(L, 1);
   }
   return out;
@@ -297,6 +399,11 @@ json to_json_at(lua_State* L, int index, int depth) {
 
 void push_json(lua_State* L, const json& value) { push_json_at(L, value, 0); }
 
-json to_json(lua_State* L, int index) { return to_json_at(L, index, 0); }
+json to_json(lua_State* L, int index) {
+  std::size_t values = 0;
+  json out = to_json_at(L, index, 0, values);
+  LuaState::from(L).charge(L, values);
+  return out;
+}
 
 }  // namespace tessera::lua

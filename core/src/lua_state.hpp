@@ -1,7 +1,14 @@
 #pragma once
-// LuaState: the RAII owner of one lua_State with the two limits a sandbox needs — a memory
-// cap (enforced by its allocator) and a per-call instruction budget (a count hook) — plus
-// the conversions every binding shares: typed check/push helpers and JSON <-> Lua.
+// LuaState: the RAII owner of one lua_State with the limits a sandbox needs — a memory
+// cap (enforced by its allocator) and a budget of work (a count hook) — plus the
+// conversions every binding shares: typed check/push helpers and JSON <-> Lua.
+//
+// Work is counted in units: one per Lua instruction, one per 8 bytes the VM allocates, and
+// what library functions written in C charge for their loops (charge()), so that a call
+// that does its work inside one instruction (string.rep, table.move, upper() of a long
+// string) is bounded too. A call gets `instructions_per_call` units; every call of one
+// scope (a move, with the legal-move list it leads to) shares `work_per_move` units and
+// `seconds_per_move` of time, a backstop for work no unit sees (comparing long strings).
 //
 // Lua is linked as C++, so a Lua error is a C++ exception: it unwinds through C++ frames
 // and runs their destructors. The other way round is not allowed: a C++ exception must
@@ -24,6 +31,8 @@
 
 namespace tessera::lua {
 
+class WriteCheck;
+
 // What the running effect or hook call may touch. Bindings read it through
 // LuaState::from(L).frame(); it lives on the C++ stack of the call that set it.
 struct CallFrame {
@@ -32,6 +41,7 @@ struct CallFrame {
   const CallContext* call = nullptr;
   std::uint64_t generation = 0;       // unique per call: component handles carry it
   const char* read_only_what = nullptr;  // names the call in refusals: "options()"
+  WriteCheck* writes = nullptr;        // what the call writes is checked here (writable calls)
 };
 
 class LuaState {
@@ -52,14 +62,23 @@ class LuaState {
   void set_frame(const CallFrame* frame) { frame_ = frame; }
   std::uint64_t next_generation() { return ++generation_; }
 
-  // Starts the limits of one top-level call: a fresh instruction budget and no recorded
-  // limit error. disarm_limits() removes the hook. Neither raises.
+  // Starts the limits of one top-level call: a fresh call budget (and, outside a scope, a
+  // fresh scope budget) and no recorded limit error. disarm_limits() removes the hook.
+  // Neither raises.
   void arm_limits();
   void disarm_limits();
-  // True once the budget of the current call is spent. From then on every further Lua
+  // A scope shares one budget between all its calls; scopes nest (the outermost counts).
+  void begin_scope();
+  void end_scope();
+  // Adds `units` of work done in C; raises the budget error when a limit is passed.
+  void charge(lua_State* L, std::uint64_t units);
+  // Counts one ctx:log of the scope (or of the call, outside a scope); returns the count.
+  std::uint32_t count_event() { return ++events_; }
+  // True once a budget of the current call is spent. From then on every further Lua
   // instruction of the call raises again, so a script's pcall cannot swallow it.
   bool budget_exhausted() const { return budget_exhausted_; }
-  // "scripts/g/f.lua:12: instruction budget exceeded (N instructions)"; "" until exhausted.
+  // "scripts/g/f.lua:12: instruction budget exceeded (N instructions)" (or the move's
+  // budget, or its time); "" until exhausted.
   const char* budget_message() const { return budget_message_; }
   // Memory errors are fatal to the whole call: a protected boundary inside the call that
   // sees one (the sandbox's pcall) marks it before raising it again.
@@ -82,6 +101,9 @@ class LuaState {
   static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
   static void count_hook(lua_State* L, lua_Debug* ar);
   void set_step(std::uint64_t step);
+  // The units left before the nearest limit; 0 when one is passed (and the message set).
+  std::uint64_t remaining(lua_State* L, lua_Debug* ar);
+  [[noreturn]] void raise_budget(lua_State* L);
 
   lua_State* L_ = nullptr;
   const CallFrame* frame_ = nullptr;
@@ -93,11 +115,20 @@ class LuaState {
   bool memory_failed_ = false;
   char memory_message_[1024] = {};
 
-  std::uint64_t budget_;
-  std::uint64_t counted_ = 0;  // instructions of the current call up to the last hook
-  int step_ = 0;               // hook period now in force
+  std::uint64_t budget_;            // per call
+  std::uint64_t scope_budget_;      // per scope
+  double scope_seconds_;            // per scope
+  int scope_depth_ = 0;
+  bool armed_ = false;
+  std::uint64_t used_ = 0;          // units of the scope up to the last hook or charge
+  std::uint64_t call_start_ = 0;    // used_ when the current call began
+  std::uint64_t allocated_ = 0;     // units of allocation not yet added to used_
+  std::uint32_t events_ = 0;        // ctx:log texts of the scope
+  double deadline_ = 0;             // steady-clock seconds
+  int hooks_ = 0;                   // the clock is read every few hooks only
+  int step_ = 0;                    // hook period now in force
   bool budget_exhausted_ = false;
-  char budget_message_[256] = {};
+  char budget_message_[512] = {};
 };
 
 // Place one in every C++ frame that runs script code inside a Lua protected call: when a

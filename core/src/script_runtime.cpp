@@ -10,11 +10,16 @@
 #include <unordered_map>
 
 #include "script_runtime_impl.hpp"
+#include "tessera/error.hpp"
 
 namespace tessera {
 
 using nlohmann::json;
 using namespace script_detail;
+
+namespace {
+constexpr std::size_t kMaxErrorText = 8192;
+}  // namespace
 
 
 ScriptRuntime::Impl::Impl(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits_)
@@ -63,9 +68,24 @@ void ScriptRuntime::Impl::fail(const CallSite& site, int status) {
   const std::string_view thunk = "\n\t[C]: in ?";
   if (text.size() >= thunk.size() && text.compare(text.size() - thunk.size(), thunk.size(), thunk) == 0)
     text.resize(text.size() - thunk.size());
+  // A script's error text reaches clients: error(string.rep("x", 1e7)) must not.
+  if (text.size() > kMaxErrorText) {
+    std::size_t cut = kMaxErrorText;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    text.resize(cut);
+    text += " ... (truncated)";
+  }
   if (text.find("\nstack traceback:") == std::string::npos) text += "\nstack traceback:";
   text += "\n\t[host]: " + describe(site);
   throw ScriptError(text);
+}
+
+void ScriptRuntime::Impl::check_writes(const Table& table, const CallSite& site) {
+  try {
+    writes.check_noted(table);
+  } catch (const DataError& e) {
+    throw ScriptError(std::string(e.what()) + "\nstack traceback:\n\t[host]: " + describe(site));
+  }
 }
 
 std::string ScriptRuntime::Impl::describe(const CallSite& site) const {
@@ -229,6 +249,14 @@ ScriptRuntime::ScriptRuntime(std::filesystem::path script_dir, std::string chunk
     : impl_(std::make_unique<Impl>(std::move(script_dir), std::move(chunk_root), limits)) {}
 
 ScriptRuntime::~ScriptRuntime() = default;
+
+ScriptRuntime::Scope::Scope(ScriptRuntime* runtime) : runtime_(runtime) {
+  if (runtime_) runtime_->impl_->vm.begin_scope();
+}
+
+ScriptRuntime::Scope::~Scope() {
+  if (runtime_) runtime_->impl_->vm.end_scope();
+}
 
 void ScriptRuntime::run_file(const std::string& relative_path) {
   const std::filesystem::path path(relative_path);
@@ -412,6 +440,10 @@ void ScriptRuntime::run_variants(const std::vector<std::string>& names) {
   for (const std::string& name : names)
     if (std::find(pages.begin(), pages.end(), name) != pages.end()) run_file("variants/" + name + ".lua");
 }
+
+void ScriptRuntime::use_schema(std::shared_ptr<const StateSchema> schema) { impl_->writes.use_schema(std::move(schema)); }
+
+std::vector<WrittenList> ScriptRuntime::take_written_lists() { return impl_->writes.take_written_lists(); }
 
 std::size_t ScriptRuntime::memory_used() const { return impl_->vm.memory_used(); }
 

@@ -10,6 +10,7 @@
 #include "lua_context.hpp"
 #include "lua_sandbox.hpp"
 #include "lua_state.hpp"
+#include "lua_write_check.hpp"
 #include "tessera/script_runtime.hpp"
 
 namespace tessera {
@@ -108,13 +109,18 @@ struct ScriptRuntime::Impl {
     lua_State* L = vm.get();
     CallGuard guard(*this, frame);
     if (const int status = lua::protected_call(L, body); status != LUA_OK) fail(site, status);
+    if (frame && frame->writes && writes.has_noted()) check_writes(*frame->table, site);
   }
 
   [[noreturn]] void fail(const CallSite& site, int status);
+  // What the call wrote into content-holding components must fit the schema before the
+  // game's C++ reads it; throws ScriptError naming the line of the write.
+  void check_writes(const Table& table, const CallSite& site);
   std::string describe(const CallSite& site) const;
   lua::CallFrame frame_for(const Table& table, Table* mutable_table, const CallContext& ctx,
                            const char* read_only_what) {
-    return lua::CallFrame{&table, mutable_table, &ctx, vm.next_generation(), read_only_what};
+    return lua::CallFrame{&table, mutable_table, &ctx, vm.next_generation(), read_only_what,
+                          mutable_table ? &writes : nullptr};
   }
   Prepared prepared_at(EffectId id) const {
     if (id < 0 || static_cast<std::size_t>(id) >= prepared.size())
@@ -142,6 +148,7 @@ struct ScriptRuntime::Impl {
   lua::Sandbox sandbox;
   lua::LuaBindings bindings;
   lua::Natives natives;
+  lua::WriteCheck writes;
   std::vector<Effect> effects;
   std::map<std::string, int, std::less<>> effect_slots;
   std::vector<Prepared> prepared;

@@ -1,5 +1,7 @@
 #include "tessera/state_schema.hpp"
 
+#include <algorithm>
+
 #include "tessera/counters.hpp"
 #include "tessera/deck.hpp"
 #include "tessera/error.hpp"
@@ -86,62 +88,100 @@ const std::map<std::string, int>& StateSchema::content_of(const std::string& nam
   return found->second;
 }
 
-void StateSchema::check_counters(const ComponentDecl& decl, const Counters& counters, const std::string& where,
-                                 int players) const {
-  for (const auto& [key, value] : counters.entries()) {
-    const Key* match = nullptr;
-    for (const Key& k : decl.keys)
-      if (k.prefix ? key.rfind(k.name, 0) == 0 : key == k.name) {
-        match = &k;
-        break;
-      }
-    if (!match) {
-      std::string known;
-      for (const Key& k : decl.keys) known += (known.empty() ? "" : ", ") + k.name + (k.prefix ? "*" : "");
-      throw DataError(where + ": no key '" + key + "' (keys: " + (known.empty() ? "none" : known) + ")");
+namespace {
+
+std::string where_of(const std::string& name, int owner) {
+  return owner == kNobody ? name : "seat " + std::to_string(owner) + " " + name;
+}
+
+}  // namespace
+
+int StateSchema::declaration_of(const Component& c) const {
+  const bool per_seat = c.owner() != kNobody;
+  for (std::size_t d = 0; d < components_.size(); ++d)
+    if (components_[d].per_seat == per_seat && components_[d].name == c.name()) return static_cast<int>(d);
+  return -1;
+}
+
+void StateSchema::check_key(int decl_index, const Component& c, std::string_view key, int value, int players) const {
+  const ComponentDecl& decl = components_[static_cast<std::size_t>(decl_index)];
+  if (!decl.has_keys) return;
+  const Key* match = nullptr;
+  for (const Key& k : decl.keys)
+    if (k.prefix ? key.substr(0, k.name.size()) == k.name : key == k.name) {
+      match = &k;
+      break;
     }
-    int lo = match->range.lo, hi = match->range.hi;
-    if (match->range.kind != Range::Kind::Fixed) {
-      lo = match->range.kind == Range::Kind::Seat ? 0 : -1;
-      hi = players - 1;
-    }
-    if (value < lo || value > hi)
-      throw DataError(where + "." + key + " must be " + std::to_string(lo) + ".." + std::to_string(hi) + ", not " +
-                      std::to_string(value));
+  if (!match) {
+    std::string known;
+    for (const Key& k : decl.keys) known += (known.empty() ? "" : ", ") + k.name + (k.prefix ? "*" : "");
+    throw DataError(where_of(decl.name, c.owner()) + ": no key '" + std::string(key) + "' (keys: " +
+                    (known.empty() ? "none" : known) + ")");
   }
+  int lo = match->range.lo, hi = match->range.hi;
+  if (match->range.kind != Range::Kind::Fixed) {
+    lo = match->range.kind == Range::Kind::Seat ? 0 : -1;
+    hi = players - 1;
+  }
+  if (value < lo || value > hi)
+    throw DataError(where_of(decl.name, c.owner()) + "." + std::string(key) + " must be " + std::to_string(lo) +
+                    ".." + std::to_string(hi) + ", not " + std::to_string(value));
+}
+
+void StateSchema::check_counters(const ComponentDecl& decl, const Counters& counters, int players) const {
+  const int index = static_cast<int>(&decl - components_.data());
+  for (const auto& [key, value] : counters.entries()) check_key(index, counters, key, value, players);
+}
+
+void StateSchema::check_held(int decl_index, const Component& c) const {
+  const ComponentDecl& decl = components_[static_cast<std::size_t>(decl_index)];
+  if (decl.holds.empty()) return;
+  const auto& known = content_of(decl.holds, decl.mark);
+  for_each_held(c, [&](const std::string& id) {
+    if (!known.count(id)) throw DataError(where_of(decl.name, c.owner()) + ": '" + id + "' is not one of the " + decl.holds);
+  });
+}
+
+void StateSchema::check_conserved(const Table& table, const std::string& list, const std::string& mark) const {
+  const auto& expected = content_of(list, mark);
+  std::map<std::string, int> found;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const Component& c = table.at(i);
+    const int d = declaration_of(c);
+    if (d >= 0 && components_[static_cast<std::size_t>(d)].holds == list)
+      for_each_held(c, [&](const std::string& id) { ++found[id]; });
+  }
+  for (const auto& [id, copies] : expected) {
+    const auto it = found.find(id);
+    const int n = it == found.end() ? 0 : it->second;
+    if (n != copies)
+      throw DataError("the " + list + " are conserved: '" + id + "' is in " + std::to_string(n) +
+                      " place(s), the game has " + std::to_string(copies));
+  }
+}
+
+void StateSchema::check_conserved(const Table& table, std::span<const std::string> lists) const {
+  for (const auto& [list, mark] : conserved_)
+    if (std::find(lists.begin(), lists.end(), list) != lists.end()) check_conserved(table, list, mark);
 }
 
 void StateSchema::check(const Table& table) const {
   const int players = table.players();
-  const auto where_of = [](const ComponentDecl& d, int owner) {
-    return owner == kNobody ? d.name : "seat " + std::to_string(owner) + " " + d.name;
-  };
   // Which declarations were found: global ones once, per-seat ones once per seat.
   std::vector<int> found(components_.size(), 0);
-  std::map<std::string, std::map<std::string, int>> held;  // content list -> id -> copies found
   for (std::size_t i = 0; i < table.size(); ++i) {
     const Component& c = table.at(i);
     const bool per_seat = c.owner() != kNobody;
     if (!per_seat && c.name() == "flow") continue;  // the flow engine's own, checked by the engine
-    std::size_t d = 0;
-    while (d < components_.size() && !(components_[d].name == c.name() && components_[d].per_seat == per_seat)) ++d;
-    if (d == components_.size())
-      throw DataError((per_seat ? "seat " + std::to_string(c.owner()) + " " : std::string()) + c.name() +
-                      ": the schema declares no such component");
-    const ComponentDecl& decl = components_[d];
-    ++found[d];
-    const std::string where = where_of(decl, c.owner());
+    const int d = declaration_of(c);
+    if (d < 0) throw DataError(where_of(c.name(), c.owner()) + ": the schema declares no such component");
+    const ComponentDecl& decl = components_[static_cast<std::size_t>(d)];
+    ++found[static_cast<std::size_t>(d)];
     if (c.kind() != decl.kind)
-      throw DataError(where + ": is a " + std::string(c.kind()) + ", the schema says " + decl.kind);
-    if (decl.has_keys) check_counters(decl, static_cast<const Counters&>(c), where, players);
-    if (!decl.holds.empty()) {
-      const auto& known = content_of(decl.holds, decl.mark);
-      auto& counts = held[decl.holds];
-      for_each_held(c, [&](const std::string& id) {
-        if (!known.count(id)) throw DataError(where + ": '" + id + "' is not one of the " + decl.holds);
-        ++counts[id];
-      });
-    }
+      throw DataError(where_of(decl.name, c.owner()) + ": is a " + std::string(c.kind()) + ", the schema says " +
+                      decl.kind);
+    if (decl.has_keys) check_counters(decl, static_cast<const Counters&>(c), players);
+    check_held(d, c);
   }
   for (std::size_t d = 0; d < components_.size(); ++d) {
     const ComponentDecl& decl = components_[d];
@@ -152,19 +192,9 @@ void StateSchema::check(const Table& table) const {
         missing = seat;
         break;
       }
-    throw DataError(where_of(decl, missing) + ": missing (declared at " + decl.mark + ")");
+    throw DataError(where_of(decl.name, missing) + ": missing (declared at " + decl.mark + ")");
   }
-  for (const auto& [list, mark] : conserved_) {
-    const auto& expected = content_of(list, mark);
-    const auto& found_ids = held[list];
-    for (const auto& [id, copies] : expected) {
-      const auto it = found_ids.find(id);
-      const int n = it == found_ids.end() ? 0 : it->second;
-      if (n != copies)
-        throw DataError("the " + list + " are conserved: '" + id + "' is in " + std::to_string(n) +
-                        " place(s), the game has " + std::to_string(copies));
-    }
-  }
+  for (const auto& [list, mark] : conserved_) check_conserved(table, list, mark);
 }
 
 std::string StateSchema::describe() const {

@@ -15,7 +15,7 @@ local eco_lib = require("lib.economy")
 local function player(ctx) return ctx:get("player", ctx.seat) end
 
 -- Ids like "dock3" or "2_5", made once: turning numbers into text is the costly part of an id.
-local numbered = setmetatable({}, { __mode = "k" })
+local numbered = {}
 local function id_of(prefix, n)
   local ids = numbered[prefix]
   if ids == nil then

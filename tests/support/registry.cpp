@@ -91,6 +91,7 @@ std::unique_ptr<Game> new_game_with_scripts(const std::string& id, int players, 
   fs::copy(registry.game(id).script_dir, scratch, fs::copy_options::recursive);
   GameConfig config = registry.config(id, players, seed);
   config.script_dir = scratch;
+  fs::create_directories(scratch / "variants");  // a game may ship without variants
   for (const auto& [name, lua] : variants) {
     std::ofstream(scratch / "variants" / (name + ".lua"), std::ios::trunc) << lua;
     config.variants.push_back(name);

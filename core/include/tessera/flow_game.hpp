@@ -34,6 +34,8 @@ class FlowGame : public Game {
   void legal_moves(std::vector<Move>& out) const override { out = legal_; }
   // The legal moves without a copy (valid until the next apply or set_state).
   const std::vector<Move>& moves() const { return legal_; }
+  // The text door's list, its Lua labels under one budget.
+  std::vector<Action> legal_actions() const override;
   using Game::apply;
   ApplyResult apply(const Move& move, ApplyMode mode = ApplyMode::Transaction) override;
   std::string move_text(const Move& move) const override;
@@ -56,7 +58,8 @@ class FlowGame : public Game {
 
   // The state schema every set_state checks (before check_state()); call before start_flow,
   // which checks the set-up against it too.
-  void use_schema(std::shared_ptr<const StateSchema> schema) { schema_ = std::move(schema); }
+  // Scripts' writes are checked against it as they happen (ScriptRuntime::use_schema).
+  void use_schema(std::shared_ptr<const StateSchema> schema);
   // Adds the flow component ("flow"), runs the on_setup hooks, pushes the start step and
   // runs the flow to the first decision. Call once, at the end of the plugin's constructor.
   void start_flow();
@@ -77,6 +80,8 @@ class FlowGame : public Game {
   void settle(std::vector<Event>* events);
   void filter_legal(int seat);
   void check_frames() const;
+  // The conservation of the content lists the scripts wrote during the move (or set-up).
+  void check_conserved_writes();
 
   Table table_;
   std::shared_ptr<const FlowRules> rules_;

@@ -21,9 +21,10 @@
 // A later effect() or move() with the same name replaces the earlier one (how variants
 // override). These may only be called while a script loads, never during a call.
 //
-// Limits: each effect/hook call (and each script load) gets `instructions_per_call` Lua
-// instructions; the whole VM gets `memory_bytes`. Exceeding either fails that call with a
-// ScriptError naming the script's file:line; the runtime stays usable. Every failure of a
+// Limits: each effect/hook call (and each script load) gets `instructions_per_call` units of
+// work, every call of one Scope (a move) `work_per_move` units together; the whole VM gets
+// `memory_bytes`. Exceeding one fails that call with a ScriptError naming the script's
+// file:line; the runtime stays usable. Every failure of a
 // script is a ScriptError whose message starts "scripts/<game>/<file>.lua:<line>: ...",
 // then a stack traceback, then a "[host]: ..." line naming the effect or hook.
 // The Lua side is documented in sdk/docs/lua-api.md.
@@ -41,14 +42,20 @@
 
 namespace tessera {
 
+// Work is counted in units: a Lua instruction, 8 bytes allocated, or a step of a library
+// loop written in C (lua_state.hpp). A scope is one move with the legal-move list it leads
+// to, or one legal-move list (ScriptRuntime::Scope).
 struct ScriptLimits {
   std::size_t memory_bytes = 64u << 20;              // whole VM; 0 = no cap
-  std::uint64_t instructions_per_call = 10'000'000;  // per effect/hook call; 0 = no budget
+  std::uint64_t instructions_per_call = 10'000'000;  // units per effect/hook call; 0 = no budget
+  std::uint64_t work_per_move = 50'000'000;          // units of every call of a scope; 0 = no budget
+  double seconds_per_move = 10;                      // time of every call of a scope; 0 = no limit
 };
 
 class FlowContext;
 class FlowGame;
 class FlowRules;
+class StateSchema;
 
 // What a script call sees besides the table: ctx.seat and where ctx:log writes; in games on
 // the flow engine also the flow (ctx:push, ctx:end_step).
@@ -79,6 +86,12 @@ struct ScriptStep {
   std::string defined_at;
 };
 
+// A content list (a schema's `holds`) that scripts wrote, and where they first did.
+struct WrittenList {
+  std::string list;
+  std::string where;  // "scripts/<game>/variants/x.lua:12"
+};
+
 // One choice an effect offers (from its options function): `id` is passed back to apply.
 struct EffectChoice {
   std::string id;
@@ -95,6 +108,20 @@ class ScriptRuntime {
   ~ScriptRuntime();
   ScriptRuntime(const ScriptRuntime&) = delete;
   ScriptRuntime& operator=(const ScriptRuntime&) = delete;
+
+  // While one lives, every call shares one budget (ScriptLimits::work_per_move and
+  // seconds_per_move) instead of each starting afresh: a move with the legal-move list it
+  // leads to, or one list. Scopes nest; the outermost counts. `runtime` may be null.
+  class Scope {
+   public:
+    explicit Scope(ScriptRuntime* runtime);
+    ~Scope();
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+
+   private:
+    ScriptRuntime* runtime_;
+  };
 
   // Runs a script (path relative to the script folder) that defines effects and hooks.
   void run_file(const std::string& relative_path);
@@ -166,6 +193,14 @@ class ScriptRuntime {
   // rule(ctx, step): as a hook (may change the table) or as a predicate (read-only, truthy result).
   void run_rule(std::string_view name, Table& table, const CallContext& ctx, const nlohmann::json& step);
   bool test_rule(std::string_view name, const Table& table, const CallContext& ctx, const nlohmann::json& step);
+
+  // The schema every write of a script is checked against (lua_write_check.hpp): a counter
+  // key and value as written, a deck, hand or market that holds content ids before the
+  // game's C++ can read it. Null: no checks (a game without a declared schema).
+  void use_schema(std::shared_ptr<const StateSchema> schema);
+  // The content lists (`holds`) of the components scripts wrote since the last call, whose
+  // conservation the game checks once its move is over; forgets them.
+  std::vector<WrittenList> take_written_lists();
 
   // Bytes the Lua VM holds now (what ScriptLimits::memory_bytes caps).
   std::size_t memory_used() const;

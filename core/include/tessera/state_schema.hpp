@@ -23,7 +23,9 @@
 // component needs no declaration). Content lists (`holds`) are given by
 // the game from its data (content()).
 #include <map>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tessera/table.hpp"
@@ -44,6 +46,20 @@ class StateSchema {
   void check(const Table& table) const;
   // The declaration as text, for `tessera schema`.
   std::string describe() const;
+
+  // Checks of single writes (what Lua writes during a move), so that a move costs a check
+  // of what it wrote instead of the whole state. `decl` comes from declaration_of.
+  // The declaration component `c` falls under; -1 when none (no schema check applies).
+  int declaration_of(const Component& c) const;
+  bool has_keys(int decl) const { return components_[static_cast<std::size_t>(decl)].has_keys; }
+  // The content list the declaration holds; "" when none.
+  const std::string& holds(int decl) const { return components_[static_cast<std::size_t>(decl)].holds; }
+  // Throws DataError unless `key` may hold `value` in counters `c` of declaration `decl`.
+  void check_key(int decl, const Component& c, std::string_view key, int value, int players) const;
+  // Throws DataError for an id in `c` that is not one of the declaration's content list.
+  void check_held(int decl, const Component& c) const;
+  // Throws DataError when a list of `lists` is declared conserved and `table` breaks it.
+  void check_conserved(const Table& table, std::span<const std::string> lists) const;
 
  private:
   struct Range {
@@ -66,8 +82,8 @@ class StateSchema {
     std::string mark;  // file:line:col
   };
   void read_components(const YamlNode& node, bool per_seat);
-  void check_counters(const ComponentDecl& decl, const Counters& counters, const std::string& where,
-                      int players) const;
+  void check_counters(const ComponentDecl& decl, const Counters& counters, int players) const;
+  void check_conserved(const Table& table, const std::string& list, const std::string& mark) const;
   const std::map<std::string, int>& content_of(const std::string& name, const std::string& mark) const;
 
   std::vector<ComponentDecl> components_;

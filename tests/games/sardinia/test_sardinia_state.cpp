@@ -195,18 +195,18 @@ TEST_CASE("Sardinia fires the hooks it declares: every round's start and end, an
   fs::copy(entry.script_dir, scratch, fs::copy_options::recursive);
   std::ofstream(scratch / "variants" / "count_hooks.lua") << R"(
 for _, name in ipairs({"on_round_start", "on_round_end", "final_scoring"}) do
-  hook(name, function(ctx) ctx:get("score", 0):add(name, 1) end)
+  hook(name, function(ctx) ctx:get("tokens"):add("count_" .. name, 1) end)  -- a key the schema allows
 end
 )";
   GameConfig config = registry.config("sardinia", 3, 2);
   config.script_dir = scratch;
   config.variants = {"count_hooks"};
   auto g = entry.module->new_game(config);
-  CHECK(score(*g, kYellow, "on_round_start") == 1);
+  CHECK(tessera::testing::counter(*g, "tokens", "count_on_round_start") == 1);
   tessera::testing::play_randomly(*g, 3);
   REQUIRE(g->is_over());
-  CHECK(score(*g, kYellow, "on_round_start") == 11);
-  CHECK(score(*g, kYellow, "on_round_end") == 11);
-  CHECK(score(*g, kYellow, "final_scoring") == 1);
+  CHECK(tessera::testing::counter(*g, "tokens", "count_on_round_start") == 11);
+  CHECK(tessera::testing::counter(*g, "tokens", "count_on_round_end") == 11);
+  CHECK(tessera::testing::counter(*g, "tokens", "count_final_scoring") == 1);
   fs::remove_all(scratch);
 }

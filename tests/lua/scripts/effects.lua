@@ -45,8 +45,8 @@ effect("roll_in_options", {
   apply = function() end,
 })
 
-effect("keep_handle", function(ctx) kept_handle = ctx:get("flow") end)
-effect("use_kept_handle", function(ctx) return kept_handle:get("round") end)
+kept = {}  effect("keep_handle", function(ctx) kept.handle = ctx:get("flow") end)
+effect("use_kept_handle", function(ctx) return kept.handle:get("round") end)
 
 effect("rolls", function(ctx, params)
   local out = {}
@@ -134,7 +134,7 @@ effect("outer", function(ctx)
   ctx:call("report", flow:get("round"))
 end)
 
-effect("keep_ctx", function(ctx) kept_ctx = ctx end)
+effect("keep_ctx", function(ctx) kept.ctx = ctx end)
 
 -- Choices labelled only when asked; one choice keeps a label of its own.
 effect("lazy_labels", {

@@ -1,2 +1,2 @@
 -- Uses a ctx kept by effect keep_ctx while loading, outside any call.
-kept_ctx:get("flow")
+kept.ctx:get("flow")

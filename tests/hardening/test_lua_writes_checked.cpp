@@ -1,0 +1,94 @@
+// Issue 15, class 4: whatever a variant's Lua writes into the state must fit the game's
+// declared schema (data/<game>/schema.yaml), as a protocol `set` must: an unknown card id,
+// an undeclared counter key, a value out of range or a duplicated card refuses the move,
+// which leaves the state as it was (and, in playout mode, never reaches the game's C++).
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "support/registry.hpp"
+#include "support/scenario.hpp"
+
+using namespace tessera;
+using tessera::testing::new_game_with_scripts;
+using tessera::testing::state;
+
+namespace {
+
+
+struct Case {
+  const char* game;
+  const char* lua;
+  const char* refusal;  // part of the error
+};
+
+// The first legal move, refused with an error mentioning `refusal`; the state unchanged.
+void expect_refused(Game& game, const std::string& refusal, ApplyMode mode) {
+  std::vector<Move> moves;
+  game.legal_moves(moves);
+  REQUIRE_FALSE(moves.empty());
+  const nlohmann::json before = state(game);
+  const ApplyResult r = game.apply(moves.front(), mode);
+  CHECK_FALSE(r.ok);
+  CHECK_THAT(r.error, Catch::Matchers::Contains(refusal));
+  CHECK_THAT(r.error, Catch::Matchers::Contains("scripts/"));
+  if (mode == ApplyMode::Transaction) CHECK(state(game) == before);
+}
+
+}  // namespace
+
+TEST_CASE("A variant's Lua write that does not fit the declared schema refuses the move, in every game and both apply modes", "[hardening][lua]") {
+  const std::vector<Case> cases = {
+      {"tutorial", "ctx:get('tableau', ctx.seat):add('no_such_card')", "'no_such_card' is not one of the cards"},
+      {"tutorial", "ctx:get('market'):clear(); ctx:get('market'):place(0, 0, 'ghost')", "'ghost' is not one of the cards"},
+      {"tutorial", "ctx:get('score', ctx.seat):set('bogus', 1)", "no key 'bogus'"},
+      {"tutorial", "ctx:get('score', ctx.seat):add('renown', 5000)", "must be 0..1000, not 5000"},
+      {"tutorial", "local m = ctx:get('market'); ctx:get('tableau', ctx.seat):add(m:cards()[1])", "are conserved"},
+      {"age_of_discovery", "ctx:get('fleet', ctx.seat):add('no_such_ship')", "'no_such_ship' is not one of the ships"},
+      {"age_of_discovery", "local d = ctx:get('ships'); d:put_top(d:piles()[1].name, 'junk')", "'junk' is not one of the ships"},
+      {"sardinia", "ctx:get('hand', ctx.seat):add('no_such_character')", "is not one of the characters"},
+      {"sardinia", "ctx:get('reserve', ctx.seat):set('ship', -1)", "must be 0..1000, not -1"},
+      {"santa_maria", "local d = ctx:get('ships'); d:put_top(d:piles()[1].name, 'junk')", "'junk' is not one of the shipments"},
+      {"santa_maria", "ctx:get('player', ctx.seat):set('wood', 100)", "must be 0..99, not 100"},
+  };
+  int n = 0;
+  for (const Case& c : cases) {
+    const std::string name = "bad_write_" + std::to_string(n++);
+    const std::string lua = std::string("hook('on_action', function(ctx, arg)\n") + c.lua + "\nend)\n";
+    for (const ApplyMode mode : {ApplyMode::Transaction, ApplyMode::Playout}) {
+      INFO(c.game << ": " << c.lua << (mode == ApplyMode::Playout ? " (playout)" : ""));
+      auto game = new_game_with_scripts(c.game, 2, 7, {{name, lua}});
+      expect_refused(*game, c.refusal, mode);
+    }
+  }
+}
+
+TEST_CASE("A write refused by the schema names the script line that made it, and a native never sees it", "[hardening][lua]") {
+  auto game = new_game_with_scripts("tutorial", 2, 3,
+                                    {{"bad_write_line", "hook('on_action', function(ctx, arg)\n"
+                                                        "  local t = ctx:get('tableau', ctx.seat)\n"
+                                                        "  t:add('ghost_card')\n"
+                                                        "  ctx:call('no_such_native')\n"
+                                                        "end)\n"}});
+  std::vector<Move> moves;
+  game->legal_moves(moves);
+  const ApplyResult r = game->apply(moves.front());
+  REQUIRE_FALSE(r.ok);
+  // The check before ctx:call refuses the write, not the unknown native.
+  CHECK_THAT(r.error, Catch::Matchers::StartsWith("scripts/tutorial/variants/bad_write_line.lua:3: seat"));
+  CHECK_THAT(r.error, Catch::Matchers::Contains("'ghost_card' is not one of the cards"));
+}
+
+TEST_CASE("Lua writes that fit the schema are taken as before", "[hardening][lua]") {
+  auto game = new_game_with_scripts("tutorial", 2, 3,
+                                    {{"good_write", "hook('on_action', function(ctx, arg)\n"
+                                                    "  ctx:get('score', ctx.seat):add('spice', 1)\n"
+                                                    "  local d = ctx:get('cards'); local p = d:piles()[1].name\n"
+                                                    "  if d:size(p) > 0 then d:put_bottom(p, d:draw(p)) end\n"
+                                                    "end)\n"}});
+  std::vector<Move> moves;
+  for (int i = 0; i < 20 && !game->is_over(); ++i) {
+    game->legal_moves(moves);
+    const ApplyResult r = game->apply(moves.back());
+    REQUIRE(r.ok);
+  }
+}
