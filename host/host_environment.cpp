@@ -1,9 +1,9 @@
 #include "host_environment.hpp"
 
+#include <algorithm>
 #include <fstream>
 
 #include "tessera/file_place.hpp"
-#include <algorithm>
 
 namespace tessera::host {
 
