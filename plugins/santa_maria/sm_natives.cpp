@@ -58,6 +58,7 @@ void register_economy_natives(tessera::ScriptRuntime& scripts) {
   });
   scripts.register_function("pay", [](Table& t, const CallContext& ctx, const json& args) -> json {
     game_of(ctx, "pay");
+    if (!ctx.flow) throw RuleError("pay changes the game: only a move or step of the flow may call it");
     auto& game = static_cast<SmGame&>(*ctx.flow->owner());
     game.pay(seat_arg(args, t, "pay"), cost_arg(args[1]), ctx.events);
     return nullptr;
