@@ -99,6 +99,7 @@ std::string ScriptRuntime::Impl::describe(const CallSite& site) const {
     case CallSite::What::Prepare: return "preparing the params of effect '" + effects.at(site.index).name + "'";
     case CallSite::What::Apply: return effect("apply");
     case CallSite::What::Options: return effect("options");
+    case CallSite::What::Label: return effect("label");
     case CallSite::What::MoveLegal: return "legal() of move '" + move_infos.at(site.index).name + "' (defined at " + move_infos.at(site.index).defined_at + ")";
     case CallSite::What::MoveApply: return "apply() of move '" + move_infos.at(site.index).name + "' (defined at " + move_infos.at(site.index).defined_at + ")";
     case CallSite::What::MoveLabel: return "label() of move '" + move_infos.at(site.index).name + "' (defined at " + move_infos.at(site.index).defined_at + ")";
@@ -201,6 +202,10 @@ void ScriptRuntime::Impl::read_choices(lua_State* L, int effect, std::vector<Eff
     luaL_error(L, "%s: options() of effect '%s' must return an array of choices, got a %s", e.defined_at.c_str(),
                e.name.c_str(), luaL_typename(L, result));
   const auto count = static_cast<lua_Integer>(lua_rawlen(L, result));
+  // The host keeps the choices: their number and sizes are bounded like other texts scripts store.
+  if (count > static_cast<lua_Integer>(kMaxChoices))
+    luaL_error(L, "%s: options() of effect '%s' offers %d choices, more than %d", e.defined_at.c_str(), e.name.c_str(),
+               static_cast<int>(std::min<lua_Integer>(count, INT32_MAX)), static_cast<int>(kMaxChoices));
   out.reserve(static_cast<std::size_t>(count));
   for (lua_Integer i = 1; i <= count; ++i) {
     lua_settop(L, result);
@@ -232,6 +237,10 @@ void ScriptRuntime::Impl::read_choices(lua_State* L, int effect, std::vector<Eff
       luaL_error(L, "%s: options() of effect '%s': choice %d must be a string or a table {id = ..., label = ...}, got a %s",
                  e.defined_at.c_str(), e.name.c_str(), static_cast<int>(i), luaL_typename(L, -1));
     }
+    if (choice.id.size() > lua::kMaxStoredText || choice.label.size() > kMaxChoiceLabel)
+      luaL_error(L, "%s: options() of effect '%s': choice %d has an id over %d bytes or a label over %d bytes",
+                 e.defined_at.c_str(), e.name.c_str(), static_cast<int>(i), static_cast<int>(lua::kMaxStoredText),
+                 static_cast<int>(kMaxChoiceLabel));
     const bool blank = choice.id.empty() || std::any_of(choice.id.begin(), choice.id.end(),
                                                         [](unsigned char c) { return std::isspace(c) != 0; });
     if (blank)
@@ -357,8 +366,11 @@ std::string ScriptRuntime::choice_label(EffectId id, const Table& table, const C
       luaL_error(L, "%s: label() of effect '%s' must return a string for choice '%s', got a %s", e.defined_at.c_str(),
                  e.name.c_str(), choice.id.c_str(), luaL_typename(L, -1));
     label = lua_tostring(L, -1);
+    if (label.size() > kMaxChoiceLabel)
+      luaL_error(L, "%s: label() of effect '%s' returned over %d bytes", e.defined_at.c_str(), e.name.c_str(),
+                 static_cast<int>(kMaxChoiceLabel));
   };
-  impl_->run(&frame, CallSite{CallSite::What::Options, p.effect}, body);
+  impl_->run(&frame, CallSite{CallSite::What::Label, p.effect}, body);
   return label.empty() ? choice.id : label;
 }
 

@@ -33,6 +33,10 @@ inline std::string known_hooks() {
   return out;
 }
 
+// Choices of one options() call, and the length of a choice's label.
+inline constexpr std::size_t kMaxChoices = 1'000;
+inline constexpr std::size_t kMaxChoiceLabel = 4'096;
+
 struct Effect {
   std::string name;
   int apply = LUA_NOREF;
@@ -66,7 +70,7 @@ struct LuaRule {
 };
 
 struct CallSite {
-  enum class What { Start, Load, Prepare, Apply, Options, Hook, MoveLegal, MoveApply, MoveLabel, Rule } what;
+  enum class What { Start, Load, Prepare, Apply, Options, Label, Hook, MoveLegal, MoveApply, MoveLabel, Rule } what;
   int index = 0;       // effect slot or hook number
   int function = 0;    // the n-th function of a hook
   std::string_view text = {};  // file of a Load

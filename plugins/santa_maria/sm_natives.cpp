@@ -50,7 +50,7 @@ void register_economy_natives(tessera::ScriptRuntime& scripts) {
     const auto& scholars = game.rules().scholars;
     for (std::size_t i = 0; i < scholars.size(); ++i)
       if (scholars[i].id == id) return ((game.scholar_mask(seat) >> i) & 1u) != 0;
-    return false;
+    throw RuleError("has_scholar: no scholar '" + id.substr(0, 64) + "' in data/santa_maria/game.yaml");
   });
   scripts.register_query("can_pay", [](const Table& t, const CallContext& ctx, const json& args) -> json {
     const SmGame& game = game_of(ctx, "can_pay");

@@ -98,6 +98,13 @@ TEST_CASE("Options of the wrong shape are refused with clear messages", "[lua]")
   CHECK_THROWS_WITH(shaped(json::array({"two words"})),
                     Catch::StartsWith(at + ": id 'two words' of choice 1 must be non-empty and without spaces"));
   CHECK_THROWS_WITH(shaped(json::array({"a", "a"})), Catch::StartsWith(at + ": id 'a' is offered twice"));
+  json many = json::array();
+  for (int i = 0; i < 1'001; ++i) many.push_back("c" + std::to_string(i));
+  CHECK_THROWS_WITH(shaped(many), Catch::StartsWith(at + " offers 1001 choices, more than 1000"));
+  CHECK_THROWS_WITH(shaped(json::array({std::string(257, 'x')})),
+                    Catch::StartsWith(at + ": choice 1 has an id over 256 bytes or a label over 4096 bytes"));
+  CHECK_THROWS_WITH(shaped(json::array({{{"id", "a"}, {"label", std::string(4'097, 'y')}}})),
+                    Catch::StartsWith(at + ": choice 1 has an id over 256 bytes"));
   CHECK_THROWS_AS(shaped(5), ScriptError);
   const auto ok = shaped(json::array({{{"id", 7}}, "x"}));
   REQUIRE(ok.size() == 2);

@@ -508,6 +508,7 @@ TEST_CASE("EX-26 advanced set-up: sets chosen counter-clockwise and capitals pla
     for (const auto& t : now["seats"][seat]["colony"]["types"])
       capital += t.get<std::string>().rfind("capital:", 0) == 0 ? 1 : 0;
     CHECK(capital == 2);
+    CHECK(player(*g, seat, "board") == 5);  // the side-B board (data/santa_maria/colony.yaml: B)
   }
   CHECK(g->decision().seat == start);
 }

@@ -495,3 +495,24 @@ TEST_CASE("Santa Maria Logistics is barred while a die activation resolves", "[s
   REQUIRE(h->apply("coin 1 1").ok);  // a coin activation: Logistics stays available
   CHECK(has(tessera::testing::legal_texts(*h), "move 1 2 1 3"));
 }
+
+TEST_CASE("Santa Maria's has_scholar native refuses a scholar id the game does not have", "[santa_maria]") {
+  // A house rule with a typo ("industrialisation") is told, not silently answered "no".
+  auto g = tessera::testing::new_game_with_scripts(
+      "santa_maria", 2, 7,
+      {{"typo", "wrap_effect('religion', {options = function(base, ctx, params)\n"
+                "  ctx:call('has_scholar', ctx.seat, 'industrialisation')\n"
+                "  return base(ctx, params)\n"
+                "end})\n"}});
+  edit(*g, [](json& s) {
+    clear_colony(s, 0);
+    cell_type(s, 0, 1, 1) = "city:B_REL";
+    set_stock(s, 0, {{"coins", 1}});
+    my_turn(s, 0);
+  });
+  const json before = state(*g);
+  const auto result = g->apply("coin 1 1");
+  CHECK_FALSE(result.ok);
+  CHECK(result.error.find("no scholar 'industrialisation'") != std::string::npos);
+  CHECK(state(*g) == before);
+}
