@@ -51,7 +51,7 @@ void FlowGame::start_flow() {
 }
 
 void FlowGame::check_conserved_writes() {
-  if (!scripts_ || !schema_) return;
+  if (!scripts_ || !schema_ || !scripts_->wrote_content()) return;
   for (const WrittenList& written : scripts_->take_written_lists()) {
     try {
       schema_->check_conserved(table_, std::span(&written.list, 1));
@@ -91,7 +91,6 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
   std::vector<Event>* events = transaction ? &result.events : nullptr;
   const bool on_action = scripts_ && scripts_->has_hook("on_action");
   if (transaction) table_.begin_undo();
-  if (scripts_) scripts_->take_written_lists();
   try {
     const std::string text = on_action ? move_text(move) : std::string();
     Flow& flow = table_.get(flow_);
@@ -107,12 +106,14 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
   } catch (const std::exception& e) {
     if (transaction) table_.rollback_undo();
     forget_derived();
+    if (scripts_) scripts_->take_written_lists();  // what the failed move wrote is gone
     result.events.clear();
     result.error = e.what();
     return result;
   } catch (...) {
     if (transaction) table_.rollback_undo();
     forget_derived();
+    if (scripts_) scripts_->take_written_lists();
     throw;
   }
   if (transaction) table_.commit_undo();
@@ -271,6 +272,7 @@ void FlowGame::check_frames() const {
 
 void FlowGame::set_state(const json& state) {
   const ScriptRuntime::Scope budget(scripts_.get());
+  if (scripts_) scripts_->take_written_lists();  // an edit is checked whole, below
   forget_derived();
   Table backup = table_;
   table_.assign_json(state);

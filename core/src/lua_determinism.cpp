@@ -179,14 +179,12 @@ int l_format(lua_State* L) {
     ++arg;
     if (format[i] == 'p')
       return luaL_error(L, "string.format: %%p shows a memory address, which differs from run to run");
-    if (format[i] == 's' && arg <= lua_gettop(L) && luaL_getmetafield(L, arg, "__tostring") == LUA_TNIL) {
-      const int type = lua_type(L, arg);
-      if (type != LUA_TSTRING && type != LUA_TNUMBER) {
-        push_value_text(L, arg);
-        lua_replace(L, arg);
-      }
-    } else if (format[i] == 's' && arg <= lua_gettop(L)) {
-      lua_pop(L, 1);  // the __tostring field: the library calls it
+    if (format[i] != 's' || arg > lua_gettop(L)) continue;
+    if (luaL_getmetafield(L, arg, "__tostring") != LUA_TNIL) {
+      lua_pop(L, 1);  // the library calls __tostring itself
+    } else if (lua_type(L, arg) != LUA_TSTRING && lua_type(L, arg) != LUA_TNUMBER) {
+      push_value_text(L, arg);  // luaL_tolstring would show an address
+      lua_replace(L, arg);
     }
   }
   lua_pushvalue(L, lua_upvalueindex(1));

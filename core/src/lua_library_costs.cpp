@@ -112,18 +112,17 @@ std::uint64_t cost_move(lua_State* L) { return saturating_units(span(number_arg(
 std::uint64_t cost_insert(lua_State* L) { return lua_gettop(L) >= 3 ? cost_length(L) : 0; }
 std::uint64_t cost_remove(lua_State* L) { return lua_gettop(L) >= 2 ? cost_length(L) : 0; }
 
-// Charges Cost(L) to the budget, then calls the library function (upvalue 1) as it was called.
+// Charges Cost(L) to the budget, then runs the library function (upvalue 1) in this very
+// frame: the wrapped functions use no upvalues, and a call of their own would cost more than
+// most of them do (tonumber, sub).
 template <std::uint64_t (*Cost)(lua_State*)>
 int charged(lua_State* L) {
-  LuaState::from(L).charge(L, Cost(L));
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  if (const std::uint64_t units = Cost(L)) LuaState::from(L).charge(L, units);
+  return lua_tocfunction(L, lua_upvalueindex(1))(L);
 }
 
 void wrap(lua_State* L, int library, const char* name, lua_CFunction wrapper) {
-  if (lua_getfield(L, library, name) != LUA_TFUNCTION) {
+  if (lua_getfield(L, library, name) != LUA_TFUNCTION || !lua_tocfunction(L, -1)) {
     lua_pop(L, 1);
     return;
   }

@@ -91,7 +91,7 @@ void LuaState::begin_scope() {
   if (scope_depth_++ > 0) return;
   used_ = 0;
   events_ = 0;
-  deadline_ = 0;  // the clock starts with the scope's first call: most moves make none
+  deadline_ = 0;  // the clock starts at the scope's first hook: most moves never reach one
 }
 
 void LuaState::end_scope() { --scope_depth_; }
@@ -106,10 +106,10 @@ void LuaState::arm_limits() {
   if (scope_depth_ == 0) {
     used_ = 0;
     events_ = 0;
+    deadline_ = 0;
   }
-  if ((scope_depth_ == 0 || deadline_ == 0) && scope_seconds_ > 0) deadline_ = now_seconds() + scope_seconds_;
   call_start_ = used_;
-  if (budget_ == 0 && scope_budget_ == 0 && scope_seconds_ <= 0) {
+  if (budget_ == 0 && scope_budget_ == 0 && scope_seconds_ <= 0) {  // no limits at all
     lua_sethook(L_, nullptr, 0, 0);
     return;
   }
@@ -150,6 +150,9 @@ std::uint64_t LuaState::remaining(lua_State* L, lua_Debug* ar) {
       left = std::min(left, scope_budget_ - used_);
     }
   }
+  // The clock is read from the first hook on (short calls never pay for it), then every
+  // kClockHooks hooks.
+  if (!what && scope_seconds_ > 0 && deadline_ == 0 && ar) deadline_ = now_seconds() + scope_seconds_;
   if (!what && deadline_ > 0 && ++hooks_ % kClockHooks == 0 && now_seconds() > deadline_) {
     what = "scripts ran longer than the time limit of one move (%llu s)";
     limit = static_cast<std::uint64_t>(scope_seconds_);

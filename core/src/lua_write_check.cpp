@@ -60,6 +60,7 @@ void WriteCheck::check_noted(const Table& table) {
 }
 
 std::vector<WrittenList> WriteCheck::take_written_lists() {
+  if (lists_.empty() && noted_.empty()) return {};  // most moves: scripts wrote no content
   noted_.clear();
   std::fill(noted_flag_.begin(), noted_flag_.end(), 0);
   std::vector<WrittenList> lists;

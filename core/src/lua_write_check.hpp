@@ -36,6 +36,7 @@ class WriteCheck {
   // line of its first write, for the conservation check at the end of the move; forgets
   // them (and any noted component not checked).
   std::vector<WrittenList> take_written_lists();
+  bool wrote_content() const { return !lists_.empty(); }
 
  private:
   int declaration(const Table& table, std::uint32_t index);

@@ -457,6 +457,8 @@ void ScriptRuntime::use_schema(std::shared_ptr<const StateSchema> schema) { impl
 
 std::vector<WrittenList> ScriptRuntime::take_written_lists() { return impl_->writes.take_written_lists(); }
 
+bool ScriptRuntime::wrote_content() const { return impl_->writes.wrote_content(); }
+
 std::size_t ScriptRuntime::memory_used() const { return impl_->vm.memory_used(); }
 
 std::vector<std::string> ScriptRuntime::list_variants(const std::filesystem::path& script_dir) {

@@ -201,6 +201,8 @@ class ScriptRuntime {
   // The content lists (`holds`) of the components scripts wrote since the last call, whose
   // conservation the game checks once its move is over; forgets them.
   std::vector<WrittenList> take_written_lists();
+  // Whether take_written_lists() would return any (cheap: asked after every move).
+  bool wrote_content() const;
 
   // Bytes the Lua VM holds now (what ScriptLimits::memory_bytes caps).
   std::size_t memory_used() const;
