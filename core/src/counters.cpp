@@ -54,6 +54,12 @@ std::size_t Counters::slot_of(std::string_view key) const {
   return values_.size();
 }
 
+std::size_t Counters::slot_of_missed(const CounterKey& key) const {
+  const std::size_t slot = slot_of(std::string_view(key.name_));
+  if (slot < values_.size()) key.slot_.store(static_cast<std::uint32_t>(slot), std::memory_order_relaxed);
+  return slot;
+}
+
 void Counters::reindex() {
   index_.clear();
   if (values_.size() < kIndexedFrom) return;
@@ -88,6 +94,20 @@ int Counters::add(std::string_view key, int delta) {
   const std::size_t slot = slot_of(key);
   if (slot < values_.size()) return values_[slot].second += delta;
   set(key, delta);
+  return delta;
+}
+
+void Counters::set(const CounterKey& key, int value) {
+  if (const std::size_t slot = slot_of(key); slot < values_.size()) {
+    values_[slot].second = value;
+    return;
+  }
+  set(std::string_view(key.name_), value);
+}
+
+int Counters::add(const CounterKey& key, int delta) {
+  if (const std::size_t slot = slot_of(key); slot < values_.size()) return values_[slot].second += delta;
+  set(std::string_view(key.name_), delta);
   return delta;
 }
 

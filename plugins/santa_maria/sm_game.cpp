@@ -7,6 +7,7 @@
 #include <climits>
 #include <map>
 
+#include "sm_keys.hpp"
 #include "sm_natives.hpp"
 #include "sm_scoring.hpp"
 #include "tessera/error.hpp"
@@ -71,10 +72,10 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
 
   const Rules& r = engine->rules;
   for (int i = 1; i <= r.scholar_slots; ++i) {
-    engine->scholar_keys.push_back("scholar" + num(i));
-    engine->monk_keys.push_back("monks.s" + num(i));
+    engine->scholar_keys.emplace_back("scholar" + num(i));
+    engine->monk_keys.emplace_back("monks.s" + num(i));
   }
-  for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) engine->retreat_keys.push_back("retreat" + num(static_cast<int>(i)));
+  for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) engine->retreat_keys.emplace_back("retreat" + num(static_cast<int>(i)));
   json extras;
   extras["economy"] = r.economy_json;
   extras["max_steps"] = r.religion_max_steps;
@@ -253,13 +254,13 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
     print_board(s, boards[static_cast<std::size_t>(s) % boards.size()]);
     Counters& p = t.get(seat.player);
     const int order = (s - start + players) % players;
-    p.set("coins", r.starting_coins[static_cast<std::size_t>(order)]);
+    p.set(key::coins, r.starting_coins[static_cast<std::size_t>(order)]);
     p.set("wood", r.starting_wood);
     for (const char* key : {"grain", "sugar", "gem", "gold", "white_taken", "coin_acts", "retreated", "retreat_pos",
                             "blue_taken", "capital_scholar"})
       p.set(key, 0);
     p.set("monks", r.monks_per_player);
-    p.set("blue_unlocked", 1);
+    p.set(key::blue_unlocked, 1);
     t.get(seat.happiness).set("points", 0);
     // 3.2 step 4 (8.2): one blue die rolled, beside the colony or into the pool.
     for (int i = 0; i < dice.size(); ++i)
@@ -276,8 +277,8 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   }
   // The set-up picks, if any, are the first steps of the flow (setup: start_setup_picks).
   Counters& progress = t.get(progress_);
-  progress.set("year", 1);
-  progress.set("start", start);
+  progress.set(key::year, 1);
+  progress.set(key::start, start);
   progress.set("roads", r.road_tiles);
   start_year(t);
   use_schema(engine_->schema);
@@ -301,7 +302,7 @@ std::unique_ptr<Game> SmGame::rematch(std::uint64_t seed) const {
 unsigned SmGame::scholar_mask(int s) const {
   const Table& t = table();
   unsigned mask = 0;
-  const int own = t.get(seat_of(s).player).get("capital_scholar");
+  const int own = t.get(seat_of(s).player).get(key::capital_scholar);
   if (own >= 1 && own <= 32) mask |= 1u << (own - 1);
   const Counters& board = t.get(board_);
   for (std::size_t i = 0; i < engine_->scholar_keys.size(); ++i) {
@@ -344,13 +345,13 @@ int SmGame::price_with(unsigned mask, int good) const {
 
 bool SmGame::can_pay(int s, const std::array<int, kGoods>& cost) const {
   const Counters& p = table().get(seat_of(s).player);
-  long gold = p.get("gold") - std::max(0, cost[kGold]);
-  long coins = p.get("coins");
+  long gold = p.get(key::goods[kGold]) - std::max(0, cost[kGold]);
+  long coins = p.get(key::coins);
   if (gold < 0) return false;
   for (int g = 0; g < kGold; ++g) {
     const int n = cost[static_cast<std::size_t>(g)];
     if (n <= 0) continue;
-    long missing = std::max(0, n - p.get(kGoodNames[static_cast<std::size_t>(g)]));
+    long missing = std::max(0, n - p.get(key::goods[static_cast<std::size_t>(g)]));
     const long by_gold = std::min(missing, gold);
     gold -= by_gold;
     missing -= by_gold;
@@ -366,20 +367,20 @@ bool SmGame::can_pay(int s, const std::array<int, kGoods>& cost) const {
 void SmGame::pay(int s, const std::array<int, kGoods>& cost, std::vector<Event>* log) {
   if (!can_pay(s, cost)) throw RuleError("seat " + num(s) + " cannot pay");
   Counters& p = state().get(seat_of(s).player);
-  p.add("gold", -std::max(0, cost[kGold]));
+  p.add(key::goods[kGold], -std::max(0, cost[kGold]));
   for (int g = 0; g < kGold; ++g) {
     int n = cost[static_cast<std::size_t>(g)];
     if (n <= 0) continue;
-    const char* name = kGoodNames[static_cast<std::size_t>(g)];
-    const int own = std::min(n, p.get(name));
-    p.add(name, -own);
+    const tessera::CounterKey& good = key::goods[static_cast<std::size_t>(g)];
+    const int own = std::min(n, p.get(good));
+    p.add(good, -own);
     n -= own;
-    const int by_gold = std::min(n, p.get("gold"));
-    p.add("gold", -by_gold);
+    const int by_gold = std::min(n, p.get(key::goods[kGold]));
+    p.add(key::goods[kGold], -by_gold);
     n -= by_gold;
     if (n <= 0) continue;
-    p.add("coins", -buy_price(s, g) * n);
-    if (log) log->push_back(Event{"seat " + num(s) + " buys " + num(n) + " " + name + " to pay", kSpectator});
+    p.add(key::coins, -buy_price(s, g) * n);
+    if (log) log->push_back(Event{"seat " + num(s) + " buys " + num(n) + " " + good.name() + " to pay", kSpectator});
   }
 }
 
@@ -428,13 +429,13 @@ bool SmGame::capital_sets_dealt() const {
   for (std::size_t k = 1; k <= rules().capitals.size(); ++k)
     if (board.get("set" + num(static_cast<int>(k)) + ".capital") >= 1) return true;
   for (int s = 0; s < t.players(); ++s)
-    if (t.get(seat_of(s).player).get("capital_scholar") >= 1) return true;
+    if (t.get(seat_of(s).player).get(key::capital_scholar) >= 1) return true;
   return false;
 }
 
 bool SmGame::every_seat_retreated() const {
   for (int s = 0; s < table().players(); ++s)
-    if (!get(s, "retreated")) return false;
+    if (!get(s, key::retreated)) return false;
   return true;
 }
 
@@ -452,7 +453,7 @@ void SmGame::end_turn(FlowContext& ctx) {
   const int s = ctx.seat();
   // A blue die unlocked this turn can be used from the next turn on (5.10).
   DicePool& dice = t.get(dice_);
-  if (!get(s, "retreated"))
+  if (!get(s, key::retreated))
     for (int i = 0; i < dice.size(); ++i)
       if (dice.die(i).holder == s && dice.die(i).tag == "new") dice.set_tag(i, "ready");
   // The year frame below the turn names the next seat; when every seat has retreated the
@@ -460,7 +461,7 @@ void SmGame::end_turn(FlowContext& ctx) {
   Frame& year = ctx.flow().at(ctx.flow().depth() - 2);
   for (int k = 1; k <= players; ++k) {
     const int next = (s + k) % players;
-    if (!get(next, "retreated")) {
+    if (!get(next, key::retreated)) {
       year.seat = static_cast<std::int8_t>(next);
       return;
     }
@@ -471,7 +472,7 @@ void SmGame::end_year(FlowContext& ctx) {
   Table& t = ctx.table();
   const int players = t.players();
   Counters& progress = t.get(progress_);
-  const int year = progress.get("year");
+  const int year = progress.get(key::year);
   // 6.1: conquest scoring; 6.2: markers back to the start.
   scripts()->apply(engine_->conquest_scoring[static_cast<std::size_t>(players)][static_cast<std::size_t>(year - 1)], t,
                    ctx.script_context(kNobody));
@@ -500,9 +501,9 @@ void SmGame::end_year(FlowContext& ctx) {
   for (int i = 0; i < dice.size(); ++i)
     if (dice.die(i).tag != "reserve") dice.roll(i, t.rng());
   Counters& board = t.get(board_);
-  int start = progress.get("start");
+  int start = progress.get(key::start);
   for (int pos = static_cast<int>(rules().retreat_spaces.size()); pos >= 1; --pos) {
-    const std::string& key = engine_->retreat_keys[static_cast<std::size_t>(pos - 1)];
+    const tessera::CounterKey& key = engine_->retreat_keys[static_cast<std::size_t>(pos - 1)];
     const int who = board.get(key);
     if (who >= 1) start = who - 1;
     board.set(key, 0);
@@ -511,8 +512,8 @@ void SmGame::end_year(FlowContext& ctx) {
     Counters& p = t.get(seat_of(s).player);
     for (const char* key : {"white_taken", "coin_acts", "retreated", "retreat_pos", "blue_taken"}) p.set(key, 0);
   }
-  progress.set("year", year + 1);
-  progress.set("start", start);
+  progress.set(key::year, year + 1);
+  progress.set(key::start, start);
   if (ctx.logging()) ctx.log("year " + num(year + 1) + " begins; seat " + num(start) + " starts");
   if (scripts()->has_hook("on_round_start"))
     scripts()->run_hook("on_round_start", t, ctx.script_context(kNobody), json{{"round", year + 1}});
@@ -526,8 +527,8 @@ void SmGame::final_scoring(FlowContext& ctx) {
     Counters& p = t.get(seat_of(s).player);
     Counters& score = t.get(seat_of(s).score);
     // 7.1 item 1: goods sold, 1 point per 3 coins.
-    int coins = p.get("coins");
-    for (int g = 0; g < kGoods; ++g) coins += p.get(kGoodNames[static_cast<std::size_t>(g)]) * r.sell[static_cast<std::size_t>(g)];
+    int coins = p.get(key::coins);
+    for (int g = 0; g < kGoods; ++g) coins += p.get(key::goods[static_cast<std::size_t>(g)]) * r.sell[static_cast<std::size_t>(g)];
     score.set("goods_coins", coins / r.coins_per_point);
     const ColonyView view = ColonyView::of(r, t.get(seat_of(s).colony));
     score.set("colonists", colonist_points(r, view));
@@ -543,7 +544,7 @@ void SmGame::final_scoring(FlowContext& ctx) {
     for (int i = 1; i <= r.scholar_slots; ++i)
       if ((board.get("monks.s" + num(i)) >> s) & 1)
         scholar_points += r.scholars[static_cast<std::size_t>(board.get("scholar" + num(i)) - 1)].points;
-    if (p.get("capital_scholar") >= 1) scholar_points += r.scholars[static_cast<std::size_t>(p.get("capital_scholar") - 1)].points;
+    if (p.get(key::capital_scholar) >= 1) scholar_points += r.scholars[static_cast<std::size_t>(p.get(key::capital_scholar) - 1)].points;
     // Bishop objectives: the Lua effect of each bishop adds to "bishop_objectives" (7.2).
     score.set("bishop_objectives", 0);
     for (int i = 1; i <= r.bishop_slots; ++i)
@@ -588,7 +589,7 @@ Outcome SmGame::outcome() const {
     }
     o.breakdown.push_back(text);
     // 7.1 item 6: the tie goes to the retreat space closest to the start-player symbol.
-    const int pos = get(s, "retreat_pos") > 0 ? get(s, "retreat_pos") : INT_MAX - 1;
+    const int pos = get(s, key::retreat_pos) > 0 ? get(s, key::retreat_pos) : INT_MAX - 1;
     if (total > best || (total == best && pos < best_pos)) {
       best = total;
       best_pos = pos;

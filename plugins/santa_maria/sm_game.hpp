@@ -43,8 +43,8 @@ struct Engine {
   std::vector<tessera::EffectId> retreat_scholar_effects;
   tessera::EffectId monk_effect{};
   std::vector<std::vector<tessera::EffectId>> conquest_scoring;  // [players][year-1]
-  std::vector<std::string> scholar_keys, monk_keys;  // "scholar<i>", "monks.s<i>" per slot
-  std::vector<std::string> retreat_keys;             // "retreat<i>" per space
+  std::vector<tessera::CounterKey> scholar_keys, monk_keys;  // "scholar<i>", "monks.s<i>" per slot
+  std::vector<tessera::CounterKey> retreat_keys;             // "retreat<i>" per space
   std::vector<tessera::EffectId> bishops;  // by bishop index
   tessera::EffectId solo_goals{};
   bool has_solo_goals = false;
@@ -111,7 +111,7 @@ class SmGame : public tessera::FlowGame {
   const Engine::Kinds& kinds() const { return engine_->kinds; }
   const Engine::Steps& steps() const { return engine_->steps; }
   const Seat& seat_of(int s) const { return seats_[static_cast<std::size_t>(s)]; }
-  int get(int s, const char* key) const { return table().get(seat_of(s).player).get(key); }
+  int get(int s, const tessera::CounterKey& key) const { return table().get(seat_of(s).player).get(key); }
   // The abilities of the scholars in `mask` together (data/santa_maria/game.yaml: scholars).
   struct Abilities {
     std::array<int, kGoods> buy{-1, -1, -1, -1, -1};

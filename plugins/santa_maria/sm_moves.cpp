@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "sm_game.hpp"
+#include "sm_keys.hpp"
 #include "sm_scoring.hpp"
 #include "tessera/error.hpp"
 
@@ -112,7 +113,7 @@ void SmGame::register_natives(Engine& engine) {
     return v.frame.cursor >= v.game<SmGame>().income_items(v.frame, -1, nullptr);
   });
   flow.native_hook("begin_year", [](FlowContext& c) {
-    c.frame().seat = static_cast<std::int8_t>(c.table().get(c.game<SmGame>().progress_).get("start"));
+    c.frame().seat = static_cast<std::int8_t>(c.table().get(c.game<SmGame>().progress_).get(key::start));
   });
   flow.native_hook("end_turn", [](FlowContext& c) { c.game<SmGame>().end_turn(c); });
   flow.native_hook("end_year", [](FlowContext& c) { c.game<SmGame>().end_year(c); });
@@ -123,7 +124,7 @@ void SmGame::register_natives(Engine& engine) {
   // After the last year's end the seats stay retreated (end_year resets them only for a new year).
   flow.native_predicate("game_over", [](const FlowView& v) {
     const SmGame& g = v.game<SmGame>();
-    return v.table.get(g.progress_).get("year") >= g.rules().years && g.every_seat_retreated();
+    return v.table.get(g.progress_).get(key::year) >= g.rules().years && g.every_seat_retreated();
   });
   const auto prompt = [](const FlowView& v) { return v.game<SmGame>().prompt(v); };
   for (const char* step : {"turn", "building", "retreat_space", "dock", "monk", "astronomy", "scholar", "place_tile"})
@@ -161,7 +162,7 @@ bool SmGame::activating() const {
 std::string SmGame::prompt(const FlowView& view) const {
   const Frame& f = view.frame;
   const Engine::Steps& k = steps();
-  if (f.step == k.turn) return "year " + num(table().get(progress_).get("year")) + ": choose an action";
+  if (f.step == k.turn) return "year " + num(table().get(progress_).get(key::year)) + ": choose an action";
   if (f.step == k.place_tile) return "place tile " + rules().tile(f.p[0]).id;
   if (f.step == k.building) return "resolve b:" + rules().buildings[static_cast<std::size_t>(f.p[0])].id;
   if (f.step == k.retreat_space) return "resolve r:" + num(f.p[0]);
@@ -209,7 +210,7 @@ std::string SmGame::choice_label(const FlowView& view, int index) const {
 void SmGame::sell_moves(const FlowView& view, MoveSink& out) const {
   const Counters& p = table().get(seat_of(view.seat()).player);
   for (int g = 0; g < kGoods; ++g)
-    if (p.get(kGoodNames[static_cast<std::size_t>(g)]) > 0) out.add(kinds().sell, g);
+    if (p.get(key::goods[static_cast<std::size_t>(g)]) > 0) out.add(kinds().sell, g);
 }
 
 void SmGame::buy_moves(const FlowView& view, MoveSink& out) const {
@@ -218,7 +219,7 @@ void SmGame::buy_moves(const FlowView& view, MoveSink& out) const {
   const unsigned mask = scholar_mask(s);
   for (int g = 0; g < kGold; ++g) {
     const int price = price_with(mask, g);
-    if (price >= 0 && p.get("coins") >= price && p.get(kGoodNames[static_cast<std::size_t>(g)]) < rules().storage_cap)
+    if (price >= 0 && p.get(key::coins) >= price && p.get(key::goods[static_cast<std::size_t>(g)]) < rules().storage_cap)
       out.add(kinds().buy, g);
   }
 }
@@ -229,7 +230,7 @@ void SmGame::logistics_moves(const FlowView& view, MoveSink& out) const {
   const int s = view.seat();
   const Counters& p = table().get(seat_of(s).player);
   const int cost = abilities(scholar_mask(s)).move_die_cost;
-  if (cost < 0 || p.get("coins") < cost || activating()) return;
+  if (cost < 0 || p.get(key::coins) < cost || activating()) return;
   const SquareGrid& grid = table().get(seat_of(s).colony);
   const ColonyView colony = ColonyView::of(rules(), grid);
   for (int y = 0; y < 6; ++y)
@@ -283,7 +284,7 @@ void SmGame::expand_moves(const FlowView& view, MoveSink& out) const {
 void SmGame::coin_moves(const FlowView& view, MoveSink& out) const {
   const int s = view.seat();
   const Counters& p = table().get(seat_of(s).player);
-  if (p.get("coins") < p.get("coin_acts") + 1) return;
+  if (p.get(key::coins) < p.get(key::coin_acts) + 1) return;
   for (int y = 0; y < 6; ++y)
     for (int x = 0; x < 6; ++x)
       if (empty_building(s, x, y)) out.add(kinds().coin, y + 1, x + 1);
@@ -309,8 +310,8 @@ void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
   const Counters& p = table().get(seat_of(s).player);
   const bool white = kind == kinds().white;
   const unsigned mask = scholar_mask(s);
-  if (white ? p.get("white_taken") >= rules().white_per_year
-            : rules().shared_blue && p.get("blue_taken") >= p.get("blue_unlocked"))
+  if (white ? p.get(key::white_taken) >= rules().white_per_year
+            : rules().shared_blue && p.get(key::blue_taken) >= p.get(key::blue_unlocked))
     return;
   const Abilities can = abilities(mask);
   if (kind == kinds().bluecol && !can.blue_die_on_columns) return;
@@ -318,7 +319,7 @@ void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
   if (values.empty()) return;
   const bool column = kind != kinds().blue;
 
-  const int coins = p.get("coins");
+  const int coins = p.get(key::coins);
   bool usable[6];
   for (int i = 0; i < 6; ++i) {
     usable[i] = false;
@@ -330,7 +331,7 @@ void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
       if (std::abs(v - target) * rules().pip_cost <= coins) out.add(kind, v, target, 0);
       if (v != target)
         for (int g = 0; g < kGoods; ++g)
-          if (((can.die_change_for >> g) & 1u) && p.get(kGoodNames[static_cast<std::size_t>(g)]) > 0) out.add(kind, v, target, g + 1);
+          if (((can.die_change_for >> g) & 1u) && p.get(key::goods[static_cast<std::size_t>(g)]) > 0) out.add(kind, v, target, g + 1);
     }
 }
 
@@ -393,7 +394,7 @@ std::string SmGame::label(const FlowView& view, const Move& m) const {
     const bool double_tile = m.p[0] < static_cast<int>(rules().doubles.size());
     return text + ") for " + cost_text(double_tile ? rules().double_cost : rules().triple_cost);
   }
-  if (m.kind == k.coin) return "activate " + at(m.p[0], m.p[1]) + " for " + num(get(s, "coin_acts") + 1) + " coins";
+  if (m.kind == k.coin) return "activate " + at(m.p[0], m.p[1]) + " for " + num(get(s, key::coin_acts) + 1) + " coins";
   if (m.kind == k.white || m.kind == k.blue || m.kind == k.bluecol) {
     const std::string verb = engine_->flow->move(m.kind).name;
     const bool column = m.kind != k.blue;
@@ -439,7 +440,7 @@ std::optional<Move> SmGame::parse_move(std::string_view text) const {
 void SmGame::start_setup_picks(FlowContext& ctx) {
   if (!capital_sets_dealt()) return;
   const int players = ctx.table().players();
-  ctx.push(steps().capital_sets, (ctx.table().get(progress_).get("start") + players - 1) % players);
+  ctx.push(steps().capital_sets, (ctx.table().get(progress_).get(key::start) + players - 1) % players);
 }
 
 void SmGame::take_set(FlowContext& ctx, const Move& move) {
@@ -447,7 +448,7 @@ void SmGame::take_set(FlowContext& ctx, const Move& move) {
   Counters& board = t.get(board_);
   const std::string key = "set" + num(move.p[0] + 1);
   const int capital = board.get(key + ".capital");
-  t.get(seat_of(ctx.seat()).player).set("capital_scholar", board.get(key + ".scholar"));
+  t.get(seat_of(ctx.seat()).player).set(key::capital_scholar, board.get(key + ".scholar"));
   board.set(key + ".capital", 0);
   board.set(key + ".scholar", 0);
   if (ctx.logging()) ctx.log("seat " + num(ctx.seat()) + " takes set " + num(move.p[0] + 1));
@@ -474,18 +475,18 @@ void SmGame::free_action(FlowContext& ctx, const Move& move) {
     std::string die = std::move(grid.at(x1, y1).piece);
     grid.at(x1, y1).piece.clear();
     grid.at(x2, y2).piece = std::move(die);
-    p.add("coins", -abilities(scholar_mask(s)).move_die_cost);
+    p.add(key::coins, -abilities(scholar_mask(s)).move_die_cost);
     if (ctx.logging()) ctx.log("seat " + num(s) + " moves a die with Logistics");
   } else {
     const int g = move.p[0];
     const char* name = kGoodNames[static_cast<std::size_t>(g)];
     const bool sell = move.kind == kinds().sell;
     if (sell) {
-      p.add(name, -1);
-      p.add("coins", rules().sell[static_cast<std::size_t>(g)]);
+      p.add(key::goods[static_cast<std::size_t>(g)], -1);
+      p.add(key::coins, rules().sell[static_cast<std::size_t>(g)]);
     } else {
-      p.add("coins", -buy_price(s, g));
-      p.add(name, 1);
+      p.add(key::coins, -buy_price(s, g));
+      p.add(key::goods[static_cast<std::size_t>(g)], 1);
     }
     if (ctx.logging()) ctx.log("seat " + num(s) + (sell ? " sells 1 " : " buys 1 ") + name);
   }
@@ -517,8 +518,8 @@ void SmGame::place_tile(FlowContext& ctx, const Move& move) {
 void SmGame::coin(FlowContext& ctx, const Move& move) {
   const int s = ctx.seat(), x = move.p[1] - 1, y = move.p[0] - 1;
   Counters& p = ctx.table().get(seat_of(s).player);
-  const int price = p.add("coin_acts", 1);
-  p.add("coins", -price);
+  const int price = p.add(key::coin_acts, 1);
+  p.add(key::coins, -price);
   ctx.table().get(seat_of(s).colony).at(x, y).piece = "c" + num(price);
   if (ctx.logging()) ctx.log("seat " + num(s) + " activates row " + num(y + 1) + " column " + num(x + 1) + " for " + num(price));
   ctx.push(steps().activation, s, {/*line=*/y, /*buildings=*/1 << x, /*die_cells=*/0, /*scholars=*/0});
@@ -542,13 +543,13 @@ void SmGame::use_die(FlowContext& ctx, const Move& move) {
   }
   if (index < 0) throw RuleError("no such die");
   // 5.5 step 2: the value change, with coins or (Botany) 1 wood/grain/gold.
-  if (move.p[2] > 0) p.add(kGoodNames[static_cast<std::size_t>(move.p[2] - 1)], -1);
-  else p.add("coins", -std::abs(value - target) * rules().pip_cost);
+  if (move.p[2] > 0) p.add(key::goods[static_cast<std::size_t>(move.p[2] - 1)], -1);
+  else p.add(key::coins, -std::abs(value - target) * rules().pip_cost);
   dice.set(index, target);
   if (dice.die(index).holder == DicePool::kInPool) dice.take(index, s);
   dice.set_tag(index, "used");
-  if (white) p.add("white_taken", 1);
-  else if (rules().shared_blue) p.add("blue_taken", 1);
+  if (white) p.add(key::white_taken, 1);
+  else if (rules().shared_blue) p.add(key::blue_taken, 1);
   const Line line{move.kind != kinds().blue, target - 1};
   const auto list = line_buildings(s, line);
   if (ctx.logging())
@@ -650,8 +651,8 @@ void SmGame::retreat(FlowContext& ctx, const Move& move) {
   Table& t = ctx.table();
   t.get(board_).set(engine_->retreat_keys[static_cast<std::size_t>(move.p[0])], s + 1);
   Counters& p = t.get(seat_of(s).player);
-  p.set("retreated", 1);
-  p.set("retreat_pos", pos);
+  p.set(key::retreated, 1);
+  p.set(key::retreat_pos, pos);
   if (ctx.logging()) ctx.log("seat " + num(s) + " retreats to space " + num(pos));
   ctx.push(steps().retreat_actions, s, {pos});
 }

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "sm_game.hpp"
+#include "sm_keys.hpp"
 #include "tessera/error.hpp"
 
 namespace santa_maria {
@@ -270,7 +271,7 @@ void SmGame::check_state() const {
     }
   if (top_step() == steps().turn) {
     const int seat = flow.top().seat;
-    if (get(seat, "retreated"))
+    if (get(seat, key::retreated))
       throw DataError("flow: seat " + num(seat) + " has retreated and takes no more turns this year");
     if (every_seat_retreated()) throw DataError("every seat has retreated");
   }

@@ -1,6 +1,7 @@
 #pragma once
 // Counters: named integers (phase, round, flags, per-player tallies). The place a plugin
 // keeps its flow state, so that the Table stays the whole state.
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -10,6 +11,26 @@
 #include "tessera/component.hpp"
 
 namespace tessera {
+
+// A counter key a plugin looks up often (make it once, at load time). It remembers the slot
+// it was last found at, so that a look-up costs one comparison while the keys of the counters
+// stay the same, as they mostly do during a game; on a miss it looks the key up as a string.
+// The hint is shared by every game of a configuration, on any thread, hence atomic.
+class CounterKey {
+ public:
+  explicit CounterKey(std::string name) : name_(std::move(name)) {}
+  CounterKey(const CounterKey& other) : name_(other.name_) {}
+  CounterKey& operator=(const CounterKey& other) {
+    name_ = other.name_;
+    return *this;
+  }
+  const std::string& name() const { return name_; }
+
+ private:
+  friend class Counters;
+  std::string name_;
+  mutable std::atomic<std::uint32_t> slot_{0};
+};
 
 class Counters : public ComponentOf<Counters> {
  public:
@@ -22,6 +43,12 @@ class Counters : public ComponentOf<Counters> {
   void set(std::string_view key, int value);
   // Adds `delta` and returns the new value.
   int add(std::string_view key, int delta);
+  int get(const CounterKey& key) const {
+    const std::size_t slot = slot_of(key);
+    return slot < values_.size() ? values_[slot].second : 0;
+  }
+  void set(const CounterKey& key, int value);
+  int add(const CounterKey& key, int delta);
   // Keys in sorted order with their values.
   const std::vector<std::pair<std::string, int>>& entries() const { return values_; }
 
@@ -32,6 +59,12 @@ class Counters : public ComponentOf<Counters> {
  private:
   // The slot of `key` in values_, or values_.size() when it has none.
   std::size_t slot_of(std::string_view key) const;
+  std::size_t slot_of(const CounterKey& key) const {
+    const std::uint32_t hint = key.slot_.load(std::memory_order_relaxed);
+    if (hint < values_.size() && values_[hint].first == key.name_) return hint;
+    return slot_of_missed(key);
+  }
+  std::size_t slot_of_missed(const CounterKey& key) const;
   void reindex();
 
   std::vector<std::pair<std::string, int>> values_;  // sorted by key
