@@ -247,12 +247,12 @@ void FlowRules::build(ScriptRuntime* scripts) {
     for (std::size_t k = 0; k < moves_.size(); ++k) {
       if (!impls_[k].native.apply) continue;
       const int kind = static_cast<int>(k);
-      scripts->register_function("move:" + moves_[k].name, [this, kind](Table&, const CallContext& c, const json& a) {
+      scripts->register_function("move:" + moves_[k].name, [this, kind](Table&, const CallContext& c, const NativeArgs& a) {
         if (!c.flow || a.size() != 1) throw RuleError("the base of a wrapped move takes (ctx, move)");
         impls_[static_cast<std::size_t>(kind)].native.apply(*c.flow, move_from_json(kind, a[0], c.flow->table()));
         return json();
       });
-      scripts->register_query("label:" + moves_[k].name, [this, kind](const Table& t, const CallContext& c, const json& a) {
+      scripts->register_query("label:" + moves_[k].name, [this, kind](const Table& t, const CallContext& c, const NativeArgs& a) {
         if (!c.view || a.size() != 1) throw RuleError("the base of a wrapped label takes (ctx, move)");
         const Move m = move_from_json(kind, a[0], t);
         const MoveImpl& impl = impls_[static_cast<std::size_t>(kind)];

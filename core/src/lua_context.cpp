@@ -151,8 +151,7 @@ int l_call(lua_State* L) {
   if (!native.query && !frame.mutable_table)
     return luaL_error(L, "%s may not change the state (ctx:call('%s') may; a plugin offers read-only "
                       "natives with register_query)", frame.read_only_what, lua_tostring(L, 2));
-  nlohmann::json args = nlohmann::json::array();
-  for (int i = 3, top = lua_gettop(L); i <= top; ++i) args.push_back(to_json(L, i));
+  const NativeArgs args(L, 3, lua_gettop(L) - 2);
   nlohmann::json result;
   try {
     result = native.query ? native.query(*frame.table, *frame.call, args)

@@ -44,23 +44,24 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   // ctx:call("print_board", seat, board_id): the board draft variant prints the chosen
   // board. The engine owns the runtime that owns this function, so `self` cannot dangle.
   const Engine* self = engine.get();
-  engine->scripts->register_function("print_board", [self](Table& t, const CallContext&, const json& args) -> json {
-    if (!args.is_array() || args.size() != 2 || !args[0].is_number_integer() || !args[1].is_string())
-      throw RuleError("print_board(seat, board_id)");
-    const int seat = args[0].get<int>();
-    const int board = self->rules.board_index(args[1].get<std::string>());
-    if (seat < 0 || seat >= t.players() || board < 0) throw RuleError("print_board: no seat or board " + args.dump());
-    print_board(self->rules, t, seat, board);
+  engine->scripts->register_function("print_board", [self](Table& t, const CallContext&, const tessera::NativeArgs& args) -> json {
+    if (args.size() != 2) throw RuleError("print_board(seat, board_id)");
+    const long long seat = args.integer(0, "print_board's seat");
+    const std::string id(args.string(1, "print_board's board id").substr(0, 64));
+    const int board = self->rules.board_index(id);
+    if (seat < 0 || seat >= t.players() || board < 0)
+      throw RuleError("print_board: no seat " + std::to_string(seat) + " or no board '" + id + "'");
+    print_board(self->rules, t, static_cast<int>(seat), board);
     return nullptr;
   });
   // ctx:call("setup_facts"): what lib/advanced_setup.lua deals from.
-  engine->scripts->register_query("setup_facts", [self](const Table&, const CallContext&, const json&) -> json {
+  engine->scripts->register_query("setup_facts", [self](const Table&, const CallContext&, const tessera::NativeArgs&) -> json {
     return {{"scholars", self->rules.scholars.size()},
             {"scholar_slots", self->rules.scholar_slots},
             {"capitals", self->rules.capitals.size()}};
   });
   // ctx:call("colony_boards"): [{id, side}] in file order.
-  engine->scripts->register_query("colony_boards", [self](const Table&, const CallContext&, const json&) -> json {
+  engine->scripts->register_query("colony_boards", [self](const Table&, const CallContext&, const tessera::NativeArgs&) -> json {
     json boards = json::array();
     for (const auto& b : self->rules.boards) boards.push_back({{"id", b.id}, {"side", std::string(1, b.side)}});
     return boards;

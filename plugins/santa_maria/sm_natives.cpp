@@ -2,7 +2,6 @@
 
 #include "sm_game.hpp"
 #include "tessera/error.hpp"
-#include "tessera/json_fields.hpp"
 
 namespace santa_maria {
 
@@ -19,48 +18,48 @@ const SmGame& game_of(const CallContext& ctx, const char* what) {
   return *game;
 }
 
-int seat_arg(const json& args, const Table& t, const char* what) {
-  if (!args.is_array() || args.size() != 2) throw RuleError(std::string(what) + "(seat, ...) takes 2 arguments");
-  const int seat = tessera::json_fields::as_int(args[0], "seat");
+int seat_arg(const tessera::NativeArgs& args, const Table& t, const char* what) {
+  if (args.size() != 2) throw RuleError(std::string(what) + "(seat, ...) takes 2 arguments");
+  const long long seat = args.integer(0, "seat");
   if (seat < 0 || seat >= t.players()) throw RuleError(std::string(what) + ": no seat " + std::to_string(seat));
-  return seat;
+  return static_cast<int>(seat);
 }
 
 // {good = n, ...} of goods only.
-std::array<int, kGoods> cost_arg(const json& value) {
-  if (!value.is_object()) throw RuleError("a cost is a table {good = count}");
+std::array<int, kGoods> cost_arg(const tessera::NativeArgs& args) {
   std::array<int, kGoods> cost{};
-  for (const auto& [good, count] : value.items()) {
+  args.for_each_count(1, "a cost {good = count}", [&cost](std::string_view good, long long count) {
     std::size_t g = 0;
     while (g < kGoodNames.size() && good != kGoodNames[g]) ++g;
-    if (g == kGoodNames.size()) throw RuleError("a cost names goods (wood, grain, sugar, gem, gold), not '" + good + "'");
-    cost[g] = tessera::json_fields::as_int(count, "cost." + good);
-    if (cost[g] < 0) throw RuleError("cost." + good + " is negative");
-  }
+    if (g == kGoodNames.size())
+      throw RuleError("a cost names goods (wood, grain, sugar, gem, gold), not '" + std::string(good.substr(0, 64)) + "'");
+    if (count < 0 || count > 1000) throw RuleError("cost." + std::string(good) + " is not within 0..1000");
+    cost[g] = static_cast<int>(count);
+  });
   return cost;
 }
 
 }  // namespace
 
 void register_economy_natives(tessera::ScriptRuntime& scripts) {
-  scripts.register_query("has_scholar", [](const Table& t, const CallContext& ctx, const json& args) -> json {
+  scripts.register_query("has_scholar", [](const Table& t, const CallContext& ctx, const tessera::NativeArgs& args) -> json {
     const SmGame& game = game_of(ctx, "has_scholar");
     const int seat = seat_arg(args, t, "has_scholar");
-    const std::string id = tessera::json_fields::as_string(args[1], "scholar id");
+    const std::string_view id = args.string(1, "scholar id");
     const auto& scholars = game.rules().scholars;
     for (std::size_t i = 0; i < scholars.size(); ++i)
       if (scholars[i].id == id) return ((game.scholar_mask(seat) >> i) & 1u) != 0;
-    throw RuleError("has_scholar: no scholar '" + id.substr(0, 64) + "' in data/santa_maria/game.yaml");
+    throw RuleError("has_scholar: no scholar '" + std::string(id.substr(0, 64)) + "' in data/santa_maria/game.yaml");
   });
-  scripts.register_query("can_pay", [](const Table& t, const CallContext& ctx, const json& args) -> json {
+  scripts.register_query("can_pay", [](const Table& t, const CallContext& ctx, const tessera::NativeArgs& args) -> json {
     const SmGame& game = game_of(ctx, "can_pay");
-    return game.can_pay(seat_arg(args, t, "can_pay"), cost_arg(args[1]));
+    return game.can_pay(seat_arg(args, t, "can_pay"), cost_arg(args));
   });
-  scripts.register_function("pay", [](Table& t, const CallContext& ctx, const json& args) -> json {
+  scripts.register_function("pay", [](Table& t, const CallContext& ctx, const tessera::NativeArgs& args) -> json {
     game_of(ctx, "pay");
     if (!ctx.flow) throw RuleError("pay changes the game: only a move or step of the flow may call it");
     auto& game = static_cast<SmGame&>(*ctx.flow->owner());
-    game.pay(seat_arg(args, t, "pay"), cost_arg(args[1]), ctx.events);
+    game.pay(seat_arg(args, t, "pay"), cost_arg(args), ctx.events);
     return nullptr;
   });
 }

@@ -54,10 +54,10 @@ void register_domains(const Rules& r, FlowRules& flow) {
 // Scripts may ask for a constant of the data: ctx:call("constant", name).
 void register_constants(const Rules& r, ScriptRuntime& scripts) {
   const json constants = {{"alt_guard_min_other_cards", r.alt_guard_min_cards}, {"colours", r.colours}};
-  scripts.register_query("constant", [constants](const Table&, const CallContext&, const json& args) {
-    if (args.size() != 1 || !args[0].is_string() || !constants.contains(args[0].get<std::string>()))
-      throw RuleError("constant(name): name is one of " + constants.dump());
-    return constants[args[0].get<std::string>()];
+  scripts.register_query("constant", [constants](const Table&, const CallContext&, const NativeArgs& args) {
+    const std::string name = args.size() == 1 ? std::string(args.string(0, "constant's name")) : "";
+    if (!constants.contains(name)) throw RuleError("constant(name): name is one of " + constants.dump());
+    return constants[name];
   });
 }
 
@@ -74,7 +74,7 @@ void give_contents(const Rules& r, StateSchema& schema) {
 // ctx:call("logging"): whether the call's ctx:log is kept, so that scripts make messages only
 // for a game that logs (playouts keep none).
 void register_logging_query(ScriptRuntime& scripts) {
-  scripts.register_query("logging", [](const Table&, const CallContext& ctx, const json&) { return json(ctx.events != nullptr); });
+  scripts.register_query("logging", [](const Table&, const CallContext& ctx, const NativeArgs&) { return json(ctx.events != nullptr); });
 }
 
 // ctx:call("has_option", card, option): whether card (its index, as in the option step's
@@ -86,13 +86,13 @@ void register_option_query(const Rules& r, ScriptRuntime& scripts) {
     options.emplace_back();
     for (const CardOption& o : c.options) options.back().push_back(o.id);
   }
-  scripts.register_query("has_option", [options](const Table&, const CallContext&, const json& args) {
-    if (args.size() != 2 || !args[0].is_number_integer() || !args[1].is_string())
-      throw RuleError("has_option(card, option) takes a card index and an option id");
-    const auto card = args[0].get<long long>();
+  scripts.register_query("has_option", [options](const Table&, const CallContext&, const NativeArgs& args) {
+    if (args.size() != 2) throw RuleError("has_option(card, option) takes a card index and an option id");
+    const long long card = args.integer(0, "has_option's card");
+    const std::string_view option = args.string(1, "has_option's option");
     if (card < 0 || card >= static_cast<long long>(options.size())) return json(false);
     const auto& of = options[static_cast<std::size_t>(card)];
-    return json(std::find(of.begin(), of.end(), args[1].get<std::string>()) != of.end());
+    return json(std::find(of.begin(), of.end(), option) != of.end());
   });
 }
 

@@ -31,10 +31,12 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   // ctx:call("advance", seat, steps). The engine owns the runtime that owns this function,
   // so the raw pointer cannot dangle.
   const Engine* self = engine.get();
-  engine->scripts->register_function("advance", [self](Table& table, const CallContext& ctx, const json& args) {
-    if (!args.is_array() || args.size() != 2 || !args[0].is_number_integer() || !args[1].is_number_integer())
-      throw RuleError("advance(seat, steps) takes two integers");
-    advance_renown(*self, table, args[0].get<int>(), args[1].get<int>(), ctx);
+  engine->scripts->register_function("advance", [self](Table& table, const CallContext& ctx, const NativeArgs& args) {
+    if (args.size() != 2) throw RuleError("advance(seat, steps) takes two integers");
+    const long long seat = args.integer(0, "advance's seat"), steps = args.integer(1, "advance's steps");
+    if (seat < 0 || seat >= table.players()) throw RuleError("advance: no seat " + std::to_string(seat));
+    if (steps < -1000 || steps > 1000) throw RuleError("advance: steps go from -1000 to 1000");
+    advance_renown(*self, table, static_cast<int>(seat), static_cast<int>(steps), ctx);
     return json();
   });
   engine->scripts->run_file("effects.lua");
@@ -101,7 +103,6 @@ void TutorialGame::register_natives(Engine& engine) {
 }
 
 void advance_renown(const Engine& engine, Table& table, int seat, int steps, const CallContext& ctx) {
-  if (seat < 0 || seat >= table.players()) throw RuleError("advance: no seat " + std::to_string(seat));
   Track& renown = table.get<Track>("renown");
   const Track::MoveResult moved = renown.move(seat, steps);
   if (ctx.events && moved.to != moved.from)

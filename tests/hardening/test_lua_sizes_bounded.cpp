@@ -33,8 +33,6 @@ TEST_CASE("Texts, ids, keys and entries that scripts push into the host are boun
       {"tutorial", "huge_card", "local id = string.rep('c', 8 << 20); local d = ctx:get('cards'); for i = 1, 30 do d:put_top(d:piles()[1].name, id) end",
        "a text kept in the state is at most 256 bytes"},
       {"tutorial", "huge_key", "ctx:get('score', ctx.seat):set(string.rep('k', 1 << 20), 1)", "a text kept in the state is at most 256 bytes"},
-      {"tutorial", "huge_native_arg", "local t = {}; for i = 1, 200000 do t[i] = i end; ctx:call('advance', t)",
-       "holds more than 100000 values"},
       {"sardinia", "many_keys", "for i = 1, 20000 do ctx:get('tokens'):set('p' .. i, 1) end", "more than 10000 entries"},
       {"sardinia", "huge_tag", "ctx:get('hand', ctx.seat):add(string.rep('h', 300))", "a text kept in the state is at most 256 bytes"},
   };

@@ -28,8 +28,8 @@ struct Harness {
   explicit Harness(tessera::ScriptLimits limits = {})
       : runtime(script_dir(), "scripts/test", limits), table(2, 42) {
     runtime.register_query("report", [this](const tessera::Table&, const tessera::CallContext&,
-                                            const nlohmann::json& args) {
-      reports.push_back(args.at(0));
+                                            const tessera::NativeArgs& args) {
+      reports.push_back(args[0]);
       return nlohmann::json();
     });
     table.add<tessera::Counters>("flow");

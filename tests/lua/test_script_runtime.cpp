@@ -284,14 +284,17 @@ TEST_CASE("legal_filter drops an action any filter refuses", "[lua]") {
 
 TEST_CASE("Native functions are reachable through ctx:call", "[lua]") {
   Harness h;
-  h.runtime.register_function("sum", [](Table& table, const CallContext& ctx, const json& args) {
+  h.runtime.register_function("sum", [](Table& table, const CallContext& ctx, const NativeArgs& args) {
     table.get<Counters>("flow").add("calls", 1);
     int total = ctx.seat * 100;
-    for (const auto& a : args) total += a.is_array() ? a[0].get<int>() + a[1].get<int>() : a.get<int>();
+    for (int i = 0; i < args.size(); ++i) {
+      const json a = args[i];
+      total += a.is_array() ? a[0].get<int>() + a[1].get<int>() : a.get<int>();
+    }
     return json(total);
   });
-  h.runtime.register_function("refuse", [](Table&, const CallContext&, const json& args) -> json {
-    throw RuleError("not enough " + args[0].get<std::string>());
+  h.runtime.register_function("refuse", [](Table&, const CallContext&, const NativeArgs& args) -> json {
+    throw RuleError("not enough " + std::string(args.string(0, "what")));
   });
   h.runtime.run_file("effects.lua");
   h.apply("native_sum", json::object(), /*seat=*/1);
@@ -304,9 +307,31 @@ TEST_CASE("Native functions are reachable through ctx:call", "[lua]") {
                     Catch::StartsWith("scripts/test/effects.lua:100: ctx:call('refuse'): not enough coins"));
 }
 
+TEST_CASE("A native reads integers, strings and count tables straight from Lua, refusing other types", "[lua]") {
+  Harness h;
+  h.runtime.register_query("typed", [](const Table&, const CallContext&, const NativeArgs& args) {
+    long long total = args.integer(0, "the number") * 1000 + static_cast<long long>(args.string(1, "the name").size());
+    args.for_each_count(2, "the counts", [&total](std::string_view name, long long n) { total += name == "b" ? n * 10 : n; });
+    return json(total);
+  });
+  h.runtime.run_file("effects.lua");
+  h.apply("native_typed");
+  CHECK(h.reports == std::vector<json>{3000 + 4 + 1 + 200});
+  CHECK_THROWS_WITH(h.apply("native_typed_not_integer"),
+                    Catch::Contains("ctx:call('typed'): the number must be an integer, not a number"));
+  CHECK_THROWS_WITH(h.apply("native_typed_not_string"),
+                    Catch::Contains("ctx:call('typed'): the name must be a string, not a number"));
+  CHECK_THROWS_WITH(h.apply("native_typed_bad_table"),
+                    Catch::Contains("ctx:call('typed'): the counts must be a table {name = integer}"));
+  CHECK_THROWS_WITH(h.apply("native_typed_missing"), Catch::Contains("ctx:call('typed'): the name is missing (argument 2)"));
+  // An argument a native reads as JSON becomes a host copy, outside the Lua memory cap: bounded.
+  CHECK_THROWS_WITH(h.apply("native_huge_json"), Catch::Contains("a value passed to the host holds more than 100000 values"));
+  CHECK(h.reports.size() == 1);
+}
+
 TEST_CASE("A mutating native is refused in read-only calls, a query is allowed", "[lua]") {
   Harness h;
-  h.runtime.register_function("touch", [](Table&, const CallContext&, const json&) { return json(); });
+  h.runtime.register_function("touch", [](Table&, const CallContext&, const NativeArgs&) { return json(); });
   h.runtime.run_file("effects.lua");
   CHECK_THROWS_WITH(h.options("touch_in_options"),
                     Catch::StartsWith("scripts/test/effects.lua:117: options() may not change the state "
@@ -349,7 +374,7 @@ TEST_CASE("A native function may run another effect; the outer call's handles st
   Harness h;
   h.runtime.run_file("effects.lua");
   const EffectId bump = h.runtime.prepare("bump_round", json::object());
-  h.runtime.register_function("nested", [&](Table& table, const CallContext& ctx, const json&) {
+  h.runtime.register_function("nested", [&](Table& table, const CallContext& ctx, const NativeArgs&) {
     h.runtime.apply(bump, table, ctx);
     return json();
   });

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "tessera/action.hpp"
+#include "tessera/native_args.hpp"
 #include "tessera/table.hpp"
 
 namespace tessera {
@@ -166,17 +167,15 @@ class ScriptRuntime {
   bool keeps(const Table& table, const CallContext& ctx, const Action& action);
 
   // A C++ function a plugin offers its scripts as ctx:call(name, args...).
-  // `args` is the JSON array of the Lua arguments after the name; the result goes back to
-  // Lua converted from JSON. A std::exception it throws becomes a Lua error with its
-  // message. Registering a name again replaces the function; register before running
-  // scripts, never from inside a call.
-  using NativeFunction =
-      std::function<nlohmann::json(Table& table, const CallContext& ctx, const nlohmann::json& args)>;
+  // `args` are the Lua arguments after the name (tessera/native_args.hpp: typed readers, or
+  // JSON); the result goes back to Lua converted from JSON. A std::exception it throws
+  // becomes a Lua error with its message. Registering a name again replaces the function;
+  // register before running scripts, never from inside a call.
+  using NativeFunction = std::function<nlohmann::json(Table& table, const CallContext& ctx, const NativeArgs& args)>;
   void register_function(std::string name, NativeFunction fn);
   // A native that only reads the table: callable from read-only calls (options(),
   // legal_filter) too, where register_function's natives are refused.
-  using NativeQuery =
-      std::function<nlohmann::json(const Table& table, const CallContext& ctx, const nlohmann::json& args)>;
+  using NativeQuery = std::function<nlohmann::json(const Table& table, const CallContext& ctx, const NativeArgs& args)>;
   void register_query(std::string name, NativeQuery fn);
 
   // Moves, steps and rules of the scripts, for FlowRules::build.

@@ -145,3 +145,15 @@ effect("lazy_labels", {
   end,
   apply = function() end,
 })
+
+-- Natives' typed argument readers (test_script_runtime.cpp).
+effect("native_typed", function(ctx) ctx:call("report", ctx:call("typed", 3, "wood", { a = 1, b = 20 })) end)
+effect("native_typed_not_integer", function(ctx) ctx:call("typed", 2.5, "wood", {}) end)
+effect("native_typed_not_string", function(ctx) ctx:call("typed", 3, 4, {}) end)
+effect("native_typed_bad_table", function(ctx) ctx:call("typed", 3, "wood", { a = "x" }) end)
+effect("native_typed_missing", function(ctx) ctx:call("typed", 3) end)
+effect("native_huge_json", function(ctx)
+  local t = {}
+  for i = 1, 200000 do t[i] = i end
+  ctx:call("report", t)
+end)
