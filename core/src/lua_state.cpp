@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -50,12 +51,41 @@ LuaState::LuaState(const ScriptLimits& limits)
 
 LuaState::~LuaState() { lua_close(L_); }
 
+void LuaState::release(void* block, std::size_t size) {
+  if (!block) return;
+  if (size <= SmallBlockPool::kMaxBlock) {
+    small_.release(block, size);
+  } else {
+    std::free(block);
+  }
+}
+
+void* LuaState::resize(void* block, std::size_t old, std::size_t size) {
+  const bool small_before = block && old <= SmallBlockPool::kMaxBlock;
+  if (size <= SmallBlockPool::kMaxBlock) {
+    if (small_before && SmallBlockPool::same_class(old, size)) return block;
+    void* fresh = small_.allocate(size);
+    if (fresh && block) {
+      std::memcpy(fresh, block, std::min(old, size));
+      release(block, old);
+    }
+    return fresh;
+  }
+  if (block && !small_before) return std::realloc(block, size);
+  void* fresh = std::malloc(size);
+  if (fresh && block) {
+    std::memcpy(fresh, block, old);
+    release(block, old);
+  }
+  return fresh;
+}
+
 void* LuaState::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
   auto& self = *static_cast<LuaState*>(ud);
   // When ptr is null, osize is a type tag, not a size.
   const std::size_t old = ptr ? osize : 0;
   if (nsize == 0) {
-    std::free(ptr);
+    self.release(ptr, old);
     self.memory_used_ -= old;
     return nullptr;
   }
@@ -63,7 +93,7 @@ void* LuaState::allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsi
     self.refused_last_ = true;
     return nullptr;
   }
-  void* block = std::realloc(ptr, nsize);
+  void* block = self.resize(ptr, old, nsize);
   if (!block) {
     if (nsize <= old) return ptr;  // Lua requires shrinking to succeed; the old block still fits
     self.refused_last_ = true;

@@ -27,6 +27,7 @@
 #include <string>
 #include <string_view>
 
+#include "small_block_pool.hpp"
 #include "tessera/script_runtime.hpp"
 
 namespace tessera::lua {
@@ -99,6 +100,9 @@ class LuaState {
 
  private:
   static void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
+  // Blocks of up to SmallBlockPool::kMaxBlock bytes come from small_, larger ones from malloc.
+  void* resize(void* block, std::size_t old, std::size_t size);
+  void release(void* block, std::size_t size);
   static void count_hook(lua_State* L, lua_Debug* ar);
   void set_step(std::uint64_t step);
   // The units left before the nearest limit; 0 when one is passed (and the message set).
@@ -109,6 +113,7 @@ class LuaState {
   const CallFrame* frame_ = nullptr;
   std::uint64_t generation_ = 0;
 
+  SmallBlockPool small_;
   std::size_t memory_cap_;
   std::size_t memory_used_ = 0;
   bool refused_last_ = false;  // the latest growing allocation was refused

@@ -349,6 +349,7 @@ bool SmGame::can_pay(int s, const std::array<int, kGoods>& cost) const {
   long gold = p.get(key::goods[kGold]) - std::max(0, cost[kGold]);
   long coins = p.get(key::coins);
   if (gold < 0) return false;
+  std::optional<unsigned> scholars;  // asked only when a good must be bought
   for (int g = 0; g < kGold; ++g) {
     const int n = cost[static_cast<std::size_t>(g)];
     if (n <= 0) continue;
@@ -357,7 +358,8 @@ bool SmGame::can_pay(int s, const std::array<int, kGoods>& cost) const {
     gold -= by_gold;
     missing -= by_gold;
     if (missing > 0) {
-      const int price = buy_price(s, g);
+      if (!scholars) scholars = scholar_mask(s);
+      const int price = price_with(*scholars, g);
       if (price < 0 || coins < price * missing) return false;
       coins -= price * missing;
     }
