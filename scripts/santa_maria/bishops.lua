@@ -4,21 +4,28 @@
 -- "bishop_objectives" (the plugin adds the penalty).
 
 -- The colony as rows of {kind = "free"|"road"|"building", terrain =, colonists =}, [r][c] 1-based.
+-- Objectives only read the cells, so one table serves every square of a kind: a square's
+-- type names its cell, made once ("" free, "road:<colonists>", "<terrain>:<building>").
+local cell_of_type = { [""] = { kind = "free", colonists = 0 } }
+local function cell_of(t)
+  local cell = cell_of_type[t]
+  if cell == nil then
+    if t:sub(1, 5) == "road:" then
+      cell = { kind = "road", colonists = tonumber(t:sub(6)) or 0 }
+    else
+      cell = { kind = "building", terrain = t:match("^([^:]+):"), colonists = 0 }
+    end
+    cell_of_type[t] = cell
+  end
+  return cell
+end
+
 local function colony(ctx, seat)
   local grid = ctx:get("colony", seat)
   local rows = {}
   for y = 0, grid:height() - 1 do
     local row = {}
-    for x, cell in ipairs(grid:row(y)) do
-      local t = cell.type
-      if t == "" then
-        row[x] = { kind = "free", colonists = 0 }
-      elseif t:sub(1, 5) == "road:" then
-        row[x] = { kind = "road", colonists = tonumber(t:sub(6)) or 0 }
-      else
-        row[x] = { kind = "building", terrain = t:match("^([^:]+):"), colonists = 0 }
-      end
-    end
+    for x, cell in ipairs(grid:row(y)) do row[x] = cell_of(cell.type) end
     rows[y + 1] = row
   end
   return rows, grid:height(), grid:width()
@@ -166,8 +173,12 @@ end
 effect("bishop", function(ctx, params)
   local score = objectives[params.id]
   if score == nil then error("unknown bishop objective '" .. tostring(params.id) .. "'") end
-  local cells, h, w = colony(ctx, ctx.seat)
-  local points = score(ctx, params, cells, h, w)
+  local points
+  if params.id == "one_dock" then
+    points = score(ctx, params)  -- the port alone
+  else
+    points = score(ctx, params, colony(ctx, ctx.seat))
+  end
   ctx:get("score", ctx.seat):add("bishop_objectives", points)
   ctx:log("seat " .. ctx.seat .. " scores " .. points .. " for the bishop objective " .. params.id)
 end)
