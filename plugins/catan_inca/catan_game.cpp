@@ -15,11 +15,14 @@ using namespace tessera;
 using nlohmann::json;
 
 Piece piece_of(const std::string& text) {
-  if (text.empty()) return kEmpty;
-  if (text == "settlement") return kSettlement;
-  if (text == "city") return kCity;
-  if (text == "dec_settlement") return kDecSettlement;
-  if (text == "dec_city") return kDecCity;
+  switch (text.size()) {  // one comparison of a known length per piece
+    case 0: return kEmpty;
+    case 10: if (text == "settlement") return kSettlement; break;
+    case 4: if (text == "city") return kCity; break;
+    case 14: if (text == "dec_settlement") return kDecSettlement; break;
+    case 8: if (text == "dec_city") return kDecCity; break;
+    default: break;
+  }
   throw DataError("board: unknown corner piece '" + text + "'");
 }
 
@@ -45,6 +48,7 @@ Geometry build_geometry(const Rules& rules) {
     g.hex_ids.push_back(map.hex_id(h));
     if (rules.tiles[static_cast<std::size_t>(h)].robber_spot) g.robber_spots.push_back(h);
     if (rules.is_land(h)) g.land.push_back(h);
+    if (rules.is_land(h) || rules.tiles[static_cast<std::size_t>(h)].robber_spot) g.robber_hexes.push_back(h);
   }
   for (int c = 0; c < map.corner_count(); ++c) {
     Geometry::Corner corner;
@@ -54,6 +58,7 @@ Geometry build_geometry(const Rules& rules) {
     }
     for (int e : map.corner_edges(c)) corner.edges[static_cast<std::size_t>(corner.edge_count++)] = e;
     for (int n : map.corner_neighbours(c)) corner.adjacent[static_cast<std::size_t>(corner.adjacent_count++)] = n;
+    if (corner.intersection) g.intersections.push_back(c);
     g.corners.push_back(corner);
     g.corner_ids.push_back(map.corner_id(c));
   }
@@ -63,6 +68,7 @@ Geometry build_geometry(const Rules& rules) {
     edge.ends = {ends[0], ends[1]};
     for (int h : map.edge_hexes(e))
       if (rules.is_land(h)) edge.route = true;
+    if (edge.route) g.routes.push_back(e);
     g.edges.push_back(edge);
     g.edge_ids.push_back(map.edge_id(e));
   }
@@ -119,8 +125,8 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
                    mi("accept"), mi("decline"), mi("trade_with"), mi("end"), mi("discard"), mi("move_robber"),
                    mi("steal"), mi("found"), mi("free_road"), mi("stop"), mi("choose")};
   auto si = [&](const char* name) { return flow.step_index(name); };
-  engine->steps = {si("placement"), si("turn"), si("discard"), si("robber"), si("steal"), si("found"),
-                   si("free_roads"), si("choose"), si("route_receive"), si("ask"), si("responses"), si("pick")};
+  engine->steps = {si("placement"), si("turn"), si("seven"), si("discard"), si("robber"), si("steal"), si("found"),
+                   si("free_roads"), si("choose"), si("route_receive"), si("ask"), si("responses"), si("respond"), si("pick")};
   return engine;
 }
 
@@ -256,19 +262,20 @@ void CatanGame::begin_setup(FlowContext& ctx) {
     update_route(ctx);
     return;
   }
-  // Snake order: round 1 clockwise from the start player, round 2 back. The stack runs the
-  // last push first, so push the order backwards.
-  std::vector<std::pair<int, int>> order;  // (seat, round)
-  for (int i = 0; i < players(); ++i) order.push_back({(start + i) % players(), 1});
-  for (int i = players() - 1; i >= 0; --i) order.push_back({(start + i) % players(), 2});
-  for (auto it = order.rbegin(); it != order.rend(); ++it) ctx.push(engine_->steps.placement, it->first, {it->second, 0});
+  // Snake order: round 1 clockwise from the start player, round 2 back; each placement
+  // pushes the next one when it ends (placement_done).
+  ctx.push(engine_->steps.placement, start, {1, 0});
 }
 
-// After a founding-phase placement: the second settlement yields its starting cards.
+// After a founding-phase placement: the second settlement yields its starting cards, and
+// the next seat of the snake order places.
 void CatanGame::placement_done(FlowContext& ctx) {
-  const Frame& f = ctx.frame();
-  if (f.p[0] != 2 || f.p[1] <= 0) return;
+  const Frame f = ctx.frame();
   Table& t = ctx.table();
+  const int start = t.get(turns_).start_player(), last = (start + players() - 1) % players();
+  if (f.p[0] == 1) ctx.push(engine_->steps.placement, f.seat == last ? f.seat : (f.seat + 1) % players(), {f.seat == last ? 2 : 1, 0});
+  else if (f.seat != start) ctx.push(engine_->steps.placement, (f.seat + players() - 1) % players(), {2, 0});
+  if (f.p[0] != 2 || f.p[1] <= 0) return;
   const HexMap& board = t.get(board_);
   const Geometry::Corner& c = geo().corners[static_cast<std::size_t>(f.p[1] - 1)];
   for (int i = 0; i < c.hex_count; ++i) {
@@ -363,7 +370,17 @@ void CatanGame::register_natives(Engine& engine) {
     v.game<CatanGame>().free_road_moves(v, sink);
     return moves.size() <= 1;  // only "stop": the rest is forfeited (§5.7.3)
   });
-  flow.native_predicate("nobody_accepted", [](const FlowView& v) { return v.frame.p[2] == 0; });
+  flow.native_hook("offer_answered", [](FlowContext& c) {
+    const Frame& f = c.frame();
+    if (f.p[2]) c.push(c.game<CatanGame>().engine_->steps.pick, f.seat, {f.p[0], f.p[1], f.p[2]});
+  });
+  flow.native_seat_predicate("must_discard", [](const FlowView& v, int seat) {
+    const CatanGame& g = v.game<CatanGame>();
+    return v.table.get(g.cards_).total(seat) > g.rules().hand_limit + g.face_up(v.table, seat);
+  });
+  flow.native_hook("count_discards", [](FlowContext& c) {
+    c.frame().p[0] = c.table().get(c.game<CatanGame>().cards_).total(c.frame().seat) / 2;
+  });
   flow.native_seat_predicate("can_accept", [](const FlowView& v, int seat) {
     const CatanGame& g = v.game<CatanGame>();
     const int get = v.frame.p[1];
@@ -374,14 +391,14 @@ void CatanGame::register_natives(Engine& engine) {
 CardCounts CatanGame::hand_of(const Table& t, int seat) const {
   CardCounts h{};
   const Supply& s = t.get(cards_);
-  for (int i = 0; i < kCardTypes; ++i) h[static_cast<std::size_t>(i)] = s.count(seat, card_id(i));
+  for (int i = 0; i < kCardTypes; ++i) h[static_cast<std::size_t>(i)] = s.count_at(seat, i);
   return h;
 }
 
 CardCounts CatanGame::bank_of(const Table& t) const {
   CardCounts b{};
   const Supply& s = t.get(cards_);
-  for (int i = 0; i < kCardTypes; ++i) b[static_cast<std::size_t>(i)] = s.bank(card_id(i));
+  for (int i = 0; i < kCardTypes; ++i) b[static_cast<std::size_t>(i)] = s.resources()[static_cast<std::size_t>(i)].bank;
   return b;
 }
 
@@ -394,6 +411,16 @@ int CatanGame::face_up(const Table& t, int seat) const {
 
 void CatanGame::check_state() const {
   const Table& t = table();
+  const HexMap& map = t.get(board_);
+  if (map.hex_count() != static_cast<int>(rules().tiles.size())) throw DataError("board: the tiles of board.yaml");
+  for (int h = 0; h < map.hex_count(); ++h) {
+    const Tile& tile = rules().tiles[static_cast<std::size_t>(h)];
+    if (map.coord(h) != HexMap::Coord{tile.q, tile.r}) throw DataError("board: the tiles keep their places of board.yaml");
+  }
+  for (int c = 0; c < map.corner_count(); ++c)
+    if (map.corner(c).owner < kNobody || map.corner(c).owner >= players()) throw DataError("board: a corner's owner is a seat or -1");
+  for (int e = 0; e < map.edge_count(); ++e)
+    if (map.edge(e).owner < kNobody || map.edge(e).owner >= players()) throw DataError("board: an edge's owner is a seat or -1");
   Scan s;
   scan(t, s);  // throws for an unknown corner piece
   const HexMap& board = t.get(board_);
@@ -406,10 +433,11 @@ void CatanGame::check_state() const {
   }
   if (robbers != 1) throw DataError("board: exactly one robber");
   const bool on_spot = std::find(geo().robber_spots.begin(), geo().robber_spots.end(), s.robber) != geo().robber_spots.end();
-  if (!on_spot && !rules().is_land(s.robber)) throw DataError("board: the robber stands on land or a jungle frame spot");
+  if (s.robber < 0 || (!on_spot && !rules().is_land(s.robber))) throw DataError("board: the robber stands on land or a jungle frame spot");
   for (int c = 0; c < board.corner_count(); ++c) {
-    if ((s.piece[c] == kEmpty) != (s.owner[c] < 0)) throw DataError("board: a building has an owner, an empty corner none");
-    if (s.piece[c] != kEmpty && !geo().corners[c].intersection) throw DataError("board: a building stands on an intersection");
+    const HexMap::Site& site = board.corner(c);
+    if ((piece_of(site.piece) == kEmpty) != (site.owner < 0)) throw DataError("board: a building has an owner, an empty corner none");
+    if (site.owner >= 0 && !geo().corners[c].intersection) throw DataError("board: a building stands on an intersection");
   }
   for (int e = 0; e < board.edge_count(); ++e) {
     const HexMap::Site& site = board.edge(e);
@@ -427,6 +455,38 @@ void CatanGame::check_state() const {
   }
   for (const char* key : {"route_holder", "might_holder", "winner"})
     if (t.get(progress_).get(key) >= players()) throw DataError(std::string("progress: ") + key + " is not a seat");
+  for (int h = 0; h < board.hex_count(); ++h) {
+    const HexMap::Hex& hex = board.hex(h);
+    const Tile& tile = rules().tiles[static_cast<std::size_t>(h)];
+    const int terrain = rules().terrain_index(hex.terrain);
+    if (terrain < 0 || rules().terrains[terrain].cls != rules().terrains[tile.terrain].cls)
+      throw DataError("board: hex " + board.hex_id(h) + " keeps a terrain of its class (" + rules().terrains[tile.terrain].id + "'s)");
+    if ((hex.number != 0) != (rules().terrains[terrain].produces >= 0) || hex.number < 0 || hex.number > 12 || hex.number == 7)
+      throw DataError("board: hex " + board.hex_id(h) + " has a number 2..12 but 7 if and only if it produces");
+  }
+  check_frames();
+}
+
+// The parameters the natives use as indices must be in range.
+void CatanGame::check_frames() const {
+  const Flow& flow = table().get<Flow>("flow");
+  const Engine::Steps& st = engine_->steps;
+  auto type_count = [](int packed) { return (packed >> 4) >= 0 && (packed >> 4) < kCardTypes && (packed & 15) >= 1; };
+  for (int i = 0; i < flow.depth(); ++i) {
+    const Frame& f = flow.at(i);
+    const auto& p = f.p;
+    bool ok = true;
+    if (f.step == st.choose) ok = p[0] >= 0 && p[0] < static_cast<int>(rules().dev_cards.size()) && engine_->dev_effects[p[0]] >= 0 &&
+                                 engine_->scripts->has_options(engine_->dev_effects[p[0]]);
+    else if (f.step == st.route_receive) ok = p[0] >= 0 && p[0] < kCardTypes && p[1] >= 0 && p[1] < kCardTypes;
+    else if (f.step == st.ask) ok = p[0] >= 0 && p[0] < kCardTypes && p[1] >= 1 && p[1] <= 15;
+    else if (f.step == st.responses || f.step == st.pick || f.step == st.respond)
+      ok = type_count(p[0]) && type_count(p[1]) && p[2] >= 0 && p[2] < (1 << players());
+    else if (f.step == st.placement) ok = (p[0] == 1 || p[0] == 2) && p[1] >= 0 && p[1] <= static_cast<int>(geo().corners.size());
+    else if (f.step == st.discard || f.step == st.free_roads) ok = p[0] >= 0;
+    else if (f.step == st.turn) ok = p[1] >= 0;
+    if (!ok) throw DataError("flow: frame " + std::to_string(i) + " has parameters out of range");
+  }
 }
 
 Outcome CatanGame::outcome() const {

@@ -44,6 +44,8 @@ struct Geometry {
   std::vector<std::string> hex_ids, corner_ids, edge_ids;
   std::vector<int> robber_spots;  // hexes of the jungle frame robber spots
   std::vector<int> land;          // land hexes
+  // Only these can hold anything (check_state refuses the rest): what a scan reads.
+  std::vector<int> intersections, routes, robber_hexes;
 };
 
 // Corner pieces (the hex map's corner piece text).
@@ -63,7 +65,7 @@ struct Engine {
         end, discard, move_robber, steal, found, free_road, stop, choose;
   } kinds{};
   struct Steps {
-    int placement, turn, discard, robber, steal, found, free_roads, choose, route_receive, ask, responses, pick;
+    int placement, turn, seven, discard, robber, steal, found, free_roads, choose, route_receive, ask, responses, respond, pick;
   } steps{};
 };
 
@@ -152,6 +154,7 @@ class CatanGame : public tessera::FlowGame {
   void begin_setup(tessera::FlowContext& ctx);
   void placement_done(tessera::FlowContext& ctx);
   void shuffle_board(tessera::Table& t);
+  void check_frames() const;
 
   std::string label(const tessera::FlowView& v, const tessera::Move& m) const;
   std::string seat_name(int seat) const { return rules().colours[static_cast<std::size_t>(seat)]; }

@@ -12,17 +12,25 @@ using namespace tessera;
 // ---------------------------------------------------------------- board reading
 
 void CatanGame::scan(const Table& t, Scan& s) const {
+  // Only intersections, routes and robber positions can hold pieces (check_state); the
+  // other entries keep "empty" so that every corner and edge reads right.
   const HexMap& board = t.get(board_);
-  const int corners = board.corner_count(), edges = board.edge_count();
-  for (int c = 0; c < corners; ++c) {
-    const HexMap::Site& site = board.corner(c);
+  const auto corners = board.corner_sites();
+  const auto edges = board.edge_sites();
+  const auto hexes = board.hexes();
+  s.owner.fill(-1);
+  s.piece.fill(kEmpty);
+  s.road.fill(-1);
+  for (int c : geo().intersections) {
+    const HexMap::Site& site = corners[static_cast<std::size_t>(c)];
+    if (site.owner < 0) continue;
     s.owner[c] = static_cast<std::int8_t>(site.owner);
-    s.piece[c] = site.piece.empty() ? kEmpty : piece_of(site.piece);
+    s.piece[c] = piece_of(site.piece);
   }
-  for (int e = 0; e < edges; ++e) s.road[e] = static_cast<std::int8_t>(board.edge(e).owner);
+  for (int e : geo().routes) s.road[e] = static_cast<std::int8_t>(edges[static_cast<std::size_t>(e)].owner);
   s.robber = -1;
-  for (int h = 0; h < board.hex_count(); ++h)
-    if (!board.hex(h).piece.empty()) s.robber = h;
+  for (int h : geo().robber_hexes)
+    if (!hexes[static_cast<std::size_t>(h)].piece.empty()) s.robber = h;
 }
 
 int CatanGame::pieces_on_board(const Scan& s, int seat, Piece a, Piece b) const {
@@ -410,11 +418,9 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     f.p[0] += kOfferUnit;
     ctx.push(engine_->steps.ask, seat, {m.p[0], m.p[1]});
   } else if (kind == k.ask) {
-    const int give = f.p[0] * 16 + f.p[1], get = m.p[0] * 16 + m.p[1];
-    ctx.push(engine_->steps.pick, seat, {give, get, 0});
-    ctx.push(engine_->steps.responses, seat, {give, get});
+    ctx.push(engine_->steps.responses, seat, {f.p[0] * 16 + f.p[1], m.p[0] * 16 + m.p[1], 0});
   } else if (kind == k.accept) {
-    if (Frame* pick = find_frame(ctx, engine_->steps.pick)) pick->p[2] |= 1 << seat;
+    if (Frame* answers = find_frame(ctx, engine_->steps.responses)) answers->p[2] |= 1 << seat;
   } else if (kind == k.trade_with) {
     Supply& s = t.get(cards_);
     const int give = f.p[0], get = f.p[1], partner = m.p[0];
@@ -458,14 +464,8 @@ void CatanGame::roll(FlowContext& ctx) {
   t.get(progress_).set("last_roll", sum);
   if (ctx.logging()) ctx.log(seat_name(ctx.seat()) + " rolls " + std::to_string(a) + "+" + std::to_string(b));
   if (sum != 7) return produce(ctx, sum);
-  // §5.2: discards (every seat over its limit), then the robber; the stack runs the last push first.
-  ctx.push(engine_->steps.robber, ctx.seat());
-  const Supply& s = t.get(cards_);
-  for (int i = players() - 1; i >= 0; --i) {
-    const int seat = (ctx.seat() + i) % players();
-    const int held = s.total(seat);
-    if (held > rules().hand_limit + face_up(t, seat)) ctx.push(engine_->steps.discard, seat, {held / 2});
-  }
+  // §5.2: discards (every seat over its limit, from the roller on), then the robber.
+  ctx.push(engine_->steps.seven, ctx.seat());
 }
 
 // §5.1: every hex with the number produces unless the robber stands on it; shortage rule.

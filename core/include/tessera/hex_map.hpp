@@ -78,6 +78,11 @@ class HexMap : public ComponentOf<HexMap> {
   Coord coord(int hex) const;
   Hex& hex(int hex);
   const Hex& hex(int hex) const;
+  // Every hex, corner and edge state by index, for a game that reads the whole board per
+  // decision (no index check per site; valid until the next read_json).
+  std::span<const Hex> hexes() const { return hexes_; }
+  std::span<const Site> corner_sites() const { return corners_; }
+  std::span<const Site> edge_sites() const { return edges_; }
   int neighbour(int hex, int direction) const;   // kNone if off the map; direction 0..5
   std::span<const int> hex_neighbours(int hex) const;  // hexes on the map, in direction order
   std::span<const int> hex_corners(int hex) const;     // 6, clockwise from the east corner

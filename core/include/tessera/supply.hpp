@@ -78,6 +78,9 @@ class Supply : public ComponentOf<Supply> {
 
   int count(int seat, std::string_view resource) const;
   int bank(std::string_view resource) const;  // kUnlimited or the units left
+  // The same by the resource's index in resources(), for hot paths that read every
+  // resource of a seat (no look-up by id). RuleError for a bad seat or index.
+  int count_at(int seat, int resource) const;
   bool bank_has(std::string_view resource, int n) const;
   int total(int seat) const;  // all units of all resources
   // How many more units `seat` may receive before the cap applies; kUnlimited if none.
