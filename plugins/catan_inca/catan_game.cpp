@@ -296,28 +296,22 @@ void CatanGame::register_natives(Engine& engine) {
     // offering the ones without parameters on its own.
     flow.native_move(name, {.legal = [](const FlowView&, MoveSink&) {}, .apply = apply, .label = label});
   for (const char* name : {"accept", "decline"}) flow.native_move(name, {.apply = apply, .label = label});
+  // The progress card's question (its Lua options) as the choose move of its step.
   flow.native_move("choose", {.legal = [](const FlowView& v, MoveSink& out) {
                                 const CatanGame& g = v.game<CatanGame>();
-                                const auto effect = g.engine_->dev_effects[static_cast<std::size_t>(v.frame.p[0])];
-                                const auto options = g.engine_->scripts->options(
-                                    effect, v.table, CallContext{v.seat(), nullptr, nullptr, nullptr, &v});
+                                const auto options = g.card_options(v);
                                 for (std::size_t i = 0; i < options.size(); ++i) out.add(g.kinds().choose, static_cast<int>(i));
                               },
                               .apply = apply,
                               .label = [](const FlowView& v, const Move& m) {
                                 const CatanGame& g = v.game<CatanGame>();
-                                const auto effect = g.engine_->dev_effects[static_cast<std::size_t>(v.frame.p[0])];
                                 const CallContext call{v.seat(), nullptr, nullptr, nullptr, &v};
-                                const auto options = g.engine_->scripts->options(effect, v.table, call);
-                                return g.engine_->scripts->choice_label(effect, v.table, call,
-                                                                        options.at(static_cast<std::size_t>(m.p[0])));
+                                return g.engine_->scripts->choice_label(g.card_effect(v.frame), v.table, call,
+                                                                        g.card_options(v).at(static_cast<std::size_t>(m.p[0])));
                               },
                               .choices = [](const FlowView& v) {
-                                const CatanGame& g = v.game<CatanGame>();
-                                const auto effect = g.engine_->dev_effects[static_cast<std::size_t>(v.frame.p[0])];
                                 std::vector<std::string> ids;
-                                for (auto& o : g.engine_->scripts->options(effect, v.table, CallContext{v.seat(), nullptr, nullptr, nullptr, &v}))
-                                  ids.push_back(std::move(o.id));
+                                for (auto& o : v.game<CatanGame>().card_options(v)) ids.push_back(std::move(o.id));
                                 return ids;
                               }});
   flow.native_prompt("choose", [](const FlowView& v) {
@@ -332,7 +326,7 @@ void CatanGame::register_natives(Engine& engine) {
   flow.native_prompt("respond", [](const FlowView& v) {
     const CatanGame& g = v.game<CatanGame>();
     const int give = v.frame.p[0], get = v.frame.p[1];
-    return g.seat_name(g.table().get(g.turns_).current()) + " offers " + std::to_string(give & 15) + " " +
+    return g.seat_name(v.table.get(g.turns_).current()) + " offers " + std::to_string(give & 15) + " " +
            g.card_id(give >> 4) + " for " + std::to_string(get & 15) + " " + g.card_id(get >> 4);
   });
 #define CATAN_GEN(name) \
@@ -386,6 +380,14 @@ void CatanGame::register_natives(Engine& engine) {
     const int get = v.frame.p[1];
     return seat != v.frame.seat && g.hand_of(v.table, seat)[static_cast<std::size_t>(get >> 4)] >= (get & 15);
   });
+}
+
+EffectId CatanGame::card_effect(const Frame& choose) const {
+  return engine_->dev_effects[static_cast<std::size_t>(choose.p[0])];
+}
+
+std::vector<EffectChoice> CatanGame::card_options(const FlowView& v) const {
+  return engine_->scripts->options(card_effect(v.frame), v.table, CallContext{v.seat(), nullptr, nullptr, nullptr, &v});
 }
 
 CardCounts CatanGame::hand_of(const Table& t, int seat) const {

@@ -157,6 +157,9 @@ class CatanGame : public tessera::FlowGame {
   void check_frames() const;
 
   std::string label(const tessera::FlowView& v, const tessera::Move& m) const;
+  // The effect of the progress card a choose frame is about, and its options.
+  tessera::EffectId card_effect(const tessera::Frame& choose) const;
+  std::vector<tessera::EffectChoice> card_options(const tessera::FlowView& v) const;
   std::string seat_name(int seat) const { return rules().colours[static_cast<std::size_t>(seat)]; }
 
   std::shared_ptr<Engine> engine_;

@@ -451,9 +451,8 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
   } else if (kind == k.found) {
     found(ctx, m.p[0]);
   } else if (kind == k.choose) {
-    const EffectId effect = engine_->dev_effects[static_cast<std::size_t>(f.p[0])];
-    const auto options = engine_->scripts->options(effect, t, ctx.script_context(seat));
-    engine_->scripts->apply(effect, t, ctx.script_context(seat), options.at(static_cast<std::size_t>(m.p[0])).id);
+    const auto options = card_options(ctx.view());
+    engine_->scripts->apply(card_effect(f), t, ctx.script_context(seat), options.at(static_cast<std::size_t>(m.p[0])).id);
   }
   // withdraw, decline and stop change nothing but end their step.
 }

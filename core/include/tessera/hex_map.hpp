@@ -28,6 +28,7 @@
 // edges are adjacent when they share a corner.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -178,7 +179,8 @@ class HexMap : public ComponentOf<HexMap> {
   void check_edge(int edge) const;
   int longest_from(int corner, int owner, std::vector<char>& used) const;
 
-  Geometry geo_;
+  // Shared by copies: a clone copies the pieces, not the topology (read_json makes a new one).
+  std::shared_ptr<const Geometry> geo_;
   std::vector<Hex> hexes_;
   std::vector<Site> corners_;
   std::vector<Site> edges_;

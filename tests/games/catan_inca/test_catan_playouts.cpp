@@ -36,10 +36,12 @@ void check_invariants(const Game& game) {
   for (int seat = 0; seat < players; ++seat) dev += t.get<Hand>("hand", seat).size();
   REQUIRE(dev == 20);
   const auto& board = t.get<HexMap>("board");
-  std::array<int, 4> settlements{}, cities{}, roads{}, thickets{};
+  std::array<int, 4> settlements{}, cities{}, roads{}, thickets{}, active_buildings{};
   for (int c = 0; c < board.corner_count(); ++c) {
     const auto& site = board.corner(c);
     if (site.owner < 0) continue;
+    if (site.piece == "settlement") active_buildings[site.owner] += 1;
+    if (site.piece == "city") active_buildings[site.owner] += 2;
     if (site.piece == "settlement" || site.piece == "dec_settlement") ++settlements[site.owner];
     if (site.piece == "city" || site.piece == "dec_city") ++cities[site.owner];
     if (site.piece.rfind("dec_", 0) == 0) ++thickets[site.owner];
@@ -55,9 +57,14 @@ void check_invariants(const Game& game) {
     const int markers = tribe.get("markers"), active = tribe.get("tribe");
     REQUIRE(markers >= 0);
     REQUIRE(markers <= 11);
-    // Markers of the active tribe = its buildings (a city counts 2) while it has any roads.
+    // The active tribe follows from the markers (goals 4, 8, 11).
     REQUIRE(active == (markers < 4 ? 1 : markers < 8 ? 2 : 3));
+    // The active tribe's markers are its buildings on the board (a city counts 2).
+    REQUIRE(markers - (active == 1 ? 0 : active == 2 ? 4 : 8) == active_buildings[seat]);
+    REQUIRE(tribe.get("route") <= roads[seat]);
   }
+  const int holder = t.get<Counters>("progress").get("route_holder");
+  if (holder >= 0) REQUIRE(t.get<Counters>("tribe", holder).get("route") >= 3);
   if (game.is_over()) {
     const Outcome o = game.outcome();
     REQUIRE(!o.winners.empty());
