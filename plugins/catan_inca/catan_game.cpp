@@ -82,6 +82,9 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   const std::string data = "data/catan_inca";
   engine->rules = load_rules(config.data_dir, data, config.variants);
   engine->geo = build_geometry(engine->rules);
+  std::vector<HexMap::Coord> coords;
+  for (const Tile& tile : engine->rules.tiles) coords.push_back({tile.q, tile.r});
+  engine->board = std::make_unique<HexMap>("board", coords);
   engine->flow = std::make_unique<FlowRules>(load_with_overlays(config.data_dir, data, "flow.yaml", config.variants));
   engine->schema = std::make_shared<StateSchema>(load_with_overlays(config.data_dir, data, "schema.yaml", config.variants));
   std::map<std::string, int> copies;
@@ -139,9 +142,7 @@ CatanGame::CatanGame(std::shared_ptr<Engine> engine, int players, std::uint64_t 
     throw Error("CATAN: Rise of the Inkas is for " + std::to_string(r.min_players) + " to " +
                 std::to_string(r.max_players) + " players");
   Table& t = state();
-  std::vector<HexMap::Coord> coords;
-  for (const Tile& tile : r.tiles) coords.push_back({tile.q, tile.r});
-  board_ = t.add<HexMap>("board", coords);
+  board_ = t.add<HexMap>(*engine_->board);
   HexMap& board = t.get(board_);
   for (std::size_t h = 0; h < r.tiles.size(); ++h) {
     HexMap::Hex& hex = board.hex(static_cast<int>(h));

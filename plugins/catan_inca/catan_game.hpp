@@ -55,6 +55,7 @@ enum Piece : std::uint8_t { kEmpty, kSettlement, kCity, kDecSettlement, kDecCity
 struct Engine {
   Rules rules;
   Geometry geo;
+  std::unique_ptr<tessera::HexMap> board;  // the empty board: games copy it (sharing its topology)
   std::unique_ptr<tessera::ScriptRuntime> scripts;
   std::unique_ptr<tessera::FlowRules> flow;
   std::shared_ptr<tessera::StateSchema> schema;

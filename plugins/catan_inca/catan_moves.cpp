@@ -224,18 +224,16 @@ void CatanGame::turn_moves(const FlowView& v, MoveSink& out) const {
         if (any) out.add(k.route_trade, a, b);
       }
   tribute_moves(t, s, seat, flags, out);
-  // §5.3.1: offers to the other players, at most offers_per_turn a turn.
+  // §5.3.1: offers to the other players, at most offers_per_turn a turn; a type is offered
+  // when some other player holds a card of another type.
   if ((flags >> 8) < r.offers_per_turn) {
-    CardCounts others{};
+    const Supply& cards = t.get(cards_);
+    int others_hold = 0;  // bit per type some other seat holds
     for (int o = 0; o < players(); ++o)
-      if (o != seat) {
-        const CardCounts h = hand_of(t, o);
-        for (int i = 0; i < kCardTypes; ++i) others[i] = std::max(others[i], h[i]);
-      }
+      if (o != seat)
+        for (int i = 0; i < kCardTypes; ++i) others_hold |= cards.count_at(o, i) > 0 ? 1 << i : 0;
     for (int give = 0; give < kCardTypes; ++give) {
-      bool wanted = false;
-      for (int i = 0; i < kCardTypes; ++i) wanted |= i != give && others[i] > 0;
-      if (!wanted) continue;
+      if ((others_hold & ~(1 << give)) == 0) continue;
       for (int n = 1; n <= std::min(hand[give], r.trade_max_count); ++n) out.add(k.offer, give, n);
     }
   }

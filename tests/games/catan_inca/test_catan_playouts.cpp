@@ -97,7 +97,8 @@ TEST_CASE("CATAN: the same seed and actions give the same final state", "[catan_
 }
 
 TEST_CASE("CATAN: the variants play complete games", "[catan_inca]") {
-  for (const char* variant : {"variable_board", "free_placement", "classic_monopoly", "resources_only_goods_set"}) {
+  for (const char* variant : {"variable_board", "variable_numbers", "free_placement", "classic_monopoly", "resources_only_goods_set",
+                              "own_declined_breaks_route", "mca_ignores_declined", "no_founding_fallback", "robber_not_frame_to_frame"}) {
     for (int players : {3, 4}) {
       INFO(variant << ", " << players << " players");
       auto game = new_catan(players, 5, {variant});
