@@ -74,16 +74,32 @@ std::string CatanGame::render(int viewer) const {
     if (h >= r.board_tiles) cell = tile.robber_spot ? "spot" : "~~~";
     if (hex.number) cell += std::to_string(hex.number);
     if (!hex.piece.empty()) cell += "[R]";
-    cell += " " + std::to_string(tile.q) + "," + std::to_string(tile.r);
+    if (h >= r.board_tiles && !tile.robber_spot) cell = "~~";  // plain frame
+    else cell += " " + std::to_string(tile.q) + "," + std::to_string(tile.r);
+    // The buildings on its corners: the colour's initial, capital for a city, * declined.
+    std::string around;
+    if (h < r.board_tiles)
+      for (int c : geo().hex_corners[static_cast<std::size_t>(h)]) {
+        const HexMap::Site& site = board.corner(c);
+        if (site.owner < 0) continue;
+        const Piece p = piece_of(site.piece);
+        char letter = seat_name(site.owner)[0];
+        if (p == kCity || p == kDecCity) letter = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
+        around += letter;
+        if (p == kDecSettlement || p == kDecCity) around += '*';
+      }
+    if (!around.empty()) cell += " " + around;
     cells[{2 * tile.r + tile.q, tile.q}] = cell;
   }
-  std::string out = "Board (west = sea, east = jungle; [R] = robber; spot = jungle frame robber spot):\n";
+  std::string out =
+      "Board (west = sea, east = jungle; [R] = robber; spot = jungle frame robber spot; after the hex:\n"
+      "buildings on its corners by colour initial, a capital for a city, * declined):\n";
   for (int row = rowmin; row <= rowmax; ++row) {
     std::string line;
     for (int q = qmin; q <= qmax; ++q) {
       auto it = cells.find({row, q});
       std::string cell = it == cells.end() ? "" : it->second;
-      cell.resize(13, ' ');
+      cell.resize(16, ' ');
       line += cell;
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
