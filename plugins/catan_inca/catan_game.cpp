@@ -124,12 +124,12 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   auto mi = [&](const char* name) { return flow.move_index(name); };
   engine->kinds = {mi("place_settlement"), mi("place_road"), mi("roll"), mi("build_road"), mi("build_settlement"),
                    mi("build_city"), mi("buy_card"), mi("play_card"), mi("trade_bank"), mi("trade_set"),
-                   mi("route_trade"), mi("receive"), mi("tribute"), mi("offer"), mi("ask"), mi("withdraw"),
+                   mi("route_trade"), mi("receive"), mi("tribute"), mi("propose"), mi("offer"), mi("ask"), mi("withdraw"),
                    mi("accept"), mi("decline"), mi("trade_with"), mi("end"), mi("discard"), mi("move_robber"),
                    mi("steal"), mi("found"), mi("free_road"), mi("stop"), mi("choose")};
   auto si = [&](const char* name) { return flow.step_index(name); };
   engine->steps = {si("placement"), si("turn"), si("seven"), si("discard"), si("robber"), si("steal"), si("found"),
-                   si("free_roads"), si("choose"), si("route_receive"), si("ask"), si("responses"), si("respond"), si("pick")};
+                   si("free_roads"), si("choose"), si("take_cards"), si("proposal"), si("ask"), si("responses"), si("respond"), si("pick")};
   return engine;
 }
 
@@ -291,7 +291,7 @@ void CatanGame::register_natives(Engine& engine) {
   const auto label = [](const FlowView& v, const Move& m) { return v.game<CatanGame>().label(v, m); };
   for (const char* name : {"place_settlement", "place_road", "roll", "build_road", "build_settlement", "build_city",
                            "buy_card", "play_card", "trade_bank", "trade_set", "route_trade", "receive", "tribute",
-                           "offer", "ask", "withdraw", "trade_with", "end", "discard",
+                           "propose", "offer", "ask", "withdraw", "trade_with", "end", "discard",
                            "move_robber", "steal", "found", "free_road", "stop"})
     // The step generators make these moves; an empty `legal` keeps the engine from
     // offering the ones without parameters on its own.
@@ -340,6 +340,7 @@ void CatanGame::register_natives(Engine& engine) {
   CATAN_GEN(found_moves);
   CATAN_GEN(free_road_moves);
   CATAN_GEN(receive_moves);
+  CATAN_GEN(proposal_moves);
   CATAN_GEN(ask_moves);
   CATAN_GEN(pick_moves);
 #undef CATAN_GEN
@@ -358,6 +359,7 @@ void CatanGame::register_natives(Engine& engine) {
     return (v.frame.p[0] & kTurnOver) != 0 || v.game<CatanGame>().winner_known(v.table);
   });
   flow.native_predicate("discarded", [](const FlowView& v) { return v.frame.p[0] <= 0; });
+  flow.native_predicate("received", [](const FlowView& v) { return v.frame.p[2] <= 0; });
   flow.native_predicate("no_free_roads", [](const FlowView& v) {
     if (v.frame.p[0] <= 0) return true;
     std::vector<Move> moves;
@@ -481,7 +483,8 @@ void CatanGame::check_frames() const {
     bool ok = true;
     if (f.step == st.choose) ok = p[0] >= 0 && p[0] < static_cast<int>(rules().dev_cards.size()) && engine_->dev_effects[p[0]] >= 0 &&
                                  engine_->scripts->has_options(engine_->dev_effects[p[0]]);
-    else if (f.step == st.route_receive) ok = p[0] >= 0 && p[0] < kCardTypes && p[1] >= 0 && p[1] < kCardTypes;
+    else if (f.step == st.take_cards)
+      ok = p[0] >= -1 && p[0] < kCardTypes && p[1] >= -1 && p[1] < kCardTypes && p[2] >= 0 && (p[3] == 0 || p[3] == 1);
     else if (f.step == st.ask) ok = p[0] >= 0 && p[0] < kCardTypes && p[1] >= 1 && p[1] <= 15;
     else if (f.step == st.responses || f.step == st.pick || f.step == st.respond)
       ok = type_count(p[0]) && type_count(p[1]) && p[2] >= 0 && p[2] < (1 << players());

@@ -62,11 +62,11 @@ struct Engine {
   std::vector<tessera::EffectId> dev_effects;  // by development card kind (-1: Combat Arts)
   struct Kinds {
     int place_settlement, place_road, roll, build_road, build_settlement, build_city, buy_card, play_card,
-        trade_bank, trade_set, route_trade, receive, tribute, offer, ask, withdraw, accept, decline, trade_with,
+        trade_bank, trade_set, route_trade, receive, tribute, propose, offer, ask, withdraw, accept, decline, trade_with,
         end, discard, move_robber, steal, found, free_road, stop, choose;
   } kinds{};
   struct Steps {
-    int placement, turn, seven, discard, robber, steal, found, free_roads, choose, route_receive, ask, responses, respond, pick;
+    int placement, turn, seven, discard, robber, steal, found, free_roads, choose, take_cards, proposal, ask, responses, respond, pick;
   } steps{};
 };
 
@@ -132,6 +132,7 @@ class CatanGame : public tessera::FlowGame {
   void found_moves(const tessera::FlowView& v, tessera::MoveSink& out) const;
   void free_road_moves(const tessera::FlowView& v, tessera::MoveSink& out) const;
   void receive_moves(const tessera::FlowView& v, tessera::MoveSink& out) const;
+  void proposal_moves(const tessera::FlowView& v, tessera::MoveSink& out) const;
   void ask_moves(const tessera::FlowView& v, tessera::MoveSink& out) const;
   void pick_moves(const tessera::FlowView& v, tessera::MoveSink& out) const;
   std::vector<int> steal_candidates(const tessera::Table& t, const Scan& s, int seat) const;

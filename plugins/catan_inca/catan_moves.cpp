@@ -198,23 +198,21 @@ void CatanGame::turn_moves(const FlowView& v, MoveSink& out) const {
       if (s.owner[c] == seat && s.piece[c] == kSettlement) out.add(k.build_city, static_cast<int>(c));
   if (can_pay(hand, r.dev_cost) && !t.get(development_).empty("draw")) out.add(k.buy_card);
   card_moves(t, seat, flags, bought, out);
-  // §5.3.2 bank trades.
+  // §5.3.2 bank trades: the cards returned here, the card(s) taken in the take_cards step.
+  int receivable = 0, resources_in_bank = 0;
+  for (int i = 0; i < kCardTypes; ++i) {
+    receivable += bank[i] > 0 ? 1 : 0;
+    if (!r.cards[i].goods) resources_in_bank += bank[i];
+  }
   for (int give = 0; give < kCardTypes; ++give) {
     const int rate = r.cards[give].goods ? r.goods_rate : r.resource_rate;
-    if (hand[give] < rate) continue;
-    for (int get = 0; get < kCardTypes; ++get)
-      if (get != give && bank[get] > 0) out.add(k.trade_bank, give, get);
+    if (hand[give] >= rate && receivable - (bank[give] > 0 ? 1 : 0) > 0) out.add(k.trade_bank, give);
   }
   bool set = true;
-  CardCounts after = bank;
   for (int i = 0; i < kCardTypes; ++i)
-    if (r.cards[i].goods) set &= hand[i] > 0, ++after[i];
-  if (set)
-    for (int a = 0; a < kCardTypes; ++a)
-      for (int b = a; b < kCardTypes; ++b) {
-        if (r.options.goods_set_resources_only && (r.cards[a].goods || r.cards[b].goods)) continue;
-        if (after[a] >= (a == b ? 2 : 1) && after[b] >= 1) out.add(k.trade_set, a, b);
-      }
+    if (r.cards[i].goods) set &= hand[i] > 0;
+  // After the goods go back the supply always holds some card, resources only if asked.
+  if (set && (!r.options.goods_set_resources_only || resources_in_bank >= r.goods_set_receive)) out.add(k.trade_set);
   if (!(flags & kRouteTraded) && t.get(progress_).get("route_holder") == seat)
     for (int a = 0; a < kCardTypes; ++a)
       for (int b = a; b < kCardTypes; ++b) {
@@ -224,18 +222,16 @@ void CatanGame::turn_moves(const FlowView& v, MoveSink& out) const {
         if (any) out.add(k.route_trade, a, b);
       }
   tribute_moves(t, s, seat, flags, out);
-  // §5.3.1: offers to the other players, at most offers_per_turn a turn; a type is offered
-  // when some other player holds a card of another type.
+  // §5.3.1: a proposal to the other players, at most offers_per_turn a turn.
   if ((flags >> 8) < r.offers_per_turn) {
     const Supply& cards = t.get(cards_);
-    int others_hold = 0;  // bit per type some other seat holds
+    int others_hold = 0, mine = 0;  // bit per type
     for (int o = 0; o < players(); ++o)
-      if (o != seat)
-        for (int i = 0; i < kCardTypes; ++i) others_hold |= cards.count_at(o, i) > 0 ? 1 << i : 0;
-    for (int give = 0; give < kCardTypes; ++give) {
-      if ((others_hold & ~(1 << give)) == 0) continue;
-      for (int n = 1; n <= std::min(hand[give], r.trade_max_count); ++n) out.add(k.offer, give, n);
-    }
+      for (int i = 0; i < kCardTypes; ++i)
+        if (cards.count_at(o, i) > 0) (o == seat ? mine : others_hold) |= 1 << i;
+    bool any = false;  // a type to give for which another player holds another type
+    for (int give = 0; give < kCardTypes; ++give) any |= (mine & (1 << give)) && (others_hold & ~(1 << give));
+    if (any) out.add(k.propose);
   }
   out.add(k.end);
 }
@@ -313,8 +309,26 @@ void CatanGame::free_road_moves(const FlowView& v, MoveSink& out) const {
 
 void CatanGame::receive_moves(const FlowView& v, MoveSink& out) const {
   const CardCounts bank = bank_of(v.table);
+  const bool resources_only = v.frame.p[3] != 0;
   for (int c = 0; c < kCardTypes; ++c)
-    if (c != v.frame.p[0] && c != v.frame.p[1] && bank[c] > 0) out.add(kinds().receive, c);
+    if (c != v.frame.p[0] && c != v.frame.p[1] && bank[c] > 0 && !(resources_only && rules().cards[c].goods))
+      out.add(kinds().receive, c);
+}
+
+// The cards offered: one type the proposer holds, 1..max_count of it, when some other
+// player holds a card of another type.
+void CatanGame::proposal_moves(const FlowView& v, MoveSink& out) const {
+  const Supply& cards = v.table.get(cards_);
+  const int seat = v.seat();
+  int others_hold = 0;  // bit per type some other seat holds
+  for (int o = 0; o < players(); ++o)
+    if (o != seat)
+      for (int i = 0; i < kCardTypes; ++i) others_hold |= cards.count_at(o, i) > 0 ? 1 << i : 0;
+  for (int give = 0; give < kCardTypes; ++give) {
+    if ((others_hold & ~(1 << give)) == 0) continue;
+    for (int n = 1; n <= std::min(cards.count_at(seat, give), rules().trade_max_count); ++n) out.add(kinds().offer, give, n);
+  }
+  out.add(kinds().withdraw);
 }
 
 void CatanGame::ask_moves(const FlowView& v, MoveSink& out) const {
@@ -386,23 +400,25 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     f.p[0] |= kCardPlayed;
     play_card(ctx, m.p[0]);
   } else if (kind == k.trade_bank) {
-    Supply& s = t.get(cards_);
-    s.pay(seat, card_id(m.p[0]), rules().cards[m.p[0]].goods ? rules().goods_rate : rules().resource_rate);
-    s.gain(seat, card_id(m.p[1]), 1);
+    t.get(cards_).pay(seat, card_id(m.p[0]), rules().cards[m.p[0]].goods ? rules().goods_rate : rules().resource_rate);
+    ctx.push(engine_->steps.take_cards, seat, {m.p[0], m.p[0], 1, 0});
   } else if (kind == k.trade_set) {
     Supply& s = t.get(cards_);
     for (int i = 0; i < kCardTypes; ++i)
       if (rules().cards[i].goods) s.pay(seat, card_id(i), 1);
-    s.gain(seat, card_id(m.p[0]), 1);
-    s.gain(seat, card_id(m.p[1]), 1);
+    ctx.push(engine_->steps.take_cards, seat, {-1, -1, rules().goods_set_receive, rules().options.goods_set_resources_only ? 1 : 0});
   } else if (kind == k.route_trade) {
     f.p[0] |= kRouteTraded;
     Supply& s = t.get(cards_);
     s.pay(seat, card_id(m.p[0]), 1);
     s.pay(seat, card_id(m.p[1]), 1);
-    ctx.push(engine_->steps.route_receive, seat, {m.p[0], m.p[1]});
+    ctx.push(engine_->steps.take_cards, seat, {m.p[0], m.p[1], 1, 0});
   } else if (kind == k.receive) {
     t.get(cards_).gain(seat, card_id(m.p[0]), 1);
+    --f.p[2];
+  } else if (kind == k.propose) {
+    f.p[0] += kOfferUnit;
+    ctx.push(engine_->steps.proposal, seat);
   } else if (kind == k.tribute) {
     f.p[0] |= kTributeUsed;
     Scan s;
@@ -413,7 +429,6 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     board.hex(geo().robber_spots[m.p[0]]).piece = "robber";
     if (product >= 0 && t.get(cards_).bank(card_id(product)) > 0) t.get(cards_).gain(seat, card_id(product), 1);
   } else if (kind == k.offer) {
-    f.p[0] += kOfferUnit;
     ctx.push(engine_->steps.ask, seat, {m.p[0], m.p[1]});
   } else if (kind == k.ask) {
     ctx.push(engine_->steps.responses, seat, {f.p[0] * 16 + f.p[1], m.p[0] * 16 + m.p[1], 0});

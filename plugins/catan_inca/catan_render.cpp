@@ -32,9 +32,10 @@ std::string CatanGame::label(const FlowView& v, const Move& m) const {
   if (kind == k.play_card) return "Play " + rules().dev_cards[static_cast<std::size_t>(m.p[0])].name;
   if (kind == k.trade_bank) {
     const int rate = rules().cards[static_cast<std::size_t>(m.p[0])].goods ? rules().goods_rate : rules().resource_rate;
-    return "Bank: " + cards(m.p[0], rate) + " for 1 " + card_id(m.p[1]);
+    return "Bank: return " + cards(m.p[0], rate) + " for 1 card of another type";
   }
-  if (kind == k.trade_set) return "Bank: one of each goods for " + card_id(m.p[0]) + " and " + card_id(m.p[1]);
+  if (kind == k.trade_set) return "Bank: return fish, coca and feathers for " + std::to_string(rules().goods_set_receive) + " cards";
+  if (kind == k.propose) return "Propose a trade to the other players";
   if (kind == k.route_trade) return "Longest Trade Route: return " + card_id(m.p[0]) + " and " + card_id(m.p[1]);
   if (kind == k.receive) return "Take 1 " + card_id(m.p[0]);
   if (kind == k.tribute)

@@ -62,10 +62,15 @@ TEST_CASE("EX-04: 3 resources or 2 goods for one card, the goods set for two", "
     set_hand(s, kRed, {{"wood", 3}, {"fish", 3}, {"coca", 1}, {"feathers", 1}});
     at_turn(s, kRed);
   });
-  refused(*g, "trade_bank wood wood");  // another type only
-  act(*g, "trade_bank wood ore");
-  act(*g, "trade_bank fish wool");
-  act(*g, "trade_set stone potato");
+  refused(*g, "trade_bank coca");  // 2 identical goods
+  act(*g, "trade_bank wood");
+  refused(*g, "receive wood");  // another type only
+  act(*g, "receive ore");
+  act(*g, "trade_bank fish");
+  act(*g, "receive wool");
+  act(*g, "trade_set");
+  act(*g, "receive potato");
+  act(*g, "receive stone");
   CHECK(hand(*g, kRed) == Cards{{"ore", 1}, {"wool", 1}, {"potato", 1}, {"stone", 1}});
 }
 

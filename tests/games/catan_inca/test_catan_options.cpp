@@ -185,8 +185,11 @@ TEST_CASE("classic_monopoly takes every card of the type; resources_only_goods_s
     set_hand(s, kRed, {{"fish", 1}, {"coca", 1}, {"feathers", 1}});
     at_turn(s, kRed);
   });
-  refused(*r, "trade_set wood fish");
-  act(*r, "trade_set wood ore");
+  act(*r, "trade_set");
+  refused(*r, "receive fish");
+  act(*r, "receive wood");
+  act(*r, "receive wood");
+  CHECK(hand(*r, kRed) == Cards{{"wood", 2}});
 }
 
 TEST_CASE("The variable board shuffles only the land tiles; the token variant keeps 6 and 8 apart", "[catan_inca]") {

@@ -29,8 +29,8 @@ TEST_CASE("No trading or building before the roll; the roll comes first", "[cata
   const auto legal = legal_texts(*g);
   CHECK(has(legal, "roll"));
   refused(*g, "build_road -2,1,NE");
-  refused(*g, "trade_bank wood ore");
-  refused(*g, "offer wood 1");
+  refused(*g, "trade_bank wood");
+  refused(*g, "propose");
   refused(*g, "end");
 }
 
@@ -202,6 +202,7 @@ TEST_CASE("Trade between players: propose, each other seat answers, the proposer
     set_hand(s, kBlue, {{"ore", 2}});
     at_turn(s, kRed);
   });
+  act(*g, "propose");
   refused(*g, "offer ore 1");  // red holds no ore
   act(*g, "offer wood 2");
   refused(*g, "ask wood 1");   // no same-type swaps
