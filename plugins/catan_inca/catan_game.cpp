@@ -469,6 +469,16 @@ void CatanGame::check_state() const {
     if ((hex.number != 0) != (rules().terrains[terrain].produces >= 0) || hex.number < 0 || hex.number > 12 || hex.number == 7)
       throw DataError("board: hex " + board.hex_id(h) + " has a number 2..12 but 7 if and only if it produces");
   }
+  for (int seat = 0; seat < players(); ++seat) {
+    const Hand& hand = t.get(seats_[seat].hand);
+    for (int i = 0; i < hand.size(); ++i)
+      if (hand.is_revealed(i) && !rules().dev_cards[rules().dev_index(hand.cards()[i])].combat_arts)
+        throw DataError("hand: only played Combat Arts lie face up");
+  }
+  const TurnOrder& turns = t.get(turns_);
+  if (turns.size() != players()) throw DataError("turns: the turn order holds every seat once");
+  for (int seat = 0; seat < players(); ++seat)
+    if (!turns.contains(seat)) throw DataError("turns: the turn order holds every seat once");
   check_frames();
 }
 
