@@ -197,13 +197,13 @@ HexMap::Geometry HexMap::build(const std::vector<Coord>& hexes, const std::strin
 HexMap::HexMap(std::string name, std::vector<Coord> hexes, int owner, Visibility visibility)
     : ComponentOf(std::move(name), owner, visibility) {
   try {
-    geo_ = build(hexes, "hexes");
+    geo_ = std::make_shared<const Geometry>(build(hexes, "hexes"));
   } catch (const DataError& e) {
     throw DataError("hex map '" + this->name() + "': " + e.what());
   }
-  hexes_.resize(geo_.hexes.size());
-  corners_.resize(geo_.corners.size());
-  edges_.resize(geo_.edges.size());
+  hexes_.resize(geo_->hexes.size());
+  corners_.resize(geo_->corners.size());
+  edges_.resize(geo_->edges.size());
 }
 
 void HexMap::check_hex(int hex) const {
@@ -227,9 +227,9 @@ void HexMap::check_edge(int edge) const {
 // --- Hexes
 
 int HexMap::find_hex(int q, int r) const {
-  auto it = std::lower_bound(geo_.hex_lookup.begin(), geo_.hex_lookup.end(), Coord{q, r},
+  auto it = std::lower_bound(geo_->hex_lookup.begin(), geo_->hex_lookup.end(), Coord{q, r},
                              [](const auto& e, Coord c) { return std::tie(e.first.q, e.first.r) < std::tie(c.q, c.r); });
-  return it != geo_.hex_lookup.end() && it->first == Coord{q, r} ? it->second : kNone;
+  return it != geo_->hex_lookup.end() && it->first == Coord{q, r} ? it->second : kNone;
 }
 
 int HexMap::hex_index(std::string_view id) const {
@@ -243,12 +243,12 @@ int HexMap::hex_index(std::string_view id) const {
 
 std::string HexMap::hex_id(int hex) const {
   check_hex(hex);
-  return coord_text(geo_.hexes[hex].at.q, geo_.hexes[hex].at.r);
+  return coord_text(geo_->hexes[hex].at.q, geo_->hexes[hex].at.r);
 }
 
 HexMap::Coord HexMap::coord(int hex) const {
   check_hex(hex);
-  return geo_.hexes[hex].at;
+  return geo_->hexes[hex].at;
 }
 
 HexMap::Hex& HexMap::hex(int hex) {
@@ -265,22 +265,22 @@ int HexMap::neighbour(int hex, int direction) const {
   check_hex(hex);
   if (direction < 0 || direction > 5)
     throw RuleError("hex direction " + std::to_string(direction) + " is not 0..5");
-  return geo_.hexes[hex].by_direction[direction];
+  return geo_->hexes[hex].by_direction[direction];
 }
 
 std::span<const int> HexMap::hex_neighbours(int hex) const {
   check_hex(hex);
-  return {geo_.hexes[hex].neighbours.data(), geo_.hexes[hex].neighbour_count};
+  return {geo_->hexes[hex].neighbours.data(), geo_->hexes[hex].neighbour_count};
 }
 
 std::span<const int> HexMap::hex_corners(int hex) const {
   check_hex(hex);
-  return geo_.hexes[hex].corners;
+  return geo_->hexes[hex].corners;
 }
 
 std::span<const int> HexMap::hex_edges(int hex) const {
   check_hex(hex);
-  return geo_.hexes[hex].edges;
+  return geo_->hexes[hex].edges;
 }
 
 int HexMap::hex_distance(Coord a, Coord b) {
@@ -292,7 +292,7 @@ int HexMap::hex_distance(int a, int b) const { return hex_distance(coord(a), coo
 
 // --- Corners
 
-int HexMap::find_corner(std::string_view id) const { return find_site(geo_.corners, id, kCornerDir); }
+int HexMap::find_corner(std::string_view id) const { return find_site(geo_->corners, id, kCornerDir); }
 
 int HexMap::corner_index(std::string_view id) const {
   int corner = find_corner(id);
@@ -306,7 +306,7 @@ int HexMap::corner_index(std::string_view id) const {
 
 std::string HexMap::corner_id(int corner) const {
   check_corner(corner);
-  const CornerLinks& c = geo_.corners[corner];
+  const CornerLinks& c = geo_->corners[corner];
   return coord_text(c.at.q, c.at.r) + "," + std::string(kCornerDir[c.dir]);
 }
 
@@ -322,17 +322,17 @@ const HexMap::Site& HexMap::corner(int corner) const {
 
 std::span<const int> HexMap::corner_hexes(int corner) const {
   check_corner(corner);
-  return {geo_.corners[corner].hexes.data(), geo_.corners[corner].hex_count};
+  return {geo_->corners[corner].hexes.data(), geo_->corners[corner].hex_count};
 }
 
 std::span<const int> HexMap::corner_edges(int corner) const {
   check_corner(corner);
-  return {geo_.corners[corner].edges.data(), geo_.corners[corner].edge_count};
+  return {geo_->corners[corner].edges.data(), geo_->corners[corner].edge_count};
 }
 
 std::span<const int> HexMap::corner_neighbours(int corner) const {
   check_corner(corner);
-  return {geo_.corners[corner].corners.data(), geo_.corners[corner].edge_count};
+  return {geo_->corners[corner].corners.data(), geo_->corners[corner].edge_count};
 }
 
 std::vector<int> HexMap::corners_of(int owner) const {
@@ -344,7 +344,7 @@ std::vector<int> HexMap::corners_of(int owner) const {
 
 // --- Edges
 
-int HexMap::find_edge(std::string_view id) const { return find_site(geo_.edges, id, kEdgeDir); }
+int HexMap::find_edge(std::string_view id) const { return find_site(geo_->edges, id, kEdgeDir); }
 
 int HexMap::edge_index(std::string_view id) const {
   int edge = find_edge(id);
@@ -358,7 +358,7 @@ int HexMap::edge_index(std::string_view id) const {
 
 std::string HexMap::edge_id(int edge) const {
   check_edge(edge);
-  const EdgeLinks& e = geo_.edges[edge];
+  const EdgeLinks& e = geo_->edges[edge];
   return coord_text(e.at.q, e.at.r) + "," + std::string(kEdgeDir[e.dir]);
 }
 
@@ -374,23 +374,23 @@ const HexMap::Site& HexMap::edge(int edge) const {
 
 std::span<const int> HexMap::edge_corners(int edge) const {
   check_edge(edge);
-  return geo_.edges[edge].corners;
+  return geo_->edges[edge].corners;
 }
 
 std::span<const int> HexMap::edge_hexes(int edge) const {
   check_edge(edge);
-  return {geo_.edges[edge].hexes.data(), geo_.edges[edge].hex_count};
+  return {geo_->edges[edge].hexes.data(), geo_->edges[edge].hex_count};
 }
 
 std::span<const int> HexMap::edge_neighbours(int edge) const {
   check_edge(edge);
-  return {geo_.edges[edge].neighbours.data(), geo_.edges[edge].neighbour_count};
+  return {geo_->edges[edge].neighbours.data(), geo_->edges[edge].neighbour_count};
 }
 
 int HexMap::edge_between(int corner_a, int corner_b) const {
   check_corner(corner_a);
   check_corner(corner_b);
-  const CornerLinks& c = geo_.corners[corner_a];
+  const CornerLinks& c = geo_->corners[corner_a];
   for (int k = 0; k < c.edge_count; ++k)
     if (c.corners[k] == corner_b) return c.edges[k];
   return kNone;
@@ -451,7 +451,7 @@ int HexMap::longest_from(int corner, int owner, std::vector<char>& used) const {
   // Depth-first over unused own edges: trails, not paths, so corners may repeat. The search
   // is exponential in the worst case, which the dozen-odd roads of one player never reach.
   int best = 0;
-  const CornerLinks& c = geo_.corners[corner];
+  const CornerLinks& c = geo_->corners[corner];
   for (int k = 0; k < c.edge_count; ++k) {
     const int e = c.edges[k];
     if (used[e] || edges_[e].owner != owner) continue;
@@ -489,8 +489,8 @@ void HexMap::write_json(json& out, int viewer) const {
   json& hexes = out["hexes"] = json::array();
   for (int h = 0; h < hex_count(); ++h) {
     const Hex& x = hexes_[h];
-    hexes.push_back({{"q", geo_.hexes[h].at.q},
-                     {"r", geo_.hexes[h].at.r},
+    hexes.push_back({{"q", geo_->hexes[h].at.q},
+                     {"r", geo_->hexes[h].at.r},
                      {"terrain", x.terrain},
                      {"number", x.number},
                      {"piece", x.piece},
@@ -541,7 +541,7 @@ void HexMap::read_json(const json& in) {
   std::vector<Site> edges = read_sites("edges", geo.edges.size(),
                                        [&](std::string_view id) { return find_site(geo.edges, id, kEdgeDir); });
 
-  geo_ = std::move(geo);
+  geo_ = std::make_shared<const Geometry>(std::move(geo));
   hexes_ = std::move(hexes);
   corners_ = std::move(corners);
   edges_ = std::move(edges);

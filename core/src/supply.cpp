@@ -94,6 +94,13 @@ const Resource& Supply::resource(std::string_view resource) const { return resou
 
 int Supply::count(int seat, std::string_view resource) const { return holdings_[cell(seat, res(resource))]; }
 
+void Supply::bad_index(int seat, int resource) const {
+  if (resource < 0 || resource >= static_cast<int>(resources_.size()))
+    throw RuleError("supply '" + name() + "': no resource " + std::to_string(resource));
+  cell(seat, 0);  // throws for the seat
+  throw RuleError("supply '" + name() + "': no seat " + std::to_string(seat));
+}
+
 int Supply::bank(std::string_view resource) const { return resources_[res(resource)].bank; }
 
 bool Supply::bank_has(std::string_view resource, int n) const {

@@ -305,3 +305,16 @@ TEST_CASE("A hex map inside a table survives a table round-trip", "[core]") {
   CHECK(copy == table);
   CHECK(copy.get<HexMap>("board").edge_count() == 106);
 }
+
+TEST_CASE("The whole board's sites can be read by index at once", "[core]") {
+  HexMap map("map", {{0, 0}, {1, 0}});
+  own_corner(map, "0,0,E", 1);
+  own_edge(map, "0,0,SE", 0);
+  map.hex(1).piece = "robber";
+  REQUIRE(map.corner_sites().size() == static_cast<std::size_t>(map.corner_count()));
+  REQUIRE(map.edge_sites().size() == static_cast<std::size_t>(map.edge_count()));
+  REQUIRE(map.hexes().size() == 2);
+  CHECK(map.corner_sites()[map.corner_index("0,0,E")] == HexMap::Site{1, "settlement"});
+  CHECK(map.edge_sites()[map.edge_index("0,0,SE")].owner == 0);
+  CHECK(map.hexes()[1].piece == "robber");
+}

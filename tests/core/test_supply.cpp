@@ -333,3 +333,13 @@ TEST_CASE("A public supply describes the bank and every seat's holdings", "[core
   CHECK(supply.describe(kSpectator) ==
         "bank: coin unlimited, wood unlimited, ore 3, gem 10 | seat 0: coin 2, ore 1 | seat 1: -");
 }
+
+TEST_CASE("count_at reads a holding by the resource's index", "[core]") {
+  Supply supply = sample_supply();
+  supply.gain(1, "ore", 3);
+  CHECK(supply.count_at(1, 2) == 3);
+  CHECK(supply.count_at(0, 2) == 0);
+  CHECK_THROWS_AS(supply.count_at(1, 4), RuleError);
+  CHECK_THROWS_AS(supply.count_at(1, -1), RuleError);
+  CHECK_THROWS_AS(supply.count_at(2, 0), RuleError);
+}

@@ -28,6 +28,7 @@
 // edges are adjacent when they share a corner.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -78,6 +79,11 @@ class HexMap : public ComponentOf<HexMap> {
   Coord coord(int hex) const;
   Hex& hex(int hex);
   const Hex& hex(int hex) const;
+  // Every hex, corner and edge state by index, for a game that reads the whole board per
+  // decision (no index check per site; valid until the next read_json).
+  std::span<const Hex> hexes() const { return hexes_; }
+  std::span<const Site> corner_sites() const { return corners_; }
+  std::span<const Site> edge_sites() const { return edges_; }
   int neighbour(int hex, int direction) const;   // kNone if off the map; direction 0..5
   std::span<const int> hex_neighbours(int hex) const;  // hexes on the map, in direction order
   std::span<const int> hex_corners(int hex) const;     // 6, clockwise from the east corner
@@ -173,7 +179,8 @@ class HexMap : public ComponentOf<HexMap> {
   void check_edge(int edge) const;
   int longest_from(int corner, int owner, std::vector<char>& used) const;
 
-  Geometry geo_;
+  // Shared by copies: a clone copies the pieces, not the topology (read_json makes a new one).
+  std::shared_ptr<const Geometry> geo_;
   std::vector<Hex> hexes_;
   std::vector<Site> corners_;
   std::vector<Site> edges_;

@@ -78,6 +78,13 @@ class Supply : public ComponentOf<Supply> {
 
   int count(int seat, std::string_view resource) const;
   int bank(std::string_view resource) const;  // kUnlimited or the units left
+  // The same by the resource's index in resources(), for hot paths that read every
+  // resource of a seat (no look-up by id). RuleError for a bad seat or index.
+  int count_at(int seat, int resource) const {
+    if (seat < 0 || seat >= seats_ || resource < 0 || resource >= static_cast<int>(resources_.size()))
+      bad_index(seat, resource);
+    return holdings_[static_cast<std::size_t>(seat) * resources_.size() + static_cast<std::size_t>(resource)];
+  }
   bool bank_has(std::string_view resource, int n) const;
   int total(int seat) const;  // all units of all resources
   // How many more units `seat` may receive before the cap applies; kUnlimited if none.
@@ -107,6 +114,7 @@ class Supply : public ComponentOf<Supply> {
   std::string describe(int viewer) const override;
 
  private:
+  [[noreturn]] void bad_index(int seat, int resource) const;
   int index_of(std::string_view resource) const;
   std::size_t res(std::string_view resource) const;  // RuleError if unknown
   std::size_t cell(int seat, std::size_t r) const;     // RuleError for a bad seat

@@ -1,0 +1,660 @@
+// CATAN: Rise of the Inkas — move generators and applies: the hot paths over the board,
+// production, the 7, declines and founding, the special cards and trading.
+#include <algorithm>
+
+#include "catan_game.hpp"
+#include "tessera/error.hpp"
+
+namespace catan {
+
+using namespace tessera;
+
+// ---------------------------------------------------------------- board reading
+
+void CatanGame::scan(const Table& t, Scan& s) const {
+  // Only intersections, routes and robber positions can hold pieces (check_state); the
+  // other entries keep "empty" so that every corner and edge reads right.
+  const HexMap& board = t.get(board_);
+  const auto corners = board.corner_sites();
+  const auto edges = board.edge_sites();
+  const auto hexes = board.hexes();
+  s.owner.fill(-1);
+  s.piece.fill(kEmpty);
+  s.road.fill(-1);
+  for (int c : geo().intersections) {
+    const HexMap::Site& site = corners[static_cast<std::size_t>(c)];
+    if (site.owner < 0) continue;
+    s.owner[c] = static_cast<std::int8_t>(site.owner);
+    s.piece[c] = piece_of(site.piece);
+  }
+  for (int e : geo().routes) s.road[e] = static_cast<std::int8_t>(edges[static_cast<std::size_t>(e)].owner);
+  s.robber = -1;
+  for (int h : geo().robber_hexes)
+    if (!hexes[static_cast<std::size_t>(h)].piece.empty()) s.robber = h;
+}
+
+int CatanGame::pieces_on_board(const Scan& s, int seat, Piece a, Piece b) const {
+  int n = 0;
+  for (std::size_t c = 0; c < geo().corners.size(); ++c)
+    if (s.owner[c] == seat && (s.piece[c] == a || s.piece[c] == b)) ++n;
+  return n;
+}
+
+int CatanGame::roads_on_board(const Scan& s, int seat) const {
+  int n = 0;
+  for (std::size_t e = 0; e < geo().edges.size(); ++e) n += s.road[e] == seat ? 1 : 0;
+  return n;
+}
+
+// §5.4.4: an own active building, or an empty intersection where an own road ends.
+bool CatanGame::anchors(const Scan& s, int seat, int corner) const {
+  const Piece p = static_cast<Piece>(s.piece[corner]);
+  if (p != kEmpty) return s.owner[corner] == seat && (p == kSettlement || p == kCity);
+  const Geometry::Corner& c = geo().corners[corner];
+  for (int i = 0; i < c.edge_count; ++i)
+    if (s.road[c.edges[i]] == seat) return true;
+  return false;
+}
+
+// §5.5.2: no building (active or declined) on an adjacent intersection.
+bool CatanGame::distance_clear(const Scan& s, int corner) const {
+  const Geometry::Corner& c = geo().corners[corner];
+  for (int i = 0; i < c.adjacent_count; ++i)
+    if (s.piece[c.adjacent[i]] != kEmpty) return false;
+  return true;
+}
+
+bool CatanGame::can_pay(const CardCounts& hand, const CardCounts& cost) const {
+  for (int i = 0; i < kCardTypes; ++i)
+    if (hand[i] < cost[i]) return false;
+  return true;
+}
+
+void CatanGame::pay(Table& t, int seat, const CardCounts& cost) const {
+  Supply& s = t.get(cards_);
+  for (int i = 0; i < kCardTypes; ++i)
+    if (cost[i]) s.pay(seat, card_id(i), cost[i]);
+}
+
+// §5.10.1: the longest trail over `seat`'s roads that passes through no other player's
+// building (nor, with the §8.5 flag, through an own declined one).
+int CatanGame::route_length(const Scan& s, int seat) const {
+  const Geometry& g = geo();
+  std::array<int, 8> mine{};
+  int n = 0;
+  for (std::size_t e = 0; e < g.edges.size() && n < 8; ++e)
+    if (s.road[e] == seat) mine[n++] = static_cast<int>(e);
+  if (n == 0) return 0;
+  const bool own_breaks = rules().options.own_declined_breaks_route;
+  auto blocked = [&](int corner) {
+    if (s.piece[corner] == kEmpty) return false;
+    if (s.owner[corner] != seat) return true;
+    return own_breaks && (s.piece[corner] == kDecSettlement || s.piece[corner] == kDecCity);
+  };
+  int best = 0;
+  // Depth-first over trails; `used` is a bit per own road.
+  auto dfs = [&](auto&& self, int corner, unsigned used, int length) -> void {
+    best = std::max(best, length);
+    if (length > 0 && blocked(corner)) return;
+    for (int i = 0; i < n; ++i) {
+      if (used & (1u << i)) continue;
+      const auto& ends = g.edges[mine[i]].ends;
+      int next = -1;
+      if (ends[0] == corner) next = ends[1];
+      else if (ends[1] == corner) next = ends[0];
+      if (next < 0) continue;
+      self(self, next, used | (1u << i), length + 1);
+    }
+  };
+  for (int i = 0; i < n; ++i)
+    for (int end : g.edges[mine[i]].ends) dfs(dfs, end, 0, 0);
+  return best;
+}
+
+// ---------------------------------------------------------------- generators
+
+void CatanGame::placement_moves(const FlowView& v, MoveSink& out) const {
+  Scan s;
+  scan(v.table, s);
+  const Geometry& g = geo();
+  if (v.frame.p[1] == 0) {
+    for (std::size_t c = 0; c < g.corners.size(); ++c)
+      if (g.corners[c].intersection && s.piece[c] == kEmpty && distance_clear(s, static_cast<int>(c)))
+        out.add(kinds().place_settlement, static_cast<int>(c));
+    return;
+  }
+  const Geometry::Corner& c = g.corners[static_cast<std::size_t>(v.frame.p[1] - 1)];
+  for (int i = 0; i < c.edge_count; ++i)
+    if (g.edges[c.edges[i]].route && s.road[c.edges[i]] < 0) out.add(kinds().place_road, c.edges[i]);
+}
+
+void CatanGame::road_moves(const Scan& s, int seat, int kind, MoveSink& out) const {
+  const Geometry& g = geo();
+  for (std::size_t e = 0; e < g.edges.size(); ++e) {
+    const Geometry::Edge& edge = g.edges[e];
+    if (!edge.route || s.road[e] >= 0) continue;
+    if (anchors(s, seat, edge.ends[0]) || anchors(s, seat, edge.ends[1])) out.add(kind, static_cast<int>(e));
+  }
+}
+
+void CatanGame::card_moves(const Table& t, int seat, int flags, int bought, MoveSink& out) const {
+  if (flags & kCardPlayed) return;
+  const Hand& hand = t.get(seats_[seat].hand);
+  std::array<int, 4> playable{};
+  for (int i = 0; i < hand.size(); ++i)
+    if (!hand.is_revealed(i)) ++playable[static_cast<std::size_t>(rules().dev_index(hand.cards()[i]))];
+  for (int k = 0; k < static_cast<int>(rules().dev_cards.size()); ++k)
+    if (playable[k] - ((bought >> (4 * k)) & 15) > 0) out.add(kinds().play_card, k);
+}
+
+void CatanGame::tribute_moves(const Table& t, const Scan& s, int seat, int flags, MoveSink& out) const {
+  if ((flags & kTributeUsed) || t.get(progress_).get("might_holder") != seat) return;
+  if (s.robber < 0 || !rules().is_land(s.robber)) return;  // §5.11.2: the robber must stand on land
+  bool touches = false;
+  for (int c : geo().hex_corners[s.robber]) {
+    if (s.owner[c] != seat) continue;
+    if (s.piece[c] == kSettlement || s.piece[c] == kCity || rules().options.mca_counts_declined) touches = true;
+  }
+  if (!touches) return;
+  for (int h : geo().robber_spots) {
+    const auto at = std::find(geo().robber_spots.begin(), geo().robber_spots.end(), h);
+    out.add(kinds().tribute, static_cast<int>(at - geo().robber_spots.begin()));
+  }
+}
+
+void CatanGame::turn_moves(const FlowView& v, MoveSink& out) const {
+  const Table& t = v.table;
+  const int seat = v.seat(), flags = v.frame.p[0], bought = v.frame.p[1];
+  const Engine::Kinds& k = kinds();
+  Scan s;
+  scan(t, s);
+  if (!(flags & kRolled)) {  // §4.1: before the roll only a card and the tribute
+    out.add(k.roll);
+    card_moves(t, seat, flags, bought, out);
+    tribute_moves(t, s, seat, flags, out);
+    return;
+  }
+  const Rules& r = rules();
+  const CardCounts hand = hand_of(t, seat);
+  const CardCounts bank = bank_of(t);
+  const Geometry& g = geo();
+  if (can_pay(hand, r.road_cost) && roads_on_board(s, seat) < r.roads) road_moves(s, seat, k.build_road, out);
+  if (can_pay(hand, r.settlement_cost)) {
+    const int free_pieces = r.settlements - pieces_on_board(s, seat, kSettlement, kDecSettlement);
+    for (std::size_t c = 0; c < g.corners.size(); ++c) {
+      if (!g.corners[c].intersection) continue;
+      const Piece p = static_cast<Piece>(s.piece[c]);
+      if (p == kSettlement || p == kCity) continue;
+      // A rebuild of an own declined settlement frees its piece at once (§6.4.6).
+      if (free_pieces <= 0 && !(p == kDecSettlement && s.owner[c] == seat)) continue;
+      bool road = false;
+      for (int i = 0; i < g.corners[c].edge_count; ++i) road |= s.road[g.corners[c].edges[i]] == seat;
+      if (road && distance_clear(s, static_cast<int>(c))) out.add(k.build_settlement, static_cast<int>(c));
+    }
+  }
+  if (can_pay(hand, r.city_cost) && pieces_on_board(s, seat, kCity, kDecCity) < r.cities &&
+      pieces_on_board(s, seat, kCity) < r.cities_per_tribe)
+    for (std::size_t c = 0; c < g.corners.size(); ++c)
+      if (s.owner[c] == seat && s.piece[c] == kSettlement) out.add(k.build_city, static_cast<int>(c));
+  if (can_pay(hand, r.dev_cost) && !t.get(development_).empty("draw")) out.add(k.buy_card);
+  card_moves(t, seat, flags, bought, out);
+  // §5.3.2 bank trades: the cards returned here, the card(s) taken in the take_cards step.
+  int receivable = 0, resources_in_bank = 0;
+  for (int i = 0; i < kCardTypes; ++i) {
+    receivable += bank[i] > 0 ? 1 : 0;
+    if (!r.cards[i].goods) resources_in_bank += bank[i];
+  }
+  for (int give = 0; give < kCardTypes; ++give) {
+    const int rate = r.cards[give].goods ? r.goods_rate : r.resource_rate;
+    if (hand[give] >= rate && receivable - (bank[give] > 0 ? 1 : 0) > 0) out.add(k.trade_bank, give);
+  }
+  bool set = true;
+  for (int i = 0; i < kCardTypes; ++i)
+    if (r.cards[i].goods) set &= hand[i] > 0;
+  // After the goods go back the supply always holds some card, resources only if asked.
+  if (set && (!r.options.goods_set_resources_only || resources_in_bank >= r.goods_set_receive)) out.add(k.trade_set);
+  if (!(flags & kRouteTraded) && t.get(progress_).get("route_holder") == seat)
+    for (int a = 0; a < kCardTypes; ++a)
+      for (int b = a; b < kCardTypes; ++b) {
+        if (hand[a] < (a == b ? 2 : 1) || hand[b] < 1) continue;
+        bool any = false;
+        for (int c = 0; c < kCardTypes; ++c) any |= c != a && c != b && bank[c] > 0;
+        if (any) out.add(k.route_trade, a, b);
+      }
+  tribute_moves(t, s, seat, flags, out);
+  // §5.3.1: a proposal to the other players, at most offers_per_turn a turn.
+  if ((flags >> 8) < r.offers_per_turn) {
+    const Supply& cards = t.get(cards_);
+    int others_hold = 0, mine = 0;  // bit per type
+    for (int o = 0; o < players(); ++o)
+      for (int i = 0; i < kCardTypes; ++i)
+        if (cards.count_at(o, i) > 0) (o == seat ? mine : others_hold) |= 1 << i;
+    bool any = false;  // a type to give for which another player holds another type
+    for (int give = 0; give < kCardTypes; ++give) any |= (mine & (1 << give)) && (others_hold & ~(1 << give));
+    if (any) out.add(k.propose);
+  }
+  out.add(k.end);
+}
+
+void CatanGame::discard_moves(const FlowView& v, MoveSink& out) const {
+  const CardCounts hand = hand_of(v.table, v.seat());
+  for (int i = 0; i < kCardTypes; ++i)
+    if (hand[i] > 0) out.add(kinds().discard, i);
+}
+
+void CatanGame::robber_moves(const FlowView& v, MoveSink& out) const {
+  Scan s;
+  scan(v.table, s);
+  const Geometry& g = geo();
+  const bool on_spot = std::find(g.robber_spots.begin(), g.robber_spots.end(), s.robber) != g.robber_spots.end();
+  for (int h : g.land)
+    if (h != s.robber) out.add(kinds().move_robber, h);
+  if (on_spot && !rules().options.robber_frame_to_frame) return;
+  for (int h : g.robber_spots)
+    if (h != s.robber) out.add(kinds().move_robber, h);
+}
+
+// §5.2.4: other players with a building (active or declined) at the robber's land hex who
+// hold a card.
+std::vector<int> CatanGame::steal_candidates(const Table& t, const Scan& s, int seat) const {
+  std::vector<int> out;
+  if (s.robber < 0 || !rules().is_land(s.robber)) return out;
+  for (int c : geo().hex_corners[s.robber]) {
+    const int owner = s.owner[c];
+    if (owner < 0 || owner == seat || std::find(out.begin(), out.end(), owner) != out.end()) continue;
+    if (t.get(cards_).total(owner) > 0) out.push_back(owner);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void CatanGame::steal_moves(const FlowView& v, MoveSink& out) const {
+  Scan s;
+  scan(v.table, s);
+  for (int victim : steal_candidates(v.table, s, v.seat())) out.add(kinds().steal, victim);
+}
+
+// §6.5: a free intersection with a route, distance rule, no other player's road ending
+// there; else (flag) one of the player's own declined buildings.
+void CatanGame::found_moves(const FlowView& v, MoveSink& out) const {
+  Scan s;
+  scan(v.table, s);
+  const Geometry& g = geo();
+  const int seat = v.seat();
+  bool any = false;
+  for (std::size_t c = 0; c < g.corners.size(); ++c) {
+    const Geometry::Corner& corner = g.corners[c];
+    if (!corner.intersection || s.piece[c] != kEmpty || !distance_clear(s, static_cast<int>(c))) continue;
+    bool foreign_road = false;
+    for (int i = 0; i < corner.edge_count; ++i) {
+      const int owner = s.road[corner.edges[i]];
+      foreign_road |= owner >= 0 && owner != seat;
+    }
+    if (foreign_road) continue;
+    out.add(kinds().found, static_cast<int>(c));
+    any = true;
+  }
+  if (any || !rules().options.founding_fallback) return;
+  for (std::size_t c = 0; c < g.corners.size(); ++c)
+    if (s.owner[c] == seat && (s.piece[c] == kDecSettlement || s.piece[c] == kDecCity))
+      out.add(kinds().found, static_cast<int>(c));
+}
+
+void CatanGame::free_road_moves(const FlowView& v, MoveSink& out) const {
+  Scan s;
+  scan(v.table, s);
+  if (roads_on_board(s, v.seat()) < rules().roads) road_moves(s, v.seat(), kinds().free_road, out);
+  out.add(kinds().stop);
+}
+
+void CatanGame::receive_moves(const FlowView& v, MoveSink& out) const {
+  const CardCounts bank = bank_of(v.table);
+  const bool resources_only = v.frame.p[3] != 0;
+  for (int c = 0; c < kCardTypes; ++c)
+    if (c != v.frame.p[0] && c != v.frame.p[1] && bank[c] > 0 && !(resources_only && rules().cards[c].goods))
+      out.add(kinds().receive, c);
+}
+
+// The cards offered: one type the proposer holds, 1..max_count of it, when some other
+// player holds a card of another type.
+void CatanGame::proposal_moves(const FlowView& v, MoveSink& out) const {
+  const Supply& cards = v.table.get(cards_);
+  const int seat = v.seat();
+  int others_hold = 0;  // bit per type some other seat holds
+  for (int o = 0; o < players(); ++o)
+    if (o != seat)
+      for (int i = 0; i < kCardTypes; ++i) others_hold |= cards.count_at(o, i) > 0 ? 1 << i : 0;
+  for (int give = 0; give < kCardTypes; ++give) {
+    if ((others_hold & ~(1 << give)) == 0) continue;
+    for (int n = 1; n <= std::min(cards.count_at(seat, give), rules().trade_max_count); ++n) out.add(kinds().offer, give, n);
+  }
+  out.add(kinds().withdraw);
+}
+
+void CatanGame::ask_moves(const FlowView& v, MoveSink& out) const {
+  CardCounts others{};
+  for (int o = 0; o < players(); ++o)
+    if (o != v.seat()) {
+      const CardCounts h = hand_of(v.table, o);
+      for (int i = 0; i < kCardTypes; ++i) others[i] = std::max(others[i], h[i]);
+    }
+  for (int get = 0; get < kCardTypes; ++get) {
+    if (get == v.frame.p[0]) continue;  // §5.3.1.3: no same-type swaps
+    for (int n = 1; n <= std::min(others[get], rules().trade_max_count); ++n) out.add(kinds().ask, get, n);
+  }
+  out.add(kinds().withdraw);
+}
+
+void CatanGame::pick_moves(const FlowView& v, MoveSink& out) const {
+  for (int o = 0; o < players(); ++o)
+    if (v.frame.p[2] & (1 << o)) out.add(kinds().trade_with, o);
+  out.add(kinds().withdraw);
+}
+
+// ---------------------------------------------------------------- applies
+
+Frame* CatanGame::find_frame(FlowContext& ctx, int step) const {
+  Flow& flow = ctx.flow();
+  for (int i = flow.depth() - 1; i >= 0; --i)
+    if (flow.at(i).step == step) return &flow.at(i);
+  return nullptr;
+}
+
+void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
+  Table& t = ctx.table();
+  const Engine::Kinds& k = kinds();
+  const int seat = ctx.seat();
+  const int kind = m.kind;
+  Frame& f = ctx.frame();
+  if (ctx.logging()) ctx.log(seat_name(seat) + ": " + label(ctx.view(), m));
+  if (kind == k.place_settlement) {
+    place_building(ctx, seat, m.p[0], kSettlement);
+    f.p[1] = m.p[0] + 1;
+    add_marker(ctx, seat, false);
+  } else if (kind == k.place_road || kind == k.build_road || kind == k.free_road) {
+    if (kind == k.build_road) pay(t, seat, rules().road_cost);
+    if (kind == k.free_road) --f.p[0];
+    HexMap::Site& site = t.get(board_).edge(m.p[0]);
+    site.owner = seat;
+    site.piece = "road";
+    update_route(ctx);
+  } else if (kind == k.roll) {
+    f.p[0] |= kRolled;
+    roll(ctx);
+  } else if (kind == k.build_settlement) {
+    pay(t, seat, rules().settlement_cost);
+    place_building(ctx, seat, m.p[0], kSettlement);
+    add_marker(ctx, seat, true);
+  } else if (kind == k.build_city) {
+    pay(t, seat, rules().city_cost);
+    place_building(ctx, seat, m.p[0], kCity);
+    add_marker(ctx, seat, true);
+  } else if (kind == k.buy_card) {
+    pay(t, seat, rules().dev_cost);
+    const std::string card = t.get(development_).draw("draw");
+    const int index = rules().dev_index(card);
+    f.p[1] += 1 << (4 * index);
+    t.get(seats_[seat].hand).add(card);
+    if (ctx.logging()) ctx.log("you draw " + rules().dev_cards[index].name, seat);
+  } else if (kind == k.play_card) {
+    f.p[0] |= kCardPlayed;
+    play_card(ctx, m.p[0]);
+  } else if (kind == k.trade_bank) {
+    t.get(cards_).pay(seat, card_id(m.p[0]), rules().cards[m.p[0]].goods ? rules().goods_rate : rules().resource_rate);
+    ctx.push(engine_->steps.take_cards, seat, {m.p[0], m.p[0], 1, 0});
+  } else if (kind == k.trade_set) {
+    Supply& s = t.get(cards_);
+    for (int i = 0; i < kCardTypes; ++i)
+      if (rules().cards[i].goods) s.pay(seat, card_id(i), 1);
+    ctx.push(engine_->steps.take_cards, seat, {-1, -1, rules().goods_set_receive, rules().options.goods_set_resources_only ? 1 : 0});
+  } else if (kind == k.route_trade) {
+    f.p[0] |= kRouteTraded;
+    Supply& s = t.get(cards_);
+    s.pay(seat, card_id(m.p[0]), 1);
+    s.pay(seat, card_id(m.p[1]), 1);
+    ctx.push(engine_->steps.take_cards, seat, {m.p[0], m.p[1], 1, 0});
+  } else if (kind == k.receive) {
+    t.get(cards_).gain(seat, card_id(m.p[0]), 1);
+    --f.p[2];
+  } else if (kind == k.propose) {
+    f.p[0] += kOfferUnit;
+    ctx.push(engine_->steps.proposal, seat);
+  } else if (kind == k.tribute) {
+    f.p[0] |= kTributeUsed;
+    Scan s;
+    scan(t, s);
+    HexMap& board = t.get(board_);
+    const int product = rules().terrains[rules().terrain_index(board.hex(s.robber).terrain)].produces;
+    board.hex(s.robber).piece.clear();
+    board.hex(geo().robber_spots[m.p[0]]).piece = "robber";
+    if (product >= 0 && t.get(cards_).bank(card_id(product)) > 0) t.get(cards_).gain(seat, card_id(product), 1);
+  } else if (kind == k.offer) {
+    ctx.push(engine_->steps.ask, seat, {m.p[0], m.p[1]});
+  } else if (kind == k.ask) {
+    ctx.push(engine_->steps.responses, seat, {f.p[0] * 16 + f.p[1], m.p[0] * 16 + m.p[1], 0});
+  } else if (kind == k.accept) {
+    if (Frame* answers = find_frame(ctx, engine_->steps.responses)) answers->p[2] |= 1 << seat;
+  } else if (kind == k.trade_with) {
+    Supply& s = t.get(cards_);
+    const int give = f.p[0], get = f.p[1], partner = m.p[0];
+    s.transfer(seat, partner, card_id(give >> 4), give & 15);
+    s.transfer(partner, seat, card_id(get >> 4), get & 15);
+  } else if (kind == k.end) {
+    f.p[0] |= kTurnOver;
+  } else if (kind == k.discard) {
+    t.get(cards_).pay(seat, card_id(m.p[0]), 1);
+    --f.p[0];
+  } else if (kind == k.move_robber) {
+    move_robber(ctx, m.p[0]);
+  } else if (kind == k.steal) {
+    Supply& s = t.get(cards_);
+    int pick = static_cast<int>(t.rng().below(static_cast<std::uint64_t>(s.total(m.p[0]))));
+    for (int i = 0; i < kCardTypes; ++i) {
+      const int n = s.count(m.p[0], card_id(i));
+      if (pick < n) {
+        s.transfer(m.p[0], seat, card_id(i), 1);
+        if (ctx.logging()) {
+          ctx.log(seat_name(seat) + " takes your " + card_id(i), m.p[0]);
+          ctx.log("you take " + card_id(i), seat);
+        }
+        break;
+      }
+      pick -= n;
+    }
+  } else if (kind == k.found) {
+    found(ctx, m.p[0]);
+  } else if (kind == k.choose) {
+    const auto options = card_options(ctx.view());
+    engine_->scripts->apply(card_effect(f), t, ctx.script_context(seat), options.at(static_cast<std::size_t>(m.p[0])).id);
+  }
+  // withdraw, decline and stop change nothing but end their step.
+}
+
+void CatanGame::roll(FlowContext& ctx) {
+  Table& t = ctx.table();
+  const int a = t.rng().between(1, 6), b = t.rng().between(1, 6), sum = a + b;
+  t.get(progress_).set("last_roll", sum);
+  if (ctx.logging()) ctx.log(seat_name(ctx.seat()) + " rolls " + std::to_string(a) + "+" + std::to_string(b));
+  if (sum != 7) return produce(ctx, sum);
+  // §5.2: discards (every seat over its limit, from the roller on), then the robber.
+  ctx.push(engine_->steps.seven, ctx.seat());
+}
+
+// §5.1: every hex with the number produces unless the robber stands on it; shortage rule.
+void CatanGame::produce(FlowContext& ctx, int number) {
+  Table& t = ctx.table();
+  const HexMap& board = t.get(board_);
+  const Geometry& g = geo();
+  std::array<CardCounts, kMaxSeats> owed{};
+  for (int h = 0; h < rules().board_tiles; ++h) {
+    const HexMap::Hex& hex = board.hex(h);
+    if (hex.number != number || !hex.piece.empty()) continue;
+    const int product = rules().terrains[rules().terrain_index(hex.terrain)].produces;
+    if (product < 0) continue;
+    for (int c : g.hex_corners[h]) {
+      const HexMap::Site& site = board.corner(c);
+      if (site.owner < 0) continue;
+      const Piece p = piece_of(site.piece);
+      owed[site.owner][product] += (p == kCity || p == kDecCity) ? 2 : 1;
+    }
+  }
+  Supply& s = t.get(cards_);
+  for (int type = 0; type < kCardTypes; ++type) {
+    int total = 0, owed_seats = 0;
+    for (int seat = 0; seat < players(); ++seat) {
+      total += owed[seat][type];
+      owed_seats += owed[seat][type] > 0 ? 1 : 0;
+    }
+    if (total == 0) continue;
+    const bool short_supply = s.bank(card_id(type)) < total;
+    if (short_supply && owed_seats > 1) continue;  // nobody receives this type
+    for (int seat = 0; seat < players(); ++seat)
+      if (owed[seat][type] > 0) s.gain(seat, card_id(type), owed[seat][type]);  // one seat takes what is left
+  }
+}
+
+void CatanGame::place_building(FlowContext& ctx, int seat, int corner, Piece piece) {
+  HexMap::Site& site = ctx.table().get(board_).corner(corner);
+  site.owner = seat;
+  site.piece = piece_text(piece);
+}
+
+// §6.1: one marker; the 11th wins (§7), a tribe's goal declines it (§6.3). Otherwise the
+// trade route is recomputed (a settlement may cut another player's route).
+void CatanGame::add_marker(FlowContext& ctx, int seat, bool may_decline) {
+  Table& t = ctx.table();
+  Counters& tribe = t.get(seats_[seat].tribe);
+  const int m = tribe.add("markers", 1);
+  const std::vector<int>& goals = rules().goals;
+  if (m >= goals.back()) {
+    t.get(progress_).set("winner", seat);
+    if (ctx.logging()) ctx.log(seat_name(seat) + " places the last marker and wins");
+    return;
+  }
+  const int active = tribe.get("tribe");
+  if (may_decline && m == goals[static_cast<std::size_t>(active - 1)]) return decline(ctx, seat);
+  update_route(ctx);
+}
+
+// §6.3: tribe 2 first clears the declined tribe-1 pieces; then roads go back, the active
+// buildings get thickets, the route card is reassigned, and the new tribe is founded at
+// once, which ends the turn.
+void CatanGame::decline(FlowContext& ctx, int seat) {
+  Table& t = ctx.table();
+  HexMap& board = t.get(board_);
+  for (int c = 0; c < board.corner_count(); ++c) {
+    HexMap::Site& site = board.corner(c);
+    if (site.owner != seat) continue;
+    const Piece p = piece_of(site.piece);
+    if (p == kDecSettlement || p == kDecCity) site = HexMap::Site{};
+  }
+  for (int c = 0; c < board.corner_count(); ++c) {
+    HexMap::Site& site = board.corner(c);
+    if (site.owner != seat) continue;
+    site.piece = piece_of(site.piece) == kCity ? "dec_city" : "dec_settlement";
+  }
+  for (int e = 0; e < board.edge_count(); ++e)
+    if (board.edge(e).owner == seat) board.edge(e) = HexMap::Site{};
+  Counters& tribe = t.get(seats_[seat].tribe);
+  tribe.add("tribe", 1);
+  if (ctx.logging()) ctx.log(seat_name(seat) + "'s tribe declines; tribe " + std::to_string(tribe.get("tribe")) + " is founded");
+  update_route(ctx);
+  ctx.frame().p[0] |= kTurnOver;
+  ctx.push(engine_->steps.found, seat);
+}
+
+void CatanGame::found(FlowContext& ctx, int corner) {
+  const int seat = ctx.seat();
+  place_building(ctx, seat, corner, kSettlement);  // replaces an own declined building (fallback)
+  ctx.table().get(seats_[seat].tribe).add("markers", 1);
+  check_deck2(ctx);
+  update_route(ctx);
+}
+
+// §5.7.4: once every player has founded tribe 2, deck "2" goes under the draw pile.
+void CatanGame::check_deck2(FlowContext& ctx) {
+  Table& t = ctx.table();
+  if (t.get(progress_).get("deck2_in")) return;
+  for (int seat = 0; seat < players(); ++seat)
+    if (tribe(t, seat) < 2) return;
+  Deck& deck = t.get(development_);
+  std::vector<std::string> second = deck.take_all("deck2");
+  for (auto it = second.rbegin(); it != second.rend(); ++it) deck.put_bottom("draw", *it);
+  t.get(progress_).set("deck2_in", 1);
+  if (ctx.logging()) ctx.log("development deck 2 enters play");
+}
+
+// §5.10.3: the holder keeps it while longest (>= min); else a unique longest >= min takes
+// it; otherwise it is set aside.
+void CatanGame::update_route(FlowContext& ctx) {
+  Table& t = ctx.table();
+  Scan s;
+  scan(t, s);
+  int best = 0;
+  std::array<int, kMaxSeats> len{};
+  for (int seat = 0; seat < players(); ++seat) {
+    len[seat] = route_length(s, seat);
+    best = std::max(best, len[seat]);
+    Counters& tribe = t.get(seats_[seat].tribe);
+    if (tribe.get("route") != len[seat]) tribe.set("route", len[seat]);
+  }
+  Counters& progress = t.get(progress_);
+  const int holder = progress.get("route_holder");
+  if (holder >= 0 && len[holder] >= rules().ltr_min && len[holder] == best) return;
+  int next = -1, count = 0;
+  for (int seat = 0; seat < players(); ++seat)
+    if (len[seat] == best) next = seat, ++count;
+  if (count != 1 || best < rules().ltr_min) next = -1;
+  if (next != holder) {
+    progress.set("route_holder", next);
+    if (ctx.logging()) ctx.log(next >= 0 ? seat_name(next) + " takes the Longest Trade Route" : "the Longest Trade Route is set aside");
+  }
+}
+
+// §5.11.1: the first with min_face_up Combat Arts face up, then whoever has more.
+void CatanGame::update_might(FlowContext& ctx, int seat) {
+  Table& t = ctx.table();
+  Counters& progress = t.get(progress_);
+  const int holder = progress.get("might_holder");
+  const int mine = face_up(t, seat);
+  if (holder == seat || mine < rules().mca_min) return;
+  if (holder < 0 || mine > face_up(t, holder)) {
+    progress.set("might_holder", seat);
+    if (ctx.logging()) ctx.log(seat_name(seat) + " takes the Mightiest Combat Arts");
+  }
+}
+
+void CatanGame::play_card(FlowContext& ctx, int kind) {
+  Table& t = ctx.table();
+  const int seat = ctx.seat();
+  Hand& hand = t.get(seats_[seat].hand);
+  const DevCardDef& card = rules().dev_cards[static_cast<std::size_t>(kind)];
+  if (card.combat_arts) {  // §5.8: face up, then the robber (no discards)
+    for (int i = 0; i < hand.size(); ++i)
+      if (!hand.is_revealed(i) && hand.cards()[i] == card.id) {
+        hand.set_revealed(i, true);
+        break;
+      }
+    update_might(ctx, seat);
+    ctx.push(engine_->steps.robber, seat);
+    return;
+  }
+  hand.remove(card.id);  // removes an unrevealed copy: revealed ones are Combat Arts only
+  t.get(development_).put_top("removed", card.id);
+  const EffectId effect = engine_->dev_effects[static_cast<std::size_t>(kind)];
+  if (engine_->scripts->has_options(effect)) return ctx.push(engine_->steps.choose, seat, {kind});
+  engine_->scripts->apply(effect, t, ctx.script_context(seat));
+}
+
+void CatanGame::move_robber(FlowContext& ctx, int hex) {
+  Table& t = ctx.table();
+  HexMap& board = t.get(board_);
+  for (int h = 0; h < board.hex_count(); ++h)
+    if (!board.hex(h).piece.empty()) board.hex(h).piece.clear();
+  board.hex(hex).piece = "robber";
+  Scan s;
+  scan(t, s);
+  if (!steal_candidates(t, s, ctx.seat()).empty()) ctx.push(engine_->steps.steal, ctx.seat());
+}
+
+}  // namespace catan

@@ -1,0 +1,54 @@
+-- CATAN: Rise of the Inkas: the progress development cards (rules §5.7.3, §10.9). Each is
+-- stateless: it reads and changes the table through ctx. `params` come from
+-- data/catan_inca/development.yaml (monopoly_cap is the §8.5 flag, -1 = unlimited).
+
+-- The card types in the order of data/catan_inca/game.yaml.
+local function types(ctx)
+  local out = {}
+  for _, r in ipairs(ctx:get("cards"):resources()) do out[#out + 1] = r.id end
+  return out
+end
+
+-- Road Building: up to `roads` free roads, each by the normal rules (the free_roads step).
+effect("road_building", function(ctx, params)
+  ctx:push("free_roads", ctx.seat, {left = params.roads})
+end)
+
+-- Invention: any `cards` (2) cards from the supply; only what the supply still holds.
+effect("invention", {
+  options = function(ctx, params)
+    local choices, TYPES = {}, types(ctx)
+    for a = 1, #TYPES do
+      for b = a, #TYPES do
+        choices[#choices + 1] = {id = TYPES[a] .. "+" .. TYPES[b], label = "Take " .. TYPES[a] .. " and " .. TYPES[b]}
+      end
+    end
+    return choices
+  end,
+  apply = function(ctx, params, choice)
+    local supply = ctx:get("cards")
+    for card in string.gmatch(choice, "[^+]+") do
+      if supply:bank(card) > 0 then supply:gain(ctx.seat, card, 1) end
+    end
+    ctx:log("seat " .. ctx.seat .. " invents " .. choice)
+  end,
+})
+
+-- Monopoly: name a type; every other player gives up to monopoly_cap cards of it.
+effect("monopoly", {
+  options = function(ctx, params)
+    local choices = {}
+    for _, card in ipairs(types(ctx)) do choices[#choices + 1] = {id = card, label = "Monopoly on " .. card} end
+    return choices
+  end,
+  apply = function(ctx, params, choice)
+    local supply = ctx:get("cards")
+    for seat = 0, ctx.players - 1 do
+      if seat ~= ctx.seat then
+        local n = supply:count(seat, choice)
+        if params.monopoly_cap >= 0 then n = math.min(n, params.monopoly_cap) end
+        if n > 0 then supply:transfer(seat, ctx.seat, choice, n) end
+      end
+    end
+  end,
+})

@@ -1,0 +1,299 @@
+// CATAN: Rise of the Inkas — the may-not rules of Appendix A.5 as refusals that leave the
+// state unchanged, and the rules around them: development cards, the special cards, the
+// robber, player trades, deck 2 and the founding fallback.
+#include "catan_support.hpp"
+
+using namespace catan_test;
+
+TEST_CASE("Roads go only on routes, anchored at an own active building or road end", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    set_hand(s, kBlue, {{"wood", 3}, {"stone", 3}});
+    put_building(s, "1,1,W", kBlue, "dec_settlement");
+    at_turn(s, kBlue);
+  });
+  refused(*g, "build_road 1,2,NE");   // between jungle and plantation: no route
+  refused(*g, "build_road 0,2,N");    // ends at blue's own declined settlement only
+  refused(*g, "build_road -1,1,N");   // far away
+  act(*g, "build_road 1,-1,SE");      // from blue's active settlement 2,-1,W
+  act(*g, "build_road 0,0,NE");       // from the end of blue's road 1,0,N
+}
+
+TEST_CASE("No trading or building before the roll; the roll comes first", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    set_hand(s, kRed, {{"wood", 4}, {"stone", 4}, {"potato", 4}, {"wool", 4}});
+    at_turn(s, kRed, false);
+  });
+  const auto legal = legal_texts(*g);
+  CHECK(has(legal, "roll"));
+  refused(*g, "build_road -2,1,NE");
+  refused(*g, "trade_bank wood");
+  refused(*g, "propose");
+  refused(*g, "end");
+}
+
+TEST_CASE("Cities: only on an own active settlement, one per tribe, not on a declined one", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    set_hand(s, kRed, {{"potato", 4}, {"ore", 6}});
+    put_building(s, "1,1,W", kRed, "dec_settlement");
+    at_turn(s, kRed);
+  });
+  refused(*g, "build_city 1,1,W");   // declined
+  refused(*g, "build_city 2,-1,W");  // blue's
+  act(*g, "build_city -2,1,E");
+  refused(*g, "build_city 0,-2,W");  // a second city in tribe 1
+}
+
+TEST_CASE("The distance rule counts declined buildings", "[catan_inca]") {
+  const auto arrange = [](bool declined) {
+    return [declined](json& s) {
+      empty_hands(s);
+      set_hand(s, kRed, {{"wood", 1}, {"stone", 1}, {"potato", 1}, {"wool", 1}});
+      put_road(s, "-1,-1,NE", kRed);
+      put_road(s, "0,-1,N", kRed);
+      if (declined) put_building(s, "0,-2,E", kBlue, "dec_settlement");
+      at_turn(s, kRed);
+    };
+  };
+  auto free = new_catan(4, 1);
+  edit(*free, arrange(false));
+  CHECK(has(legal_texts(*free), "build_settlement 1,-2,W"));
+  auto blocked = new_catan(4, 1);
+  edit(*blocked, arrange(true));
+  refused(*blocked, "build_settlement 1,-2,W");
+}
+
+TEST_CASE("The robber never goes to goods hexes, ocean or its own hex; the steal is mandatory", "[catan_inca]") {
+  auto g = rolling(4, 7, [](json& s) {
+    empty_hands(s);
+    set_hand(s, kBlue, {{"ore", 1}});
+    at_turn(s, kRed, false);
+  });
+  act(*g, "roll");
+  REQUIRE(top_step(*g) == "robber");
+  refused(*g, "move_robber 2,-1");  // jungle
+  refused(*g, "move_robber 2,-2");  // plantation
+  refused(*g, "move_robber -2,1");  // coast
+  refused(*g, "move_robber -2,0");  // ocean
+  refused(*g, "move_robber 3,-3");  // where it stands
+  refused(*g, "move_robber 3,-2");  // jungle frame, not a robber spot
+  act(*g, "move_robber 1,-1");      // quarry 4: blue's C touches it
+  REQUIRE(top_step(*g) == "steal");
+  CHECK(legal_texts(*g) == std::vector<std::string>{"steal 2"});
+  act(*g, "steal 2");
+  CHECK(hand(*g, kRed) == Cards{{"ore", 1}});
+  CHECK(hand(*g, kBlue).empty());
+}
+
+TEST_CASE("Development cards: one per turn, never the one bought this turn", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    set_hand(s, kRed, {{"potato", 2}, {"wool", 2}, {"ore", 2}});
+    give_dev(s, kRed, "invention", false);
+    at_turn(s, kRed);
+  });
+  act(*g, "buy_card");
+  const std::string bought = state(*g)["seats"][kRed]["hand"]["cards"][1];
+  if (bought != "invention") refused(*g, "play_card " + bought);
+  act(*g, "play_card invention");
+  REQUIRE(top_step(*g) == "choose");
+  act(*g, "choose wood+ore");
+  CHECK(hand(*g, kRed) == Cards{{"potato", 1}, {"wool", 1}, {"ore", 2}, {"wood", 1}});
+  refused(*g, "play_card " + bought);  // a second card this turn
+  CHECK(state(*g)["global"]["development"]["piles"][2]["cards"] == json::array({"invention"}));
+}
+
+TEST_CASE("Monopoly takes up to 2 cards of the named type from each other player", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    set_hand(s, kOrange, {{"wool", 5}});
+    set_hand(s, kBlue, {{"wool", 1}});
+    give_dev(s, kRed, "monopoly", false);
+    at_turn(s, kRed, false);
+  });
+  act(*g, "play_card monopoly");  // also before the roll
+  act(*g, "choose wool");
+  CHECK(hand(*g, kRed) == Cards{{"wool", 3}});
+  CHECK(hand(*g, kOrange) == Cards{{"wool", 3}});
+  CHECK(hand(*g, kBlue).empty());
+  CHECK(top_step(*g) == "turn");
+  refused(*g, "build_road -1,1,W");
+}
+
+TEST_CASE("Road Building lays up to two free roads by the normal rules", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    give_dev(s, kRed, "road_building", false);
+    at_turn(s, kRed);
+  });
+  act(*g, "play_card road_building");
+  REQUIRE(top_step(*g) == "free_roads");
+  act(*g, "free_road -2,1,NE");
+  act(*g, "free_road -1,-1,NE");
+  CHECK(count_roads(*g, kRed) == 4);
+  CHECK(top_step(*g) == "turn");
+  CHECK(hand(*g, kRed).empty());
+}
+
+TEST_CASE("Combat Arts: robber without discards, face up, and the Mightiest Combat Arts", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    set_hand(s, kBlue, {{"ore", 9}});
+    give_dev(s, kRed, "combat_arts", true);
+    give_dev(s, kRed, "combat_arts", false);
+    at_turn(s, kRed, false);
+  });
+  act(*g, "play_card combat_arts");
+  CHECK(top_step(*g) == "robber");  // blue holds 9 but nobody discards
+  CHECK(progress(*g, "might_holder") == kRed);
+  act(*g, "move_robber 1,0");  // mountains 9: blue's C and grey's D touch it
+  CHECK(legal_texts(*g) == std::vector<std::string>{"steal 2"});  // grey holds no card
+  act(*g, "steal 2");
+  CHECK(hand(*g, kRed) == Cards{{"ore", 1}});
+  refused(*g, "play_card combat_arts");
+}
+
+TEST_CASE("Mightiest Combat Arts: the tribute moves the robber off the holder's hex and pays its product", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    put_robber(s, -1, 1);  // mountains 11 next to red's A
+    s["global"]["progress"]["values"]["might_holder"] = kRed;
+    at_turn(s, kRed, false);
+  });
+  act(*g, "tribute 2,-4");
+  CHECK(hand(*g, kRed) == Cards{{"ore", 1}});
+  CHECK(robber_at(*g) == "2,-4");
+  refused(*g, "tribute 2,2");  // once per turn, and the robber is on the frame now
+}
+
+TEST_CASE("Longest Trade Route: the trade comes after the roll, once a turn, for a third type", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    set_hand(s, kRed, {{"wood", 2}, {"fish", 2}});
+    s["global"]["progress"]["values"]["route_holder"] = kRed;
+    at_turn(s, kRed, false);
+  });
+  refused(*g, "route_trade wood fish");
+  edit(*g, [](json& s) { at_turn(s, kRed); });
+  act(*g, "route_trade wood fish");
+  CHECK_FALSE(has(legal_texts(*g), "receive wood"));
+  CHECK_FALSE(has(legal_texts(*g), "receive fish"));
+  act(*g, "receive ore");
+  CHECK(hand(*g, kRed) == Cards{{"wood", 1}, {"fish", 1}, {"ore", 1}});
+  refused(*g, "route_trade wood fish");
+}
+
+TEST_CASE("Trade between players: propose, each other seat answers, the proposer picks", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    set_hand(s, kRed, {{"wood", 3}});
+    set_hand(s, kOrange, {{"ore", 1}});
+    set_hand(s, kBlue, {{"ore", 2}});
+    at_turn(s, kRed);
+  });
+  act(*g, "propose");
+  refused(*g, "offer ore 1");  // red holds no ore
+  act(*g, "offer wood 2");
+  refused(*g, "ask wood 1");   // no same-type swaps
+  refused(*g, "ask ore 3");    // nobody holds 3 ore
+  act(*g, "ask ore 1");
+  CHECK(g->decision().seat == kOrange);
+  act(*g, "decline");
+  CHECK(g->decision().seat == kBlue);  // grey holds no ore: not asked
+  act(*g, "accept");
+  CHECK(g->decision().seat == kRed);
+  refused(*g, "trade_with 1");
+  act(*g, "trade_with 2");
+  CHECK(hand(*g, kRed) == Cards{{"wood", 1}, {"ore", 1}});
+  CHECK(hand(*g, kBlue) == Cards{{"wood", 2}, {"ore", 1}});
+  CHECK(top_step(*g) == "turn");
+}
+
+TEST_CASE("Deck 2 goes under deck 1 once every player has founded tribe 2", "[catan_inca]") {
+  auto g = new_catan(3, 1);
+  edit(*g, [](json& s) {
+    for (int seat : {kRed, kOrange}) {
+      s["seats"][seat]["tribe"]["values"]["tribe"] = 2;
+      s["seats"][seat]["tribe"]["values"]["markers"] = 5;
+    }
+    json& corners = s["global"]["board"]["corners"];
+    for (json& c : corners)
+      if (c["owner"] == kBlue) c["piece"] = "dec_settlement";
+    json& edges = s["global"]["board"]["edges"];
+    for (auto it = edges.begin(); it != edges.end();) it = (*it)["owner"] == kBlue ? edges.erase(it) : it + 1;
+    s["seats"][kBlue]["tribe"]["values"]["markers"] = 4;
+    s["seats"][kBlue]["tribe"]["values"]["tribe"] = 2;
+    at_turn(s, kBlue, true, 16);
+    s["global"]["flow"]["frames"].push_back(frame("found", kBlue, 0));
+  });
+  const auto before = state(*g)["global"]["development"]["piles"];
+  act(*g, "found -2,-2,E");
+  const auto after = state(*g)["global"]["development"]["piles"];
+  CHECK(progress(*g, "deck2_in") == 1);
+  CHECK(after[0]["cards"].size() == 20);
+  CHECK(after[1]["cards"].empty());
+  CHECK(after[0]["cards"][0] == before[1]["cards"][0]);     // deck 2's bottom card at the very bottom
+  CHECK(after[0]["cards"][19] == before[0]["cards"][9]);    // deck 1's top card still on top
+}
+
+TEST_CASE("Tribe 2 declines: the tribe-1 remains leave the board first", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    clear_board(s);
+    put_building(s, "-2,1,E", kRed, "dec_settlement");
+    put_building(s, "1,1,W", kRed, "dec_city");
+    put_building(s, "0,-2,W", kRed);
+    put_road(s, "-1,-2,SE", kRed);
+    s["seats"][kRed]["tribe"]["values"]["markers"] = 7;
+    s["seats"][kRed]["tribe"]["values"]["tribe"] = 2;
+    set_hand(s, kRed, {{"potato", 2}, {"ore", 3}});
+    at_turn(s, kRed);
+  });
+  act(*g, "build_city 0,-2,W");
+  CHECK(markers(*g, kRed) == 8);
+  CHECK(tribe(*g, kRed) == 3);
+  CHECK(piece_at(*g, "-2,1,E").empty());
+  CHECK(piece_at(*g, "1,1,W").empty());
+  CHECK(piece_at(*g, "0,-2,W") == "dec_city");
+  CHECK(count_roads(*g, kRed) == 0);
+  CHECK(top_step(*g) == "found");
+}
+
+TEST_CASE("The eleventh marker wins at once; nothing is legal afterwards", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    s["seats"][kRed]["tribe"]["values"]["markers"] = 10;
+    s["seats"][kRed]["tribe"]["values"]["tribe"] = 3;
+    set_hand(s, kRed, {{"potato", 2}, {"ore", 3}});
+    at_turn(s, kRed);
+  });
+  act(*g, "build_city -2,1,E");
+  REQUIRE(g->is_over());
+  CHECK(g->outcome().winners == std::vector<int>{kRed});
+  CHECK(g->outcome().scores[kRed] == 11);
+  CHECK_FALSE(g->apply("end").ok);
+}
+
+TEST_CASE("Hands and development cards are hidden from the other seats; their sizes are public", "[catan_inca]") {
+  auto g = new_catan(4, 1);
+  const json view = g->table().view(kBlue);
+  CHECK(view["global"]["cards"]["holdings"][kRed].is_null());
+  CHECK(view["global"]["cards"]["totals"][kRed] == 3);
+  CHECK_FALSE(view["global"]["cards"]["holdings"][kBlue].is_null());
+  CHECK_FALSE(view["global"]["development"]["piles"][0].contains("cards"));
+  CHECK(view["global"]["development"]["piles"][0]["size"] == 10);
+  CHECK(g->table().view(kRed)["seats"][kRed]["hand"]["cards"].is_array());
+}
