@@ -9,7 +9,7 @@
 #include "tessera/error.hpp"
 #include "tessera/yaml_reader.hpp"
 
-namespace catan {
+namespace catan_inca {
 
 using namespace tessera;
 using nlohmann::json;
@@ -526,4 +526,4 @@ Outcome CatanGame::outcome() const {
   return o;
 }
 
-}  // namespace catan
+}  // namespace catan_inca

@@ -22,7 +22,7 @@
 #include "tessera/supply.hpp"
 #include "tessera/turn_order.hpp"
 
-namespace catan {
+namespace catan_inca {
 
 inline constexpr int kMaxCorners = 256;
 inline constexpr int kMaxEdges = 384;
@@ -180,4 +180,4 @@ class CatanGame : public tessera::FlowGame {
 Piece piece_of(const std::string& text);
 const char* piece_text(Piece p);
 
-}  // namespace catan
+}  // namespace catan_inca

@@ -3,7 +3,7 @@
 #include "tessera/error.hpp"
 #include "tessera/plugin.hpp"
 
-namespace catan {
+namespace catan_inca {
 
 class CatanModule : public tessera::GameModule {
  public:
@@ -26,6 +26,6 @@ class CatanModule : public tessera::GameModule {
   }
 };
 
-}  // namespace catan
+}  // namespace catan_inca
 
-TESSERA_PLUGIN(catan::CatanModule)
+TESSERA_PLUGIN(catan_inca::CatanModule)

@@ -5,7 +5,7 @@
 #include "catan_game.hpp"
 #include "tessera/error.hpp"
 
-namespace catan {
+namespace catan_inca {
 
 using namespace tessera;
 
@@ -657,4 +657,4 @@ void CatanGame::move_robber(FlowContext& ctx, int hex) {
   if (!steal_candidates(t, s, ctx.seat()).empty()) ctx.push(engine_->steps.steal, ctx.seat());
 }
 
-}  // namespace catan
+}  // namespace catan_inca

@@ -6,7 +6,7 @@
 
 #include "catan_game.hpp"
 
-namespace catan {
+namespace catan_inca {
 
 using namespace tessera;
 
@@ -154,4 +154,4 @@ std::string CatanGame::render(int viewer) const {
   return out;
 }
 
-}  // namespace catan
+}  // namespace catan_inca

@@ -2,7 +2,7 @@
 
 #include "tessera/yaml_reader.hpp"
 
-namespace catan {
+namespace catan_inca {
 
 using tessera::YamlNode;
 
@@ -187,7 +187,9 @@ void read_development(const YamlNode& root, Rules& rules) {
   root.allow_only({"cards"});
   for (const YamlNode& c : root.at("cards").as_list()) {
     c.allow_only({"id", "name", "kind", "per_deck", "effect", "params"});
-    DevCardDef card{c.required<std::string>("id"), c.required<std::string>("name")};
+    DevCardDef card;
+    card.id = c.required<std::string>("id");
+    card.name = c.required<std::string>("name");
     const std::string kind = c.required<std::string>("kind");
     if (kind != "combat_arts" && kind != "progress") throw c.at("kind").error("combat_arts or progress");
     card.combat_arts = kind == "combat_arts";
@@ -216,4 +218,4 @@ Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_
   return rules;
 }
 
-}  // namespace catan
+}  // namespace catan_inca

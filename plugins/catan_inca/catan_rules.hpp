@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace catan {
+namespace catan_inca {
 
 inline constexpr int kCardTypes = 8;  // wood stone wool potato ore fish coca feathers (game.yaml order)
 inline constexpr int kMaxSeats = 4;
@@ -91,4 +91,4 @@ struct Rules {
 Rules load_rules(const std::filesystem::path& data_dir, const std::string& data_name,
                  const std::vector<std::string>& variants);
 
-}  // namespace catan
+}  // namespace catan_inca
