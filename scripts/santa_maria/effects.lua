@@ -29,7 +29,20 @@ local function id_of(prefix, n)
   end
   return id
 end
-local function square_id(row, column) return id_of(id_of("", row) .. "_", column) end
+local square_ids = {}
+local function square_id(row, column)
+  local ids = square_ids[row]
+  if ids == nil then
+    ids = {}
+    square_ids[row] = ids
+  end
+  local id = ids[column]
+  if id == nil then
+    id = row .. "_" .. column
+    ids[column] = id
+  end
+  return id
+end
 
 -- Production (5.8): gain what params list.
 effect("gain", function(ctx, params)
@@ -130,9 +143,10 @@ end
 -- Religion (5.8.3): 1 step, or 2 paying 1 grain (gold wild). Past the end each step is a point.
 effect("religion", {
   options = function(ctx, params)
+    if params.max_steps < 2 then return { "1" } end
     local p = player(ctx)
     local payable = p:get("grain") > 0 or p:get("gold") > 0 or eco_lib.can_pay(ctx, ctx.seat, { grain = 1 })
-    if params.max_steps >= 2 and payable then return { "1", "2" } end
+    if payable then return { "1", "2" } end
     return { "1" }
   end,
   label = function(ctx, params, choice)
@@ -141,17 +155,19 @@ effect("religion", {
   apply = function(ctx, params, choice)
     local steps = tonumber(choice)
     if steps ~= 1 and steps ~= 2 then error("religion moves 1 or 2 spaces") end
-    if steps == 2 then eco_lib.pay(ctx, ctx.seat, { grain = 1 }) end
+    local seat = ctx.seat
+    if steps == 2 then eco_lib.pay(ctx, seat, { grain = 1 }) end
     local track = ctx:get("religion")
+    local last = track:length() - 1
     for _ = 1, steps do
-      if track:position(ctx.seat) >= track:length() - 1 then
-        eco_lib.gain(ctx, ctx.seat, "points", 1, params.economy)
+      if track:position(seat) >= last then
+        eco_lib.gain(ctx, seat, "points", 1, params.economy)
       else
-        local result = track:move(ctx.seat, 1)
+        local result = track:move(seat, 1)
         for _, i in ipairs(result.triggered) do
           local what = track:trigger(i).effect
           if what == "blue_die" then unlock_blue(ctx, params)
-          elseif what == "monk" then ctx:push("monk", ctx.seat) end
+          elseif what == "monk" then ctx:push("monk", seat) end
         end
       end
     end
@@ -170,14 +186,17 @@ end
 
 effect("monk", {
   options = function(ctx, params)
+    local seat = ctx.seat
     local p = player(ctx)
     if p:get("monks") <= 0 then return {} end
     local board = ctx:get("board")
-    local worth = eco_lib.worth(ctx, ctx.seat, params.economy)
+    local worth = eco_lib.worth(ctx, seat, params.economy)
     local out = {}
     for _, space in ipairs(params.spaces) do
       local mask = board:get(space.key)
-      if mask >= 0 and (mask >> ctx.seat) & 1 == 0 and monk_fee(ctx, params, mask) <= worth then out[#out + 1] = space.id end
+      if mask >= 0 and (mask >> seat) & 1 == 0 and (mask == 0 or monk_fee(ctx, params, mask) <= worth) then
+        out[#out + 1] = space.id
+      end
     end
     out[#out + 1] = "waste"
     return out
@@ -238,11 +257,12 @@ end
 
 effect("ship", {
   options = function(ctx, params)
+    local seat = ctx.seat
     local docks = ctx:get("docks")
     local out = {}
     for slot = 0, docks:width() - 1 do
       local id = docks:at(0, slot)
-      if id ~= "" and eco_lib.can_pay(ctx, ctx.seat, shipment_cost(params, id)) then out[#out + 1] = id_of("dock", slot + 1) end
+      if id ~= "" and eco_lib.can_pay(ctx, seat, shipment_cost(params, id)) then out[#out + 1] = id_of("dock", slot + 1) end
     end
     if #out == 0 then return {} end
     out[#out + 1] = "skip"
