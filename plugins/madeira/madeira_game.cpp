@@ -91,6 +91,8 @@ void make_keys(Engine& e) {
   hk.used_gi = h.add("used_gi");
   hk.to_score = h.add("to_score");
   h.finish();
+  for (const auto& name : b.names) e.board_zero["values"][name] = 0;
+  for (const auto& name : h.names) e.home_zero["values"][name] = 0;
 }
 
 // Lua natives: the facts scripts/madeira needs, computed by the same C++ as the rules.
@@ -199,11 +201,11 @@ MadeiraGame::MadeiraGame(std::shared_ptr<Engine> engine, int players, std::uint6
   Table& t = state();
   order_ = t.add<TurnOrder>("order", players);
   board_ = t.add<Counters>("board");
-  for (const auto& name : engine_->board.names) t.get(board_).set(name, 0);
+  t.get(board_).read_json(engine_->board_zero);
   for (int s = 0; s < players; ++s) {
     Seat seat;
     seat.home = t.add<Counters>("home", s);
-    for (const auto& name : engine_->home.names) t.get(seat.home).set(name, 0);
+    t.get(seat.home).read_json(engine_->home_zero);
     seat.pirates = t.add<Counters>("pirates", s, Visibility::Owner);
     t.get(seat.pirates).set("total", 0);
     t.get(seat.pirates).set("gained", 0);
@@ -469,7 +471,13 @@ void MadeiraGame::begin_phase_b(FlowContext& ctx) {
   Table& t = ctx.table();
   set_board(t, engine_->bk.phase, 2);
   for (int i = 0; i < kPassSpaces; ++i) set_board(t, engine_->bk.pass + i, 0);
-  ctx.frame().seat = static_cast<std::int8_t>(board(t, engine_->bk.row_seat) - 1);
+  // Row I plays first. Seats without a row (possible only in an edited state) do not play.
+  int first = -1;
+  for (int row = t.players() - 1; row >= 0; --row)
+    if (board(t, engine_->bk.row_seat + row)) first = board(t, engine_->bk.row_seat + row) - 1;
+  for (int s = 0; s < t.players(); ++s)
+    if (!home(t, s, engine_->hk.row)) set_home(t, s, engine_->hk.passed, 1);
+  ctx.frame().seat = static_cast<std::int8_t>(std::max(first, 0));
 }
 
 void MadeiraGame::next_b_turn(FlowContext& ctx) {

@@ -82,6 +82,7 @@ struct Engine {
   std::vector<tessera::EffectId> building_effects;  // by building
   std::vector<tessera::EffectId> request_effects;   // by request
   Keys board, home, pirates, score;
+  nlohmann::json board_zero, home_zero;  // every key at 0: how a game makes its counters at once
   BoardKeys bk{};
   HomeKeys hk{};
   Locations loc;
@@ -182,7 +183,9 @@ class MadeiraGame : public tessera::FlowGame {
   void apply(tessera::FlowContext& ctx, const tessera::Move& m);
   std::string label(const tessera::FlowView& v, const tessera::Move& m) const;
   void mill_moves(const tessera::FlowView& v, int kind, tessera::MoveSink& out) const;
-  bool ship_legal(const tessera::Table& t, int s, int from, int to, int src) const;
+  // The legal ship moves (§6.6); with first_only, stops at the first and adds nothing.
+  bool ship_moves(const tessera::Table& t, int s, tessera::MoveSink& out, bool first_only) const;
+  mutable std::vector<tessera::Move> scratch_moves_;
   std::vector<tessera::EffectChoice> request_options(const tessera::FlowView& v, int slot) const;
 
   // Hooks and steps.

@@ -235,58 +235,64 @@ namespace {
 constexpr int kPortTargets = kColonies * kPorts;
 }
 
-bool MadeiraGame::ship_legal(const Table& t, int s, int from, int to, int src) const {
+bool MadeiraGame::ship_moves(const Table& t, int s, MoveSink& out, bool first_only) const {
   const Rules& r = rules();
   const BoardKeys& k = engine_->bk;
-  const int P = t.players();
-  // The physical space of a target, and whether it is in play at this player count.
-  const auto space = [&](int target, int& key) -> bool {
-    if (target < kPortTargets) {
-      key = k.port + target;
-      return r.colonies[static_cast<std::size_t>(target / kPorts)].ports[static_cast<std::size_t>(target % kPorts)].second <= P;
+  const int P = t.players(), F = fields(), targets = kPortTargets + engine_->columns;
+  // Each target once: its physical space (-1 when unusable now) and whether it is affordable.
+  int phys[kPortTargets + 32];
+  for (int to = 0; to < targets; ++to) {
+    phys[to] = -1;
+    int good = kWine, amount = 0, key = 0;
+    if (to < kPortTargets) {
+      const auto& port = r.colonies[static_cast<std::size_t>(to / kPorts)].ports[static_cast<std::size_t>(to % kPorts)];
+      if (port.second > P) continue;
+      amount = port.first;
+      key = k.port + to;
+    } else {
+      const int col = to - kPortTargets, m = engine_->column_market[static_cast<std::size_t>(col)];
+      const MarketDef& md = r.markets[static_cast<std::size_t>(m)];
+      const int first = engine_->column_first[static_cast<std::size_t>(m)];
+      good = md.good;
+      amount = md.columns[static_cast<std::size_t>(col - first)].first;
+      key = k.market + (P == 2 && col - first == md.merged_first + 1 ? first + md.merged_first : col);
     }
-    const int col = target - kPortTargets;
-    if (col >= engine_->columns) return false;
-    const int m = engine_->column_market[static_cast<std::size_t>(col)];
-    const int first = engine_->column_first[static_cast<std::size_t>(m)];
-    const int merged = r.markets[static_cast<std::size_t>(m)].merged_first;
-    int phys = col;
-    if (P == 2 && col - first == merged + 1) phys = first + merged;
-    key = k.market + phys;
-    return true;
-  };
-  int to_key = 0;
-  if (!space(to, to_key) || board(t, to_key) != 0) return false;
-  if (from > 0) {
-    int from_key = 0;
-    if (!space(from - 1, from_key) || board(t, from_key) != s + 1 || from_key == to_key) return false;
-    // A ship stands on its physical space: in 2p the merged space's second column is not a "from".
-    if (from - 1 >= kPortTargets && P == 2) {
-      const int col = from - 1 - kPortTargets;
-      const int m = engine_->column_market[static_cast<std::size_t>(col)];
-      if (col - engine_->column_first[static_cast<std::size_t>(m)] == r.markets[static_cast<std::size_t>(m)].merged_first + 1) return false;
+    if (board(t, key) == 0 && home(t, s, engine_->hk.goods + good) >= amount) phys[to] = key;
+  }
+  // Wood for a ship from home: own wood, else one bought from an accessible source.
+  int srcs[32], nsrc = 0;
+  if (home(t, s, engine_->hk.ships) > 0) {
+    if (home(t, s, engine_->hk.wood) > 0) srcs[nsrc++] = 0;
+    else if (wood_buy_price(t, s, 1) <= home(t, s, engine_->hk.reals))
+      for (int x = 0; x <= F; ++x)
+        if (has_access(t, s, x)) srcs[nsrc++] = x + 1;
+  }
+  bool any = false;
+  for (int i = 0; i < nsrc; ++i)
+    for (int to = 0; to < targets; ++to)
+      if (phys[to] >= 0) {
+        if (first_only) return true;
+        out.add(kinds().ship, 0, to, srcs[i]);
+        any = true;
+      }
+  for (int from = 0; from < targets; ++from) {
+    int key = 0;
+    if (from < kPortTargets) {
+      key = k.port + from;
+    } else {
+      const int col = from - kPortTargets, m = engine_->column_market[static_cast<std::size_t>(col)];
+      if (P == 2 && col - engine_->column_first[static_cast<std::size_t>(m)] == r.markets[static_cast<std::size_t>(m)].merged_first + 1) continue;
+      key = k.market + col;
     }
-    if (src != 0) return false;
-  } else if (home(t, s, engine_->hk.ships) <= 0) {
-    return false;
+    if (board(t, key) != s + 1) continue;
+    for (int to = 0; to < targets; ++to)
+      if (phys[to] >= 0 && phys[to] != key) {
+        if (first_only) return true;
+        out.add(kinds().ship, from + 1, to, 0);
+        any = true;
+      }
   }
-  // Cost: wine for a port, goods for a market column.
-  int good = kWine, amount = 0;
-  if (to < kPortTargets) {
-    amount = r.colonies[static_cast<std::size_t>(to / kPorts)].ports[static_cast<std::size_t>(to % kPorts)].first;
-  } else {
-    const int col = to - kPortTargets;
-    const int m = engine_->column_market[static_cast<std::size_t>(col)];
-    good = r.markets[static_cast<std::size_t>(m)].good;
-    amount = r.markets[static_cast<std::size_t>(m)].columns[static_cast<std::size_t>(col - engine_->column_first[static_cast<std::size_t>(m)])].first;
-  }
-  if (home(t, s, engine_->hk.goods + good) < amount) return false;
-  if (from == 0) {
-    if (home(t, s, engine_->hk.wood) > 0) return src == 0;
-    if (src == 0 || src > fields() + 1) return false;
-    return has_access(t, s, src - 1) && wood_buy_price(t, s, 1) <= home(t, s, engine_->hk.reals);
-  }
-  return true;
+  return any;
 }
 
 void MadeiraGame::resolve_ships(FlowContext& ctx) {
@@ -381,10 +387,15 @@ void MadeiraGame::legal(const FlowView& v, int kind, MoveSink& out) const {
     const auto& rows = r.rows.at(P);
     for (int row = 0; row < P; ++row) {
       if (board(t, k.row_seat + row)) continue;
+      bool any = false;
       for (int j = 0; j < r.requests_per_row; ++j) {
         if (!board(t, k.row_request + row * r.requests_per_row + j)) continue;
+        any = true;
         for (std::size_t g = 0; g < rows[static_cast<std::size_t>(row)].size(); ++g) out.add(K.draft, row, j, static_cast<int>(g));
       }
+      // A row without requests (only in an edited state) is still taken, for its dice.
+      if (!any)
+        for (std::size_t g = 0; g < rows[static_cast<std::size_t>(row)].size(); ++g) out.add(K.draft, row, 0, static_cast<int>(g));
     }
   } else if (kind == K.favor) {
     if (home(t, s, h.favor_used)) return;
@@ -423,11 +434,9 @@ void MadeiraGame::legal(const FlowView& v, int kind, MoveSink& out) const {
             break;
           }
       } else if (other == "move_one_ship") {
-        bool any = false;
-        for (int from = 0; from <= kPortTargets + engine_->columns && !any; ++from)
-          for (int to = 0; to < kPortTargets + engine_->columns && !any; ++to)
-            for (int src = 0; src <= F + 1 && !any; ++src) any = ship_legal(t, s, from, to, src);
-        if (any) out.add(K.pass, i, 1);
+        MoveSink none(scratch_moves_);
+        scratch_moves_.clear();
+        if (ship_moves(t, s, none, /*first_only=*/true)) out.add(K.pass, i, 1);
       }
     }
   } else if (kind == K.action) {
@@ -464,18 +473,7 @@ void MadeiraGame::legal(const FlowView& v, int kind, MoveSink& out) const {
         if (may_leave(t, s, from, purpose, to)) out.add(K.worker, from, to);
     }
   } else if (kind == K.ship) {
-    for (int from = 0; from <= kPortTargets + engine_->columns; ++from) {
-      if (from > 0) {
-        const int tg = from - 1;
-        const int key = tg < kPortTargets ? k.port + tg : k.market + tg - kPortTargets;
-        if (board(t, key) != s + 1) continue;
-      } else if (home(t, s, h.ships) <= 0) {
-        continue;
-      }
-      for (int to = 0; to < kPortTargets + engine_->columns; ++to)
-        for (int src = 0; src <= (from == 0 ? F + 1 : 0); ++src)
-          if (ship_legal(t, s, from, to, src)) out.add(K.ship, from, to, src);
-    }
+    ship_moves(t, s, out, /*first_only=*/false);
   } else if (kind == K.reward) {
     out.add(K.reward, 0);
     out.add(K.reward, 1);
@@ -568,16 +566,18 @@ void MadeiraGame::apply(FlowContext& ctx, const Move& m) {
     const int key = k.row_request + row * r.requests_per_row + m.p[1];
     int slot = 0;
     while (slot < 3 && home(t, s, h.requests + slot)) ++slot;
-    if (slot == 3) throw RuleError("no room for another request");
-    set_home(t, s, h.requests + slot, board(t, key));
-    set_board(t, key, 0);
+    if (board(t, key)) {
+      if (slot == 3) throw RuleError("no room for another request");
+      set_home(t, s, h.requests + slot, board(t, key));
+      set_board(t, key, 0);
+    }
     const int guild = r.rows.at(P)[static_cast<std::size_t>(row)][static_cast<std::size_t>(m.p[2])];
     for (std::size_t f = 0; f < r.favors.size(); ++f)
       if (r.favors[f].group == guild && board(t, k.favor_owner + static_cast<int>(f)) == s + 1)
         set_board(t, k.favor_up + static_cast<int>(f), 1);
     for (int i = 0; i < kPassSpaces; ++i)
       if (board(t, k.pass + i) == s + 1) set_board(t, k.pass + i, 0);
-    say("takes row " + std::to_string(row + 1) + " and request " + r.requests[static_cast<std::size_t>(home(t, s, h.requests + slot) - 1)].id);
+    say("takes row " + std::to_string(row + 1));
   } else if (m.kind == K.favor) {
     const int f = m.p[0];
     set_board(t, k.favor_up + f, 0);
