@@ -3,6 +3,7 @@
 
 #include "madeira_game.hpp"
 #include "tessera/error.hpp"
+#include "tessera/flow.hpp"
 
 namespace madeira {
 
@@ -211,6 +212,43 @@ void MadeiraGame::check_state() const {
   const int F = fields();
   for (int f = 0; f < F; ++f)
     if (board(t, k.good + f) < 0 || board(t, k.good + f) > 2) throw DataError("board: bad field good");
+  if (board(t, k.bld) >= kBuildings) throw DataError("board: bld names no building");
+  for (int i = 0; i < P; ++i)
+    if (board(t, k.row_seat + i) > P) throw DataError("board: a row names a seat that does not play");
+  int passes = 0;
+  for (int i = 0; i < kPassSpaces; ++i) {
+    const int v = board(t, k.pass + i);
+    if (v > P || (v && (passes >> v & 1))) throw DataError("board: the pass column holds seats that do not play, or one twice");
+    if (v) passes |= 1 << v;
+  }
+  for (int i = 0; i < kColonies * kPorts; ++i)
+    if (board(t, k.port + i) > P) throw DataError("board: a port names a seat that does not play");
+  for (int i = 0; i < engine_->columns; ++i)
+    if (board(t, k.market + i) > P) throw DataError("board: a market names a seat that does not play");
+  for (int s = 0; s < P; ++s)
+    if (home(t, s, engine_->hk.row) > P) throw DataError("home: row names no row");
+  for (int s : t.get(order_).order())
+    if (s >= P) throw DataError("order: a seat that does not play");
+  // The parameters of the steps the natives push.
+  const Flow& flow = t.get<Flow>("flow");
+  const Engine::Steps& st = engine_->steps;
+  for (int i = 0; i < flow.depth(); ++i) {
+    const Frame& f = flow.at(i);
+    const auto need = [&](bool ok, const char* what) {
+      if (!ok) throw DataError(std::string("flow: ") + what);
+    };
+    if (f.step == st.act) need(f.p[0] >= 0 && f.p[0] < kBuildings, "act needs a building 0-4");
+    else if (f.step == st.relocate) need(f.p[0] >= 0 && f.p[0] <= 12 && f.p[1] >= 0 && f.p[1] <= kToWatch, "relocate needs left 0-12 and purpose 0-4");
+    else if (f.step == st.ships)
+      need(f.p[0] >= 0 && f.p[0] <= 6 && f.p[1] >= 0 && f.p[1] <= 1000 && f.p[2] >= 0 && f.p[2] <= kColonies && f.p[3] >= 0 &&
+               f.p[3] <= kColonies,
+           "ships needs left 0-6, income 0-1000 and colonies 0-3");
+    else if (f.step == st.reward) need(f.p[0] >= 0 && f.p[0] < kColonies, "reward needs a colony 0-2");
+    else if (f.step == st.mayor || f.step == st.flip) need(f.p[0] >= 0 && f.p[0] <= 12, "left must be 0-12");
+    else if (f.step == st.take_wood || f.step == st.buy_wood) need(f.p[0] >= 0 && f.p[0] <= 99, "left must be 0-99");
+    else if (f.step == st.again) need(f.p[0] >= 0 && f.p[0] < (1 << F), "again needs a mask of fields");
+    else if (f.step == st.discard) need(f.p[0] >= 0 && f.p[0] <= 5, "discard needs most 0-5");
+  }
 }
 
 // ---- Terminal view -----------------------------------------------------------------------
