@@ -91,8 +91,15 @@ void make_keys(Engine& e) {
   hk.used_gi = h.add("used_gi");
   hk.to_score = h.add("to_score");
   h.finish();
-  for (const auto& name : b.names) e.board_zero["values"][name] = 0;
-  for (const auto& name : h.names) e.home_zero["values"][name] = 0;
+  json board_zero, home_zero;
+  for (const auto& name : b.names) board_zero["values"][name] = 0;
+  for (const auto& name : h.names) home_zero["values"][name] = 0;
+  e.board_zero = std::make_unique<Counters>("board");
+  e.board_zero->read_json(board_zero);
+  for (int s = 0; s < P; ++s) {
+    e.home_zero.push_back(std::make_unique<Counters>("home", s));
+    e.home_zero.back()->read_json(home_zero);
+  }
 }
 
 // Lua natives: the facts scripts/madeira needs, computed by the same C++ as the rules.
@@ -135,15 +142,6 @@ void register_queries(Engine& e) {
   s.register_query("face_up_favors", [P](const Table& t, const CallContext& c, const json& a) {
     return json(game_of(c).face_up_favors(t, int_arg(a, 0, 0, P - 1)));
   });
-  s.register_query("names", [&e](const Table&, const CallContext&, const json& a) {
-    const std::string what = a.is_array() && !a.empty() && a[0].is_string() ? a[0].get<std::string>() : "";
-    json out = json::array();
-    if (what == "markets") for (const auto& m : e.rules.markets) out.push_back(m.id);
-    else if (what == "cities") for (const auto& c : e.rules.cities) out.push_back(c.name);
-    else if (what == "colonies") for (const auto& c : e.rules.colonies) out.push_back(c.name);
-    else throw RuleError("names(markets|cities|colonies)");
-    return out;
-  });
 }
 
 }  // namespace
@@ -176,8 +174,6 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
     if (!e.scripts->has_effect(q.type))
       throw DataError("data/madeira/cards.yaml: request '" + q.id + "' names type '" + q.type + "', which no script defines");
     e.request_effects.push_back(e.scripts->prepare(q.type, q.params));
-    if (!e.scripts->has_options(e.request_effects.back()))
-      throw DataError("scripts/madeira: request type '" + q.type + "' must offer options");
   }
   MadeiraGame::register_natives(e);
   FlowRules& flow = *e.flow;
@@ -201,11 +197,11 @@ MadeiraGame::MadeiraGame(std::shared_ptr<Engine> engine, int players, std::uint6
   Table& t = state();
   order_ = t.add<TurnOrder>("order", players);
   board_ = t.add<Counters>("board");
-  t.get(board_).read_json(engine_->board_zero);
+  t.get(board_) = *engine_->board_zero;
   for (int s = 0; s < players; ++s) {
     Seat seat;
     seat.home = t.add<Counters>("home", s);
-    t.get(seat.home).read_json(engine_->home_zero);
+    t.get(seat.home) = *engine_->home_zero[static_cast<std::size_t>(s)];
     seat.pirates = t.add<Counters>("pirates", s, Visibility::Owner);
     t.get(seat.pirates).set("total", 0);
     t.get(seat.pirates).set("gained", 0);

@@ -10,6 +10,7 @@
 // (the hidden pirate total, seen by its owner only) and "score" (the final breakdown), plus
 // the turn order "order" (the pass column, top first). Counter keys are fixed at set-up, so
 // the natives read them by their slot in the sorted key list (Keys) instead of hashing.
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -82,7 +83,10 @@ struct Engine {
   std::vector<tessera::EffectId> building_effects;  // by building
   std::vector<tessera::EffectId> request_effects;   // by request
   Keys board, home, pirates, score;
-  nlohmann::json board_zero, home_zero;  // every key at 0: how a game makes its counters at once
+  // Every key at 0: what a new game copies into its counters (one insertion per key would
+  // sort and index the keys again each time).
+  std::unique_ptr<tessera::Counters> board_zero;
+  std::vector<std::unique_ptr<tessera::Counters>> home_zero;  // by seat
   BoardKeys bk{};
   HomeKeys hk{};
   Locations loc;
@@ -186,7 +190,10 @@ class MadeiraGame : public tessera::FlowGame {
   // The legal ship moves (§6.6); with first_only, stops at the first and adds nothing.
   bool ship_moves(const tessera::Table& t, int s, tessera::MoveSink& out, bool first_only) const;
   mutable std::vector<tessera::Move> scratch_moves_;
-  std::vector<tessera::EffectChoice> request_options(const tessera::FlowView& v, int slot) const;
+  // The items the request held in `slot` may be applied to now (§9.2-9.3): a market, city
+  // or colony not used by a request of its type this round, or an amount.
+  void request_items(const tessera::Table& t, int s, int slot, tessera::MoveSink& out) const;
+
 
   // Hooks and steps.
   void setup(tessera::Table& t);

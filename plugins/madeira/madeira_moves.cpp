@@ -525,17 +525,32 @@ void MadeiraGame::legal(const FlowView& v, int kind, MoveSink& out) const {
   } else if (kind == K.score) {
     for (int i = 0; i < 3; ++i) {
       if (!home(t, s, h.requests + i)) continue;
-      const auto options = request_options(v, i);
-      for (std::size_t j = 0; j < options.size() && j < 100; ++j) out.add(K.score, i, static_cast<int>(j));
+      request_items(t, s, i, out);
     }
   }
 }
 
-std::vector<EffectChoice> MadeiraGame::request_options(const FlowView& v, int slot) const {
-  const int q = home(v.table, v.seat(), engine_->hk.requests + slot) - 1;
-  if (q < 0) return {};
-  return engine_->scripts->options(engine_->request_effects[static_cast<std::size_t>(q)], v.table,
-                                   CallContext{v.seat(), nullptr, nullptr, nullptr, &v});
+void MadeiraGame::request_items(const Table& t, int s, int slot, MoveSink& out) const {
+  const int q = home(t, s, engine_->hk.requests + slot) - 1;
+  if (q < 0) return;
+  const RequestDef& r = rules().requests[static_cast<std::size_t>(q)];
+  const HomeKeys& h = engine_->hk;
+  const auto items = [&](int used_key) {
+    const int used = home(t, s, used_key);
+    for (int i = 0; i < 3; ++i)
+      if (!(used >> i & 1)) out.add(kinds().score, slot, i);
+  };
+  switch (r.choice) {
+    case RequestChoice::Market: return items(h.used_tr);
+    case RequestChoice::City: return items(h.used_ur);
+    case RequestChoice::Colony: return items(h.used_ex);
+    case RequestChoice::Amount:
+      for (int k = 0; k <= std::min(r.cap, home(t, s, h.reals) / r.rate); ++k) out.add(kinds().score, slot, k);
+      return;
+    case RequestChoice::Favors:
+      for (int k = 0; k <= std::max(0, face_up_favors(t, s) - home(t, s, h.used_gi)); ++k) out.add(kinds().score, slot, k);
+      return;
+  }
 }
 
 // ---- Applying moves ------------------------------------------------------------------------
@@ -749,11 +764,9 @@ void MadeiraGame::apply(FlowContext& ctx, const Move& m) {
     gain_pirates(t, s, due - m.p[0], &ctx);
   } else if (m.kind == K.score) {
     const int slot = m.p[0];
-    const auto options = request_options(ctx.view(), slot);
     const int q = home(t, s, h.requests + slot) - 1;
     const int before = home(t, s, h.pp);
-    engine_->scripts->apply(engine_->request_effects[static_cast<std::size_t>(q)], t, ctx.script_context(s),
-                            options.at(static_cast<std::size_t>(m.p[1])).id);
+    engine_->scripts->apply(engine_->request_effects[static_cast<std::size_t>(q)], t, ctx.script_context(s), std::to_string(m.p[1]));
     set_home(t, s, h.requests + slot, 0);
     add_home(t, s, h.to_score, -1);
     say("scores " + r.requests[static_cast<std::size_t>(q)].id + " for " + std::to_string(home(t, s, h.pp) - before) + " PP");

@@ -50,7 +50,7 @@ void read_game(const YamlNode& g, Rules& r) {
                 "building_cost_base", "turn_order_bonus_reals", "start_home", "setup_city_watch_workers", "mill",
                 "honor_pp", "pirate_rank_penalty", "pirate_excess_threshold", "reals_per_pp", "wood_price",
                 "max_pirate_discard", "guilds", "rows", "pass_spaces", "buildings", "lower_action_workers",
-                "characters", "fields", "conversions", "score_requests", "cities", "district_wood", "mayor_income",
+                "characters", "fields", "conversions", "score_requests", "request_types", "cities", "district_wood", "mayor_income",
                 "colonies", "markets"});
   const YamlNode players = g.at("players");
   players.allow_only({"min", "max"});
@@ -157,6 +157,15 @@ void read_game(const YamlNode& g, Rules& r) {
     r.conversions[std::stoi(key)] = {read_good(c.at("from")), read_good(c.at("to"))};
   }
   for (const auto& [key, n] : g.at("score_requests").as_map()) r.score_requests[std::stoi(key)] = n.as<int>();
+  for (const auto& [type, choice] : g.at("request_types").as_map()) {
+    const std::string c = choice.as<std::string>();
+    if (c == "market") r.request_types[type] = RequestChoice::Market;
+    else if (c == "city") r.request_types[type] = RequestChoice::City;
+    else if (c == "colony") r.request_types[type] = RequestChoice::Colony;
+    else if (c == "amount") r.request_types[type] = RequestChoice::Amount;
+    else if (c == "favors") r.request_types[type] = RequestChoice::Favors;
+    else throw choice.error("expected market, city, colony, amount or favors");
+  }
   for (const YamlNode& c : g.at("cities").as_list()) {
     c.allow_only({"id", "name", "mayor"});
     const std::string m = c.required<std::string>("mayor");
@@ -232,6 +241,14 @@ void read_cards(const YamlNode& c, Rules& r) {
                  q.optional<int>("heads", 0), q.required<std::string>("type"),
                  q.find("params") ? tessera::to_json(q.at("params")) : nlohmann::json::object()};
     if (!d.initial && (d.heads < 2 || d.heads > 4)) throw q.error("a request shows 2, 3 or 4 heads");
+    const auto type = r.request_types.find(d.type);
+    if (type == r.request_types.end()) throw q.at("type").error("not a type of game.yaml request_types");
+    d.choice = type->second;
+    if (d.choice == RequestChoice::Amount) {
+      d.rate = d.params.value("rate", 0);
+      d.cap = d.params.value("cap", -1);
+      if (d.rate < 1 || d.cap < 0 || d.cap > 99) throw q.at("params").error("an amount request needs rate >= 1 and cap 0-99");
+    }
     r.requests.push_back(d);
   }
   if (r.favors.size() != kCities * 4) throw c.at("favors").error("one favor per unbuilt district (12)");

@@ -72,12 +72,17 @@ struct TileDef {  // a favor or a King's reward
   int amount = 0;
 };
 
+// What a request type is applied to when it is scored (game.yaml request_types).
+enum class RequestChoice { Market, City, Colony, Amount, Favors };
+
 struct RequestDef {
   std::string id;
   bool initial = false;
   int crowns = 0, heads = 0;
   std::string type;  // Lua effect of scripts/madeira/requests.lua
   nlohmann::json params;
+  RequestChoice choice = RequestChoice::Market;
+  int rate = 1, cap = 0;  // Amount: reals per PP and the most PP
 };
 
 struct Rules {
@@ -103,6 +108,7 @@ struct Rules {
   std::vector<FieldDef> fields;
   std::map<int, std::pair<int, int>> conversions;  // round -> (from, to)
   std::map<int, int> score_requests;               // round -> how many
+  std::map<std::string, RequestChoice> request_types;
   std::vector<CityDef> cities;
   std::vector<int> district_wood;
   int mayor_per_worker = 2, mayor_per_citizen = 1;

@@ -112,12 +112,19 @@ std::string MadeiraGame::label(const FlowView& v, const Move& m) const {
   if (m.kind == K.upkeep) return "Discard " + std::to_string(m.p[0]) + " wood for " + std::to_string(ships_on_board(t, v.seat())) + " ship(s)";
   if (m.kind == K.feed) return "Discard " + std::to_string(m.p[0]) + " bread";
   if (m.kind == K.score) {
-    const auto options = request_options(v, m.p[0]);
     const int q = home(t, v.seat(), engine_->hk.requests + m.p[0]) - 1;
-    const EffectChoice& c = options.at(static_cast<std::size_t>(m.p[1]));
-    return "Score " + r.requests[static_cast<std::size_t>(q)].id + ": " +
-           engine_->scripts->choice_label(engine_->request_effects[static_cast<std::size_t>(q)], t,
-                                          CallContext{v.seat(), nullptr, nullptr, nullptr, &v}, c);
+    if (q < 0) return "Score nothing";
+    const RequestDef& q_def = r.requests[static_cast<std::size_t>(q)];
+    const int i = m.p[1];
+    std::string what;
+    switch (q_def.choice) {
+      case RequestChoice::Market: what = "the " + r.markets[static_cast<std::size_t>(std::clamp(i, 0, 2))].id + " market"; break;
+      case RequestChoice::City: what = r.cities[static_cast<std::size_t>(std::clamp(i, 0, 2))].name; break;
+      case RequestChoice::Colony: what = r.colonies[static_cast<std::size_t>(std::clamp(i, 0, 2))].name; break;
+      case RequestChoice::Amount: what = "paying " + std::to_string(i * q_def.rate) + " reals for " + std::to_string(i) + " PP"; break;
+      case RequestChoice::Favors: what = std::to_string(i) + " face-up favor(s)"; break;
+    }
+    return "Score " + q_def.id + " (" + q_def.type + ") with " + what;
   }
   (void)kPurposeTo;
   return "?";

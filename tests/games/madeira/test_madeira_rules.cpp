@@ -228,8 +228,9 @@ TEST_CASE("Crown requests: same-type requests use different items; a request sco
   ok(*g, "score 0 0");  // wheat market: 6 PP
   CHECK(H(*g, kRed, "pp") == 6);
   CHECK(H(*g, kRed, "used_tr") == 1);
-  // The second Trade-routes request may no longer name the wheat market: option 0 is sugar.
-  ok(*g, "score 1 0");
+  // The second Trade-routes request may no longer name the wheat market; sugar scores 0.
+  refused(*g, "score 1 0");
+  ok(*g, "score 1 1");
   CHECK(H(*g, kRed, "pp") == 6);
   CHECK(H(*g, kRed, "req0") == 0);
   CHECK(H(*g, kRed, "req1") == 0);
