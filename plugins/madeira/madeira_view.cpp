@@ -80,7 +80,11 @@ std::string MadeiraGame::label(const FlowView& v, const Move& m) const {
   }
   if (m.kind == K.pass) {
     const PassSpace& p = r.pass_spaces[static_cast<std::size_t>(m.p[0])];
-    return "Pass to space " + std::to_string(m.p[0] + 1) + ": " + (m.p[1] ? p.other : std::to_string(p.reals) + " reals");
+    std::string other = p.other;
+    if (other == "pp_and_city_worker") other = std::to_string(p.pp) + " PP and may move a worker to a city";
+    else if (other == "worker_to_city_watch") other = "move a worker to the City Watch, discarding pirates";
+    else if (other == "move_one_ship") other = "move a ship as the Captain";
+    return "Pass to space " + std::to_string(m.p[0] + 1) + ": " + (m.p[1] ? other : std::to_string(p.reals) + " reals");
   }
   if (m.kind == K.action) return "Perform the " + r.characters[static_cast<std::size_t>(board(t, engine_->bk.character + v.frame.p[0]))] + "'s action";
   if (m.kind == K.build)
