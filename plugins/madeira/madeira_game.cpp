@@ -139,6 +139,13 @@ void register_queries(Engine& e) {
       if (o != seat) best = std::max(best, g.city_workers(t, o, city));
     return json::array({g.city_workers(t, seat, city), best, g.city_citizens(t, city)});
   });
+  s.register_query("mill_top", [&e](const Table&, const CallContext&, const json&) { return json(e.rules.mill_levels - 1); });
+  // ctx:call("collect_city", seat, city, workers): the Mayor's income of a city (Diplomat).
+  s.register_function("collect_city", [P](Table&, const CallContext& c, const json& a) {
+    if (!c.flow) throw RuleError("collect_city is for effects of a move");
+    c.flow->game<MadeiraGame>().collect_city(*c.flow, int_arg(a, 0, 0, P - 1), int_arg(a, 1, 0, kCities - 1), int_arg(a, 2, 0, 12));
+    return json();
+  });
   s.register_query("face_up_favors", [P](const Table& t, const CallContext& c, const json& a) {
     return json(game_of(c).face_up_favors(t, int_arg(a, 0, 0, P - 1)));
   });
@@ -162,6 +169,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   register_queries(e);
   e.scripts->run_file("buildings.lua");
   e.scripts->run_file("requests.lua");
+  e.scripts->run_file("tiles.lua");
   e.scripts->run_variants(config.variants);
   for (const auto& b : e.rules.buildings) {
     if (!e.scripts->has_effect(b.effect))
@@ -175,6 +183,15 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
       throw DataError("data/madeira/cards.yaml: request '" + q.id + "' names type '" + q.type + "', which no script defines");
     e.request_effects.push_back(e.scripts->prepare(q.type, q.params));
   }
+  const auto tiles = [&](const std::vector<TileDef>& list, std::vector<EffectId>& out) {
+    for (const auto& tile : list) {
+      if (!e.scripts->has_effect(tile.effect))
+        throw DataError("data/madeira/cards.yaml: '" + tile.id + "' names effect '" + tile.effect + "', which no script defines");
+      out.push_back(e.scripts->prepare(tile.effect, json{{"amount", tile.amount}}));
+    }
+  };
+  tiles(e.rules.favors, e.favor_effects);
+  tiles(e.rules.rewards, e.reward_effects);
   MadeiraGame::register_natives(e);
   FlowRules& flow = *e.flow;
   flow.build(e.scripts.get());

@@ -82,6 +82,7 @@ struct Engine {
   std::shared_ptr<tessera::StateSchema> schema;
   std::vector<tessera::EffectId> building_effects;  // by building
   std::vector<tessera::EffectId> request_effects;   // by request
+  std::vector<tessera::EffectId> favor_effects, reward_effects;  // by tile
   Keys board, home, pirates, score;
   // Every key at 0: what a new game copies into its counters (one insertion per key would
   // sort and index the keys again each time).
@@ -149,6 +150,8 @@ class MadeiraGame : public tessera::FlowGame {
   bool has_access(const tessera::Table& t, int s, int source) const;  // source: field, or fields() for supply
   int fields() const { return engine_->loc.fields; }
   int at_location(const tessera::Table& t, int s, int loc) const;  // own workers there
+  // The Mayor's income of `city` for `s` as with `own` workers there (§6.8; the Diplomat).
+  void collect_city(tessera::FlowContext& ctx, int s, int city, int own) const;
 
  protected:
   void check_state() const override;
@@ -177,7 +180,7 @@ class MadeiraGame : public tessera::FlowGame {
   void receive_wood(tessera::FlowContext& ctx, int s, int n) const;
   // Tiles.
   void favor_args(const tessera::FlowView& v, int favor, tessera::MoveSink& out) const;
-  void use_tile(tessera::FlowContext& ctx, int s, const TileDef& tile, int arg) const;
+  void use_tile(tessera::FlowContext& ctx, int s, const TileDef& tile, tessera::EffectId effect, int arg) const;
   // Harvest; returns the fields harvested.
   std::vector<int> harvest(tessera::FlowContext& ctx, int s, int region) const;
   void harvest_field(tessera::Table& t, int s, int f) const;

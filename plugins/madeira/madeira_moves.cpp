@@ -12,8 +12,6 @@ using namespace tessera;
 
 namespace {
 constexpr int kPhaseA = 1, kPhaseB = 2, kPhaseC = 3, kPhaseD = 4;
-// The 6 unordered pairs of goods (Quartermaster).
-constexpr int kPairs[6][2] = {{0, 0}, {0, 1}, {0, 2}, {1, 1}, {1, 2}, {2, 2}};
 }  // namespace
 
 // ---- Workers --------------------------------------------------------------------------
@@ -78,7 +76,7 @@ void MadeiraGame::pay_wood(FlowContext& ctx, int s, int n) const {
   if (n > own) ctx.push(engine_->steps.buy_wood, s, {n - own});
 }
 
-void MadeiraGame::take_wood_from(Table& t, int s, int source) const {
+void MadeiraGame::take_wood_from(Table& t, int /*s*/, int source) const {
   if (source < fields()) {
     const int w = board(t, engine_->bk.wood + source);
     if (w <= 0) throw RuleError("that field holds no wood");
@@ -155,78 +153,27 @@ void MadeiraGame::start_again(FlowContext& ctx) {
 // ---- Tiles: favors (§4.7, §13.11) and King's rewards (§13.12) ----------------------------
 
 void MadeiraGame::favor_args(const FlowView& v, int favor, MoveSink& out) const {
-  const Table& t = v.table;
   const TileDef& tile = rules().favors[static_cast<std::size_t>(favor)];
-  const int s = v.seat();
-  if (tile.effect == "count_as_three") {
-    // Phase C only, and only with a worker in the building's region (§13.11 Engineer).
-    const int b = board(t, engine_->bk.bld);
-    if (phase(t) != kPhaseC || b < 0 || home(t, s, engine_->hk.engineer) ||
-        workers_in_region(t, s, rules().buildings[static_cast<std::size_t>(b)].region) == 0)
-      return;
-    return out.add(kinds().favor, favor, 0);
-  }
-  if (tile.effect == "city_income") {
-    for (int c = 0; c < kCities; ++c) out.add(kinds().favor, favor, c);
-    return;
-  }
-  if (tile.effect == "gain_goods") {
-    for (int i = 0; i < 6; ++i) out.add(kinds().favor, favor, i);
-    return;
-  }
-  out.add(kinds().favor, favor, 0);
+  if (tile.phase_c_only && phase(v.table) != kPhaseC) return;
+  const int n = tile.choose == TileChoice::City ? kCities : tile.choose == TileChoice::GoodsPair ? 6 : 1;
+  for (int arg = 0; arg < n; ++arg) out.add(kinds().favor, favor, arg);
 }
 
-void MadeiraGame::use_tile(FlowContext& ctx, int s, const TileDef& tile, int arg) const {
-  Table& t = ctx.table();
-  const HomeKeys& h = engine_->hk;
-  const std::string& e = tile.effect;
-  if (e == "pp_per_city") {
-    int n = 0;
-    for (int c = 0; c < kCities; ++c) n += city_workers(t, s, c) > 0 ? 1 : 0;
-    add_home(t, s, h.pp, n);
-  } else if (e == "reals_per_trade_ship") {
-    int n = 0;
-    for (int m = 0; m < kGoods; ++m) n += ships_in_market(t, s, m);
-    add_home(t, s, h.reals, tile.amount * n);
-  } else if (e == "gain_bread") {
-    add_home(t, s, h.bread, tile.amount);
-  } else if (e == "gain_reals") {
-    add_home(t, s, h.reals, tile.amount);
-  } else if (e == "gain_pp") {
-    add_home(t, s, h.pp, tile.amount);
-  } else if (e == "receive_wood") {
-    receive_wood(ctx, s, tile.amount);
-  } else if (e == "worker_to_city") {
-    ctx.push(engine_->steps.relocate, s, {1, kToCityAny});
-  } else if (e == "count_as_three") {
-    set_home(t, s, h.engineer, 1);
-  } else if (e == "city_income") {
-    const int c = std::clamp(arg, 0, kCities - 1);
-    const int n = rules().mayor_per_worker + rules().mayor_per_citizen * city_citizens(t, c);
-    const int what = rules().cities[static_cast<std::size_t>(c)].mayor;
-    if (what == 0) add_home(t, s, h.bread, n);
-    else if (what == 1) add_home(t, s, h.reals, n);
-    else receive_wood(ctx, s, n);
-  } else if (e == "mill_up") {
-    if (home(t, s, h.mill) < rules().mill_levels - 1) add_home(t, s, h.mill, 1);
-    else add_home(t, s, h.pp, 1);
-  } else if (e == "discard_pirates") {
-    const int most = std::min(tile.amount, pirates(t, s));
-    if (most > 0) ctx.push(engine_->steps.discard, s, {most});
-  } else if (e == "worker_to_city_watch") {
-    ctx.push(engine_->steps.relocate, s, {1, kToWatch});
-  } else if (e == "gain_goods") {
-    const int i = std::clamp(arg, 0, 5);
-    add_home(t, s, h.goods + kPairs[i][0], 1);
-    add_home(t, s, h.goods + kPairs[i][1], 1);
-  } else if (e == "workers_to_fields") {
-    ctx.push(engine_->steps.relocate, s, {tile.amount, kToFields});
-  } else if (e == "pp_and_city_worker") {
-    add_home(t, s, h.pp, tile.amount);
-    ctx.push(engine_->steps.relocate, s, {1, kToCityOther});
-  }
+void MadeiraGame::use_tile(FlowContext& ctx, int s, const TileDef& tile, EffectId effect, int arg) const {
   if (ctx.logging()) ctx.log(seat_name(s) + " uses " + tile.id);
+  engine_->scripts->apply(effect, ctx.table(), ctx.script_context(s), std::to_string(arg));
+}
+
+void MadeiraGame::collect_city(FlowContext& ctx, int s, int city, int own) const {
+  Table& t = ctx.table();
+  const int n = rules().mayor_per_worker * own + rules().mayor_per_citizen * city_citizens(t, city);
+  const int what = rules().cities[static_cast<std::size_t>(city)].mayor;
+  if (what == 0) add_home(t, s, engine_->hk.bread, n);
+  else if (what == 1) add_home(t, s, engine_->hk.reals, n);
+  else receive_wood(ctx, s, n);
+  if (ctx.logging())
+    ctx.log(seat_name(s) + " collects " + std::to_string(n) + (what == 0 ? " bread" : what == 1 ? " reals" : " wood (as accessible)") +
+            " in " + rules().cities[static_cast<std::size_t>(city)].name);
 }
 
 // ---- Ships (§6.6) -----------------------------------------------------------------------
@@ -308,20 +255,9 @@ void MadeiraGame::resolve_ships(FlowContext& ctx) {
 }
 
 void MadeiraGame::mayor_income(FlowContext& ctx) {
-  Table& t = ctx.table();
   const int s = ctx.seat();
-  for (int c = 0; c < kCities; ++c) {
-    const int own = city_workers(t, s, c);
-    if (!own) continue;
-    const int n = rules().mayor_per_worker * own + rules().mayor_per_citizen * city_citizens(t, c);
-    const int what = rules().cities[static_cast<std::size_t>(c)].mayor;
-    if (what == 0) add_home(t, s, engine_->hk.bread, n);
-    else if (what == 1) add_home(t, s, engine_->hk.reals, n);
-    else receive_wood(ctx, s, n);
-    if (ctx.logging())
-      ctx.log(seat_name(s) + " collects " + std::to_string(n) + (what == 0 ? " bread" : what == 1 ? " reals" : " wood (as accessible)") +
-              " in " + rules().cities[static_cast<std::size_t>(c)].name);
-  }
+  for (int c = 0; c < kCities; ++c)
+    if (const int own = city_workers(ctx.table(), s, c)) collect_city(ctx, s, c, own);
 }
 
 // ---- Legal moves --------------------------------------------------------------------------
@@ -597,7 +533,7 @@ void MadeiraGame::apply(FlowContext& ctx, const Move& m) {
     const int f = m.p[0];
     set_board(t, k.favor_up + f, 0);
     set_home(t, s, h.favor_used, 1);
-    use_tile(ctx, s, r.favors[static_cast<std::size_t>(f)], m.p[1]);
+    use_tile(ctx, s, r.favors[static_cast<std::size_t>(f)], engine_->favor_effects[static_cast<std::size_t>(f)], m.p[1]);
   } else if (m.kind == K.trade) {
     add_home(t, s, h.goods + m.p[0], -1);
     add_home(t, s, h.goods + m.p[1], -1);
@@ -716,7 +652,7 @@ void MadeiraGame::apply(FlowContext& ctx, const Move& m) {
     --f.p[0];
   } else if (m.kind == K.reward) {
     const int tile = board(t, k.reward + ctx.frame().p[0] * 2 + m.p[0]) - 1;
-    use_tile(ctx, s, r.rewards[static_cast<std::size_t>(tile)], 0);
+    use_tile(ctx, s, r.rewards[static_cast<std::size_t>(tile)], engine_->reward_effects[static_cast<std::size_t>(tile)], 0);
   } else if (m.kind == K.citymove) {
     set_board(t, k.city + m.p[1], board(t, k.city + m.p[0]));
     set_board(t, k.city + m.p[0], 0);

@@ -209,31 +209,27 @@ void read_game(const YamlNode& g, Rules& r) {
 }
 
 TileDef read_tile(const YamlNode& t, const std::string& group_key, const std::vector<std::string>& groups) {
-  t.allow_only({"id", group_key, "effect", "amount"});
+  t.allow_only({"id", group_key, "effect", "amount", "choose", "phase_c_only"});
   TileDef d{t.required<std::string>("id"), 0, t.required<std::string>("effect"), t.optional<int>("amount", 0)};
   const auto at = std::find(groups.begin(), groups.end(), t.required<std::string>(group_key));
   if (at == groups.end()) throw t.at(group_key).error("unknown " + group_key);
   d.group = static_cast<int>(at - groups.begin());
+  const std::string choose = t.optional("choose", "");
+  if (choose == "city") d.choose = TileChoice::City;
+  else if (choose == "goods_pair") d.choose = TileChoice::GoodsPair;
+  else if (!choose.empty()) throw t.at("choose").error("expected city or goods_pair");
+  d.phase_c_only = t.optional<bool>("phase_c_only", false);
+  if (d.amount < 0 || d.amount > 99) throw t.at("amount").error("amount must be 0-99");
   return d;
 }
 
 void read_cards(const YamlNode& c, Rules& r) {
   c.allow_only({"favors", "rewards", "requests"});
-  static const std::vector<std::string> favor_effects = {
-      "pp_per_city", "reals_per_trade_ship", "gain_bread", "gain_reals", "receive_wood", "worker_to_city",
-      "count_as_three", "city_income", "mill_up", "discard_pirates", "worker_to_city_watch", "gain_goods"};
-  static const std::vector<std::string> reward_effects = {"gain_pp", "worker_to_city_watch", "discard_pirates",
-                                                          "workers_to_fields", "gain_reals", "gain_bread",
-                                                          "receive_wood", "pp_and_city_worker"};
-  for (const YamlNode& f : c.at("favors").as_list()) {
-    r.favors.push_back(read_tile(f, "guild", r.guilds));
-    if (std::find(favor_effects.begin(), favor_effects.end(), r.favors.back().effect) == favor_effects.end())
-      throw f.at("effect").error("unknown favor effect");
-  }
+  for (const YamlNode& f : c.at("favors").as_list()) r.favors.push_back(read_tile(f, "guild", r.guilds));
   for (const YamlNode& w : c.at("rewards").as_list()) {
     r.rewards.push_back(read_tile(w, "set", {"A", "B"}));
-    if (std::find(reward_effects.begin(), reward_effects.end(), r.rewards.back().effect) == reward_effects.end())
-      throw w.at("effect").error("unknown reward effect");
+    if (r.rewards.back().choose != TileChoice::None || r.rewards.back().phase_c_only)
+      throw w.error("a King's reward chooses nothing and is used when a ship arrives");
   }
   for (const YamlNode& q : c.at("requests").as_list()) {
     q.allow_only({"id", "initial", "crowns", "heads", "type", "params"});

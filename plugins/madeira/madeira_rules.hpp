@@ -65,11 +65,16 @@ struct PassSpace {
   int pp = 0;
 };
 
+// What a player picks when using a tile (cards.yaml `choose`).
+enum class TileChoice { None, City, GoodsPair };
+
 struct TileDef {  // a favor or a King's reward
   std::string id;
   int group = 0;        // favor: guild index; reward: 0 for set A, 1 for set B
-  std::string effect;   // a rule of the plugin (madeira_tiles.cpp)
+  std::string effect;   // a Lua effect of scripts/madeira/tiles.lua
   int amount = 0;
+  TileChoice choose = TileChoice::None;
+  bool phase_c_only = false;
 };
 
 // What a request type is applied to when it is scored (game.yaml request_types).

@@ -236,3 +236,143 @@ TEST_CASE("Crown requests: same-type requests use different items; a request sco
   CHECK(H(*g, kRed, "req1") == 0);
   CHECK(H(*g, kRed, "req2") == 9);  // kept for round 5
 }
+
+TEST_CASE("Favors do what cards.yaml and tiles.lua say", "[madeira]") {
+  // Favors: 0 bishop, 1 merchant, 2 baker, 3 patron, 4 monk, 5 architect, 6 engineer,
+  // 7 diplomat, 8 miller, 9 constable, 10 scout, 11 quartermaster.
+  const auto with_favor = [](int favor, const std::function<void(json&)>& more = {}) {
+    return red_turn([&](json& s) {
+      board(s)["fo" + std::to_string(favor)] = kRed + 1;
+      board(s)["fu" + std::to_string(favor)] = 1;
+      if (more) more(s);
+    });
+  };
+  SECTION("Bishop: 1 PP per city with an own worker") {
+    auto g = with_favor(0, [](json& s) { put_city_worker(s, kRed, 0), put_city_worker(s, kRed, 1), put_city_worker(s, kRed, 24); });
+    ok(*g, "favor 0 0");
+    CHECK(H(*g, kRed, "pp") == 2);
+  }
+  SECTION("Merchant: 2 reals per ship on trade routes") {
+    auto g = with_favor(1, [](json& s) { board(s)["mk0"] = kRed + 1, board(s)["mk5"] = kRed + 1, board(s)["pt0"] = kRed + 1; });
+    ok(*g, "favor 1 0");
+    CHECK(H(*g, kRed, "reals") == 4);
+  }
+  SECTION("Diplomat on Machico: 2 + citizens in wood, as far as accessible") {
+    auto g = with_favor(7, [](json& s) {
+      board(s)["cs27"] = 5;
+      board(s)["wd6"] = 5;
+      put_field_worker(s, kRed, 6);
+    });
+    ok(*g, "favor 7 2");
+    CHECK(H(*g, kRed, "wood") == 3);
+    CHECK(B(*g, "wd6") == 2);
+  }
+  SECTION("Miller: up a level, or 1 PP on the top level") {
+    auto g = with_favor(8, [](json& s) { home(s, kRed)["mill"] = 6; });
+    ok(*g, "favor 8 0");
+    CHECK(H(*g, kRed, "mill") == 6);
+    CHECK(H(*g, kRed, "pp") == 1);
+  }
+  SECTION("Constable: discard up to 3 pirates, shown to all") {
+    auto g = with_favor(9, [](json& s) { pirates(s, kRed)["total"] = 5, pirates(s, kRed)["gained"] = 5; });
+    ok(*g, "favor 9 0");
+    CHECK_FALSE(legal(*g, "discard 4"));
+    ok(*g, "discard 3");
+    CHECK(pirates_of(*g, kRed) == 2);
+    CHECK(H(*g, kRed, "discarded") == 3);
+  }
+  SECTION("Scout: a worker to the City Watch with a discard") {
+    auto g = with_favor(10, [](json& s) { pirates(s, kRed)["total"] = 2, pirates(s, kRed)["gained"] = 2; });
+    ok(*g, "favor 10 0");
+    ok(*g, "worker 0 " + std::to_string(kWatchLoc));
+    ok(*g, "discard 2");
+    CHECK(B(*g, "cw" + std::to_string(kRed)) == 1);
+    CHECK(pirates_of(*g, kRed) == 0);
+  }
+  SECTION("Quartermaster: two goods of choice") {
+    auto g = with_favor(11);
+    ok(*g, "favor 11 4");  // sugar and wine
+    CHECK(H(*g, kRed, "sugar") == 1);
+    CHECK(H(*g, kRed, "wine") == 1);
+  }
+  SECTION("Engineer: in phase C, one worker in the region counts as three") {
+    auto g = game(4);
+    edit(*g, [](json& s) {
+      blank(s, 4, 1, 3);
+      board(s)["bld"] = 0, board(s)["cost"] = 0, board(s)["pir"] = 1, board(s)["gd0"] = 1;
+      board(s)["am" + std::to_string(0 * 4 + kRed)] = 1;
+      put_field_worker(s, kRed, 4);
+      board(s)["fo6"] = kRed + 1, board(s)["fu6"] = 1;
+      s["global"]["flow"]["frames"] = phase_c(1, 2, kRed);
+    });
+    ok(*g, "favor 6 0");
+    ok(*g, "pay");
+    CHECK(H(*g, kRed, "bread") == 5);  // the Moinho's lower action
+    CHECK(H(*g, kRed, "engineer") == 0);
+  }
+}
+
+TEST_CASE("King's rewards do what cards.yaml and tiles.lua say", "[madeira]") {
+  // Rewards: 0 three_pp, 1 city_watch, 2 royal_support, 3 settlers, 4 treasury, 5 granary,
+  // 6 royal_timber, 7 charter. Red's ship arrives in Acores, whose rewards the test sets.
+  const auto arrive = [](int a, int b, const std::function<void(json&)>& more = {}) {
+    auto g = red_turn([&](json& s) {
+      board(s)["rw0"] = a + 1, board(s)["rw1"] = b + 1;
+      home(s, kRed)["wine"] = 1;
+      home(s, kRed)["wood"] = 1;
+      if (more) more(s);
+    });
+    edit(*g, [](json& s) { s["global"]["flow"]["frames"] = phase_b(1, kRed, {frame("act", kRed, 0, {{"building", 1}})}); });
+    ok(*g, "action");
+    ok(*g, "ship 0 0 0");
+    ok(*g, "done");
+    REQUIRE(top_step(*g) == "reward");
+    return g;
+  };
+  SECTION("Royal Support: discard up to 5 pirates") {
+    auto g = arrive(2, 4, [](json& s) { pirates(s, kRed)["total"] = 7, pirates(s, kRed)["gained"] = 7; });
+    ok(*g, "reward 0");
+    ok(*g, "discard 5");
+    CHECK(pirates_of(*g, kRed) == 2);
+  }
+  SECTION("Settlers: up to 2 workers to fields") {
+    auto g = arrive(3, 5);
+    ok(*g, "reward 0");
+    ok(*g, "worker 0 " + std::to_string(field_loc(0)));
+    ok(*g, "worker 0 " + std::to_string(kForestLoc));
+    CHECK((B(*g, "fw0") >> kRed & 1) == 1);
+    CHECK((B(*g, "fw14") >> kRed & 1) == 1);
+  }
+  SECTION("Treasury, Granary") {
+    auto g = arrive(0, 4);
+    ok(*g, "reward 1");
+    CHECK(H(*g, kRed, "reals") == 6);
+    auto h = arrive(0, 5);
+    ok(*h, "reward 1");
+    CHECK(H(*h, kRed, "bread") == 4);
+  }
+  SECTION("Royal Timber: wood only with access, the player choosing the sources") {
+    auto g = arrive(0, 6, [](json& s) {
+      board(s)["wd6"] = 2;
+      put_field_worker(s, kRed, 6);
+      put_field_worker(s, kRed, 14);
+    });
+    ok(*g, "reward 1");
+    REQUIRE(top_step(*g) == "take_wood");
+    ok(*g, "wood 6");
+    ok(*g, "wood " + std::to_string(kSupply));
+    ok(*g, "wood " + std::to_string(kSupply));
+    CHECK(H(*g, kRed, "wood") == 3);
+    CHECK(B(*g, "wd6") == 1);
+    auto none = arrive(0, 6);
+    ok(*none, "reward 1");
+    CHECK(H(*none, kRed, "wood") == 0);
+  }
+  SECTION("Charter: 1 PP and a worker to a city") {
+    auto g = arrive(0, 7);
+    ok(*g, "reward 1");
+    ok(*g, "worker 0 " + std::to_string(city_loc(12)));
+    CHECK(H(*g, kRed, "pp") == 1);
+    CHECK(B(*g, "cs12") == kRed + 1);
+  }
+}
