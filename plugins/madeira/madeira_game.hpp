@@ -83,7 +83,7 @@ struct Engine {
   std::vector<tessera::EffectId> building_effects;  // by building
   std::vector<tessera::EffectId> request_effects;   // by request
   std::vector<tessera::EffectId> favor_effects, reward_effects;  // by tile
-  Keys board, home, pirates, score;
+  Keys board, home;
   // Every key at 0: what a new game copies into its counters (one insertion per key would
   // sort and index the keys again each time).
   std::unique_ptr<tessera::Counters> board_zero;
@@ -192,7 +192,6 @@ class MadeiraGame : public tessera::FlowGame {
   void mill_moves(const tessera::FlowView& v, int kind, tessera::MoveSink& out) const;
   // The legal ship moves (§6.6); with first_only, stops at the first and adds nothing.
   bool ship_moves(const tessera::Table& t, int s, tessera::MoveSink& out, bool first_only) const;
-  mutable std::vector<tessera::Move> scratch_moves_;
   // The items the request held in `slot` may be applied to now (§9.2-9.3): a market, city
   // or colony not used by a request of its type this round, or an amount.
   void request_items(const tessera::Table& t, int s, int slot, tessera::MoveSink& out) const;

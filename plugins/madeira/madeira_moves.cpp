@@ -370,8 +370,8 @@ void MadeiraGame::legal(const FlowView& v, int kind, MoveSink& out) const {
             break;
           }
       } else if (other == "move_one_ship") {
-        MoveSink none(scratch_moves_);
-        scratch_moves_.clear();
+        std::vector<Move> unused;  // first_only adds nothing
+        MoveSink none(unused);
         if (ship_moves(t, s, none, /*first_only=*/true)) out.add(K.pass, i, 1);
       }
     }
@@ -498,7 +498,7 @@ void MadeiraGame::apply(FlowContext& ctx, const Move& m) {
   const HomeKeys& h = engine_->hk;
   const Engine::Kinds& K = kinds();
   const Locations& L = engine_->loc;
-  const int s = ctx.seat(), P = t.players(), F = fields();
+  const int s = ctx.seat(), P = t.players();
   const auto say = [&](const std::string& text) {
     if (ctx.logging()) ctx.log(seat_name(s) + " " + text);
   };
@@ -709,7 +709,6 @@ void MadeiraGame::apply(FlowContext& ctx, const Move& m) {
   } else {
     throw RuleError("unknown move");
   }
-  (void)F;
 }
 
 }  // namespace madeira

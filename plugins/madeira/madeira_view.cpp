@@ -11,7 +11,6 @@ using namespace tessera;
 
 namespace {
 constexpr int kPortTargets = kColonies * kPorts;
-const char* kPurposeTo[] = {"a field", "a city", "a city", "a colony", "the City Watch"};
 }  // namespace
 
 static std::string location_name(const Rules& r, const Locations& L, int loc) {
@@ -130,7 +129,6 @@ std::string MadeiraGame::label(const FlowView& v, const Move& m) const {
     }
     return "Score " + q_def.id + " (" + q_def.type + ") with " + what;
   }
-  (void)kPurposeTo;
   return "?";
 }
 
