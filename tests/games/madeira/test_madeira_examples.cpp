@@ -454,7 +454,7 @@ TEST_CASE("E25: tied pirates: the seat earlier in the pass column takes the smal
   CHECK(score(*g, kPurple, "pirate_rank") == 2);
 }
 
-TEST_CASE("Ties for the most PP go to the seat earlier in the pass column; 0 pirates cost nothing", "[madeira]") {
+TEST_CASE("Ties for the most PP go to the seat earlier in the pass column, and 0 pirates cost nothing", "[madeira]") {
   auto g = game(3);
   end_game(*g, 3, [](json& s) {
     home(s, 0)["pp"] = 10;

@@ -95,7 +95,7 @@ TEST_CASE("The same seed and moves give the same final state", "[madeira]") {
   }
 }
 
-TEST_CASE("The pirate total is hidden from the other seats; discards are public", "[madeira]") {
+TEST_CASE("The pirate total is hidden from the other seats, and discards are public", "[madeira]") {
   auto g = game(3, 5);
   tessera::testing::play_randomly(*g, 5, 5000);
   const json view = g->table().view(0);

@@ -93,7 +93,7 @@ TEST_CASE("The mill: not in phases A and E, no cash-in in phase D, levels bounde
   for (const auto& t : tessera::testing::legal_texts(*a)) CHECK(t.rfind("trade", 0) != 0);
 }
 
-TEST_CASE("Favors: one per turn, at its start; the Engineer only in phase C", "[madeira]") {
+TEST_CASE("Favors: one per turn, at its start, and the Engineer only in phase C", "[madeira]") {
   auto g = red_turn([](json& s) {
     home(s, kRed)["die0"] = 3;
     for (int f : {3, 6, 2}) board(s)["fo" + std::to_string(f)] = kRed + 1, board(s)["fu" + std::to_string(f)] = 1;
@@ -183,7 +183,7 @@ TEST_CASE("Wood: bought only with access and when affordable", "[madeira]") {
   CHECK(H(*g, kRed, "reals") == 0);
 }
 
-TEST_CASE("Phase C: paying needs the reals; paying without workers in the region gives no action", "[madeira]") {
+TEST_CASE("Phase C: paying needs the reals, and paying without workers in the region gives no action", "[madeira]") {
   auto g = game(4);
   edit(*g, [](json& s) {
     blank(s, 4, 1, 3);
@@ -214,7 +214,7 @@ TEST_CASE("Field conversions: variable fields without wood in rounds 2 and 4", "
   CHECK(B(*g, "gf3") == 1);  // r1d, variable sugar: only in round 4
 }
 
-TEST_CASE("Crown requests: same-type requests use different items; a request scoring 0 is discarded", "[madeira]") {
+TEST_CASE("Crown requests: same-type requests use different items, and a request scoring 0 is discarded", "[madeira]") {
   auto g = game(4);
   edit(*g, [](json& s) {
     blank(s, 4, 3, 5);
