@@ -7,6 +7,7 @@
 #include <map>
 
 #include "tessera/error.hpp"
+#include "tessera/native_args.hpp"
 #include "tessera/state_schema.hpp"
 #include "tessera/yaml_reader.hpp"
 
@@ -16,14 +17,6 @@ using namespace tessera;
 using nlohmann::json;
 
 std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
-
-void Keys::finish() {
-  std::vector<std::string> sorted = names;
-  std::sort(sorted.begin(), sorted.end());
-  slot.assign(names.size(), 0);
-  for (std::size_t i = 0; i < names.size(); ++i)
-    slot[i] = static_cast<int>(std::lower_bound(sorted.begin(), sorted.end(), names[i]) - sorted.begin());
-}
 
 namespace {
 
@@ -64,7 +57,6 @@ void make_keys(Engine& e) {
   k.favor_owner = b.add_range("fo", static_cast<int>(r.favors.size()));
   k.favor_up = b.add_range("fu", static_cast<int>(r.favors.size()));
   k.pass = b.add_range("ps", kPassSpaces);
-  b.finish();
   Keys& h = e.home;
   HomeKeys& hk = e.hk;
   hk.workers = h.add("workers");
@@ -90,10 +82,9 @@ void make_keys(Engine& e) {
   hk.used_ex = h.add("used_ex");
   hk.used_gi = h.add("used_gi");
   hk.to_score = h.add("to_score");
-  h.finish();
   json board_zero, home_zero;
-  for (const auto& name : b.names) board_zero["values"][name] = 0;
-  for (const auto& name : h.names) home_zero["values"][name] = 0;
+  for (const auto& key : b.keys) board_zero["values"][key.name()] = 0;
+  for (const auto& key : h.keys) home_zero["values"][key.name()] = 0;
   e.board_zero = std::make_unique<Counters>("board");
   e.board_zero->read_json(board_zero);
   for (int s = 0; s < P; ++s) {
@@ -109,45 +100,44 @@ const MadeiraGame& game_of(const CallContext& ctx) {
   return static_cast<const MadeiraGame&>(*g);
 }
 
-int int_arg(const json& args, std::size_t i, int lo, int hi) {
-  if (!args.is_array() || args.size() <= i || !args[i].is_number_integer())
-    throw RuleError("expected an integer argument " + std::to_string(i + 1));
-  const int v = args[i].get<int>();
-  if (v < lo || v > hi) throw RuleError("argument " + std::to_string(i + 1) + " out of range");
-  return v;
+// Argument i of a ctx:call, an integer lo..hi.
+int int_arg(const NativeArgs& args, int i, int lo, int hi, std::string_view what) {
+  const long long v = args.integer(i, what);
+  if (v < lo || v > hi) throw RuleError(std::string(what) + " out of range");
+  return static_cast<int>(v);
 }
 
 void register_queries(Engine& e) {
   ScriptRuntime& s = *e.scripts;
   const int P = e.players;
   // level = ctx:call("action_level", seat, building): 0 none, 1 upper, 2 lower action.
-  s.register_query("action_level", [P](const Table& t, const CallContext& c, const json& a) {
-    return json(game_of(c).action_level(t, int_arg(a, 0, 0, P - 1), int_arg(a, 1, 0, kBuildings - 1)));
+  s.register_query("action_level", [P](const Table& t, const CallContext& c, const NativeArgs& a) {
+    return json(game_of(c).action_level(t, int_arg(a, 0, 0, P - 1, "seat"), int_arg(a, 1, 0, kBuildings - 1, "building")));
   });
-  s.register_query("ships_in_market", [P](const Table& t, const CallContext& c, const json& a) {
-    return json(game_of(c).ships_in_market(t, int_arg(a, 0, 0, P - 1), int_arg(a, 1, 0, kGoods - 1)));
+  s.register_query("ships_in_market", [P](const Table& t, const CallContext& c, const NativeArgs& a) {
+    return json(game_of(c).ships_in_market(t, int_arg(a, 0, 0, P - 1, "seat"), int_arg(a, 1, 0, kGoods - 1, "market")));
   });
-  s.register_query("ships_in_colony", [P](const Table& t, const CallContext& c, const json& a) {
-    return json(game_of(c).ships_in_colony(t, int_arg(a, 0, 0, P - 1), int_arg(a, 1, 0, kColonies - 1)));
+  s.register_query("ships_in_colony", [P](const Table& t, const CallContext& c, const NativeArgs& a) {
+    return json(game_of(c).ships_in_colony(t, int_arg(a, 0, 0, P - 1, "seat"), int_arg(a, 1, 0, kColonies - 1, "colony")));
   });
   // {own, best_other, citizens} = ctx:call("city_majority", seat, city)
-  s.register_query("city_majority", [P](const Table& t, const CallContext& c, const json& a) {
+  s.register_query("city_majority", [P](const Table& t, const CallContext& c, const NativeArgs& a) {
     const MadeiraGame& g = game_of(c);
-    const int seat = int_arg(a, 0, 0, P - 1), city = int_arg(a, 1, 0, kCities - 1);
+    const int seat = int_arg(a, 0, 0, P - 1, "seat"), city = int_arg(a, 1, 0, kCities - 1, "city");
     int best = 0;
     for (int o = 0; o < t.players(); ++o)
       if (o != seat) best = std::max(best, g.city_workers(t, o, city));
     return json::array({g.city_workers(t, seat, city), best, g.city_citizens(t, city)});
   });
-  s.register_query("mill_top", [&e](const Table&, const CallContext&, const json&) { return json(e.rules.mill_levels - 1); });
+  s.register_query("mill_top", [&e](const Table&, const CallContext&, const NativeArgs&) { return json(e.rules.mill_levels - 1); });
   // ctx:call("collect_city", seat, city, workers): the Mayor's income of a city (Diplomat).
-  s.register_function("collect_city", [P](Table&, const CallContext& c, const json& a) {
+  s.register_function("collect_city", [P](Table&, const CallContext& c, const NativeArgs& a) {
     if (!c.flow) throw RuleError("collect_city is for effects of a move");
-    c.flow->game<MadeiraGame>().collect_city(*c.flow, int_arg(a, 0, 0, P - 1), int_arg(a, 1, 0, kCities - 1), int_arg(a, 2, 0, 12));
+    c.flow->game<MadeiraGame>().collect_city(*c.flow, int_arg(a, 0, 0, P - 1, "seat"), int_arg(a, 1, 0, kCities - 1, "city"), int_arg(a, 2, 0, 12, "workers"));
     return json();
   });
-  s.register_query("face_up_favors", [P](const Table& t, const CallContext& c, const json& a) {
-    return json(game_of(c).face_up_favors(t, int_arg(a, 0, 0, P - 1)));
+  s.register_query("face_up_favors", [P](const Table& t, const CallContext& c, const NativeArgs& a) {
+    return json(game_of(c).face_up_favors(t, int_arg(a, 0, 0, P - 1, "seat")));
   });
 }
 
@@ -238,9 +228,9 @@ std::unique_ptr<Game> MadeiraGame::rematch(std::uint64_t seed) const {
 void MadeiraGame::add_home(Table& t, int s, int key, int delta) const {
   if (delta == 0) return;
   Counters& c = t.get(seats_[static_cast<std::size_t>(s)].home);
-  const std::string& name = engine_->home.names[static_cast<std::size_t>(key)];
-  if (c.get(name) + delta < 0) throw RuleError(seat_name(s) + " has too little " + name);
-  c.add(name, delta);
+  const CounterKey& k = engine_->home[key];
+  if (c.get(k) + delta < 0) throw RuleError(seat_name(s) + " has too little " + k.name());
+  c.add(k, delta);
 }
 
 void MadeiraGame::gain_pirates(Table& t, int s, int n, FlowContext* ctx) const {

@@ -8,8 +8,8 @@
 // it names. All state lives in the Table as counters: "board" (everything on the main and
 // guild boards), per seat "home" (the personal supply and per-turn bookkeeping), "pirates"
 // (the hidden pirate total, seen by its owner only) and "score" (the final breakdown), plus
-// the turn order "order" (the pass column, top first). Counter keys are fixed at set-up, so
-// the natives read them by their slot in the sorted key list (Keys) instead of hashing.
+// the turn order "order" (the pass column, top first). Counter keys are made once per engine
+// (Keys), so a read or write finds its slot with one comparison.
 #include <array>
 #include <memory>
 #include <string>
@@ -23,20 +23,19 @@
 
 namespace madeira {
 
-// A fixed set of counter keys and where each sits in the sorted entries of a Counters.
+// A fixed set of counter keys (CounterKey remembers its slot: a look-up is one comparison).
 struct Keys {
-  std::vector<std::string> names;  // by key id
-  std::vector<int> slot;           // key id -> index in Counters::entries()
+  std::vector<tessera::CounterKey> keys;  // by key id
   int add(std::string name) {
-    names.push_back(std::move(name));
-    return static_cast<int>(names.size()) - 1;
+    keys.emplace_back(std::move(name));
+    return static_cast<int>(keys.size()) - 1;
   }
   int add_range(const std::string& prefix, int n) {
-    const int first = static_cast<int>(names.size());
-    for (int i = 0; i < n; ++i) names.push_back(prefix + std::to_string(i));
+    const int first = static_cast<int>(keys.size());
+    for (int i = 0; i < n; ++i) keys.emplace_back(prefix + std::to_string(i));
     return first;
   }
-  void finish();
+  const tessera::CounterKey& operator[](int id) const { return keys[static_cast<std::size_t>(id)]; }
 };
 
 // Board key ids (first key of each range); see Engine::board_keys.
@@ -119,18 +118,15 @@ class MadeiraGame : public tessera::FlowGame {
   const Rules& rules() const { return engine_->rules; }
   const Engine& engine() const { return *engine_; }
 
-  // Reads (by slot) and writes of the counters; public for the Lua natives and tests.
-  int board(const tessera::Table& t, int key) const {
-    return t.get(board_).entries()[static_cast<std::size_t>(engine_->board.slot[static_cast<std::size_t>(key)])].second;
-  }
-  void set_board(tessera::Table& t, int key, int v) const { t.get(board_).set(engine_->board.names[static_cast<std::size_t>(key)], v); }
+  // Reads and writes of the counters by key id (Engine::bk, Engine::hk).
+  int board(const tessera::Table& t, int key) const { return t.get(board_).get(engine_->board[key]); }
+  void set_board(tessera::Table& t, int key, int v) const { t.get(board_).set(engine_->board[key], v); }
   int home(const tessera::Table& t, int s, int key) const {
-    return t.get(seats_[static_cast<std::size_t>(s)].home)
-        .entries()[static_cast<std::size_t>(engine_->home.slot[static_cast<std::size_t>(key)])].second;
+    return t.get(seats_[static_cast<std::size_t>(s)].home).get(engine_->home[key]);
   }
   void add_home(tessera::Table& t, int s, int key, int delta) const;
   void set_home(tessera::Table& t, int s, int key, int v) const {
-    t.get(seats_[static_cast<std::size_t>(s)].home).set(engine_->home.names[static_cast<std::size_t>(key)], v);
+    t.get(seats_[static_cast<std::size_t>(s)].home).set(engine_->home[key], v);
   }
   int pirates(const tessera::Table& t, int s) const { return t.get(seats_[static_cast<std::size_t>(s)].pirates).get("total"); }
   void gain_pirates(tessera::Table& t, int s, int n, tessera::FlowContext* ctx) const;

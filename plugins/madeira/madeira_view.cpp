@@ -192,9 +192,9 @@ Outcome MadeiraGame::outcome() const {
 
 void MadeiraGame::check_state() const {
   const Table& t = table();
-  if (t.get(board_).entries().size() != engine_->board.names.size()) throw DataError("board: the counters must keep their keys");
+  if (t.get(board_).entries().size() != engine_->board.keys.size()) throw DataError("board: the counters must keep their keys");
   for (const Seat& s : seats_)
-    if (t.get(s.home).entries().size() != engine_->home.names.size()) throw DataError("home: the counters must keep their keys");
+    if (t.get(s.home).entries().size() != engine_->home.keys.size()) throw DataError("home: the counters must keep their keys");
   const int P = t.players();
   const BoardKeys& k = engine_->bk;
   for (int f = 0; f <= fields(); ++f)
