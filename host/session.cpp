@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "bots.hpp"
+#include "json_limits.hpp"
 #include "json_text.hpp"
 #include "strict_fields.hpp"
 #include "tessera/error.hpp"
@@ -156,6 +157,23 @@ std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const
     throw DataError("log: the replayed game ends in a different state (checksum " + state_checksum(session->game()) +
                     ", log says " + short_message(checksum) + ")");
   return session;
+}
+
+std::unique_ptr<Session> Session::from_log_text(const PluginRegistry& registry, std::string_view text,
+                                                const std::string& name) {
+  json log;
+  try {
+    log = parse_bounded_json(text);
+  } catch (const InputTooLarge& e) {
+    throw DataError(name + ": " + e.what());
+  } catch (const json::exception& e) {
+    throw DataError(name + ": not valid JSON: " + e.what());
+  }
+  try {
+    return from_log(registry, log);
+  } catch (const Error& e) {
+    throw DataError(name + ": " + e.what());
+  }
 }
 
 std::string state_checksum(const Game& game) {
