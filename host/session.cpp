@@ -1,5 +1,6 @@
 #include "session.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "bots.hpp"
@@ -135,6 +136,14 @@ std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const
   // A log is verified or refused: without its checksum a forged or damaged one would load.
   const std::string checksum = log_field<std::string>(log, "checksum");
   if (!log.contains("steps") || !log["steps"].is_array()) throw DataError("log: 'steps' must be an array");
+  const json& steps = log["steps"];
+  if (steps.size() > kMaxLogSteps)
+    throw DataError("log: " + std::to_string(steps.size()) + " steps, more than the " + std::to_string(kMaxLogSteps) +
+                    " a log may hold");
+  const auto sets = std::count_if(steps.begin(), steps.end(), [](const json& s) { return s.is_object() && s.contains("set"); });
+  if (static_cast<std::size_t>(sets) > kMaxLogSetSteps)
+    throw DataError("log: " + std::to_string(sets) + " 'set' steps, more than the " + std::to_string(kMaxLogSetSteps) +
+                    " scenario edits a log may hold");
   std::unique_ptr<Session> session;
   try {
     session = std::make_unique<Session>(registry, setup);
@@ -145,7 +154,6 @@ std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const
   } catch (const Error& e) {
     throw DataError(std::string("log: ") + e.what());  // player count, variants, seats
   }
-  const json& steps = log["steps"];
   for (std::size_t i = 0; i < steps.size(); ++i) {
     try {
       replay_step(*session, steps[i]);

@@ -25,7 +25,7 @@ for target in "${targets[@]}"; do
   # -timeout: one input may take at most 25 s (a house rule stopped by its work budget takes
   # far less); -rss_limit_mb: the host must stay well below this whatever the input.
   "build-fuzz/bin/$target" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -max_len=65536 \
-      -print_final_stats=1 "${dict[@]}" -artifact_prefix="build-fuzz/crashes/$target/" \
+      -print_final_stats=1 -print_funcs=0 "${dict[@]}" -artifact_prefix="build-fuzz/crashes/$target/" \
       "build-fuzz/corpus/$target" "tests/fuzz/corpus/$target" 2>&1 | grep -v '^#[0-9]' || {
     echo "fuzz.sh: $target failed; the input is in build-fuzz/crashes/$target/" >&2
     exit 1
