@@ -12,8 +12,10 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz_protocol fuzz_log fuzz_yaml_overlay fuzz_lua_variant)
 tools/install_deps.sh --fuzz
-cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-      -DTESSERA_FUZZ=ON -DTESSERA_BUILD_TESTS=OFF >/dev/null
+# -O1 with line tables only: builds in about half the time of -O2 -g, and still gives
+# stack traces with file:line.
+cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -gline-tables-only" \
+      -DCMAKE_CXX_COMPILER=clang++ -DTESSERA_FUZZ=ON -DTESSERA_BUILD_TESTS=OFF >/dev/null
 cmake --build build-fuzz --target "${targets[@]}" -j"$(nproc)"
 export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
@@ -26,7 +28,7 @@ for target in "${targets[@]}"; do
   # far less); -rss_limit_mb: the host must stay well below this whatever the input.
   "build-fuzz/bin/$target" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -max_len=65536 \
       -print_final_stats=1 -print_funcs=0 "${dict[@]}" -artifact_prefix="build-fuzz/crashes/$target/" \
-      "build-fuzz/corpus/$target" "tests/fuzz/corpus/$target" 2>&1 | grep -v '^#[0-9]' || {
+      "build-fuzz/corpus/$target" "tests/fuzz/corpus/$target" 2>&1 | grep -v -e '^#[0-9]' -e '# Uses: [0-9]' || {
     echo "fuzz.sh: $target failed; the input is in build-fuzz/crashes/$target/" >&2
     exit 1
   }
