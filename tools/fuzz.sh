@@ -12,8 +12,8 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz_protocol fuzz_log fuzz_yaml_overlay fuzz_lua_variant)
 tools/install_deps.sh --fuzz
-# -O1 with line tables only: builds in about half the time of -O2 -g, and still gives
-# stack traces with file:line.
+# -O1 with line tables only: builds faster than -O2 -g (about 10 min against 13 on a loaded
+# 2-core machine) and still gives stack traces with file:line.
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE="-O1 -gline-tables-only" \
       -DCMAKE_CXX_COMPILER=clang++ -DTESSERA_FUZZ=ON -DTESSERA_BUILD_TESTS=OFF >/dev/null
 cmake --build build-fuzz --target "${targets[@]}" -j"$(nproc)"
