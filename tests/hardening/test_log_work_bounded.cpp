@@ -3,7 +3,6 @@
 // a game back, so a 16 MiB log of them replayed for minutes). A log past either bound is
 // refused before the game starts, by `tessera replay`, the protocol's `load` and from_log.
 #include <catch2/catch.hpp>
-#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "json_limits.hpp"
@@ -27,7 +26,7 @@ TEST_CASE("A log with more set steps or steps than a log may hold is refused bef
   json sets = json::array();
   for (std::size_t i = 0; i <= tessera::host::kMaxLogSetSteps; ++i)
     sets.push_back({{"set", "/global/board/spaces/0/attributes/name"}, {"value", i % 2 ? "a" : "b"}});
-  const auto start = std::chrono::steady_clock::now();
+  // Refused from a count, before replaying (the message names the count).
   CHECK_THROWS_WITH(Session::from_log(registry, log_with(sets)),
                     Catch::Contains("1001 'set' steps, more than the 1000 scenario edits a log may hold"));
   CHECK_THROWS_WITH(Session::from_log_text(registry, log_with(sets).dump(), "edits.json"),
@@ -35,8 +34,6 @@ TEST_CASE("A log with more set steps or steps than a log may hold is refused bef
   json actions = json::array();
   for (std::size_t i = 0; i <= tessera::host::kMaxLogSteps; ++i) actions.push_back({{"action", "pass"}});
   CHECK_THROWS_WITH(Session::from_log(registry, log_with(actions)), Catch::Contains("100001 steps, more than the 100000"));
-  // Refused from a count, not after replaying.
-  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
   // Up to the bound, set steps replay (and this one then fails on its made-up checksum).
   sets.erase(sets.begin());
   CHECK_THROWS_WITH(Session::from_log(registry, log_with(sets)), Catch::Contains("ends in a different state"));
