@@ -25,6 +25,15 @@ bool before(const GraphBoard::Pieces& p, int space, int owner, std::string_view 
 std::string plural(int count, const char* word) {
   return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
 }
+// How many entries of `list` (sorted by space) belong to `space`, counted both ways from
+// `at`, where a new entry of that space would go.
+template <typename List>
+std::ptrdiff_t entries_of_space(const List& list, typename List::const_iterator at, int space) {
+  const auto other = [space](const auto& entry) { return entry.space != space; };
+  const auto first = std::find_if(std::make_reverse_iterator(at), list.rend(), other).base();
+  return std::find_if(at, list.end(), other) - first;
+}
+
 }  // namespace
 
 GraphBoard::GraphBoard(std::string name, int owner, Visibility visibility)
@@ -137,12 +146,7 @@ void GraphBoard::set_attribute(Attribute value) {
     *it = std::move(value);
     return;
   }
-  // The attributes of a space are adjacent (sorted by space): count them from where the new
-  // one would go.
-  const auto first = std::find_if(std::make_reverse_iterator(it), attributes_.rend(),
-                                  [&](const Attribute& a) { return a.space != value.space; }).base();
-  const auto last = std::find_if(it, attributes_.end(), [&](const Attribute& a) { return a.space != value.space; });
-  if (last - first >= kMaxAttributes)
+  if (entries_of_space(attributes_, it, value.space) >= kMaxAttributes)
     throw RuleError("space '" + spaces_[value.space].id + "' already has " + std::to_string(kMaxAttributes) +
                     " attributes, the most a space may have; cannot add '" + value.key + "'");
   attributes_.insert(it, std::move(value));
@@ -256,10 +260,7 @@ void GraphBoard::add_pieces(int space, int owner, std::string_view kind, int cou
     if (it->count > INT_MAX - count) throw RuleError("too many pieces on space '" + spaces_[space].id + "'");
     it->count += count;
   } else {
-    const auto first = std::find_if(std::make_reverse_iterator(it), pieces_.rend(),
-                                    [&](const Pieces& p) { return p.space != space; }).base();
-    const auto last = std::find_if(it, pieces_.end(), [&](const Pieces& p) { return p.space != space; });
-    if (last - first >= kMaxStacks)
+    if (entries_of_space(pieces_, it, space) >= kMaxStacks)
       throw RuleError("space '" + spaces_[space].id + "' already holds " + std::to_string(kMaxStacks) +
                       " stacks of pieces (owner and kind), the most a space may hold");
     pieces_.insert(it, Pieces{space, owner, std::string(kind), count});
