@@ -175,7 +175,7 @@ TEST_CASE("An edited flow is checked against the declared steps", "[flow]") {
   refused(json{frame("game", -1, 1), frame("round", -1, 1), frame("turn", 0, 1), frame("roll_dice", -1, 0)},
           "a seat step needs a seat");
   refused(json{frame("round", -1, 1), frame("turn", 0, 1), frame("roll_dice", 0, 0)}, "must be the start step");
-  json with_param = json{frame("game", -1, 1)};
+  json with_param = json::array({frame("game", -1, 1)});
   with_param[0]["params"]["card"] = 1;
   refused(with_param, "has no parameter 'card'");
 }
