@@ -13,20 +13,7 @@ namespace tessera::host {
 int run_replay(const PluginRegistry& registry, const std::string& log_path, std::ostream& out) {
   // Bounded before parsing: a huge or deeply nested file is refused, not parsed.
   const std::string text = read_bounded_file(log_path, kMaxLogBytes);
-  nlohmann::json log;
-  try {
-    log = parse_bounded_json(text);
-  } catch (const InputTooLarge& e) {
-    throw DataError(log_path + ": " + e.what());
-  } catch (const nlohmann::json::exception& e) {
-    throw DataError(log_path + ": not valid JSON: " + e.what());
-  }
-  std::unique_ptr<Session> session;
-  try {
-    session = Session::from_log(registry, log);
-  } catch (const Error& e) {
-    throw DataError(log_path + ": " + e.what());
-  }
+  std::unique_ptr<Session> session = Session::from_log_text(registry, text, log_path);
   const Game& game = session->game();
   out << log_path << ": " << session->steps() << " steps replayed, checksum " << state_checksum(game)
       << " (matches the log)\n";

@@ -1,8 +1,10 @@
 #include "session.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "bots.hpp"
+#include "json_limits.hpp"
 #include "json_text.hpp"
 #include "strict_fields.hpp"
 #include "tessera/error.hpp"
@@ -134,6 +136,14 @@ std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const
   // A log is verified or refused: without its checksum a forged or damaged one would load.
   const std::string checksum = log_field<std::string>(log, "checksum");
   if (!log.contains("steps") || !log["steps"].is_array()) throw DataError("log: 'steps' must be an array");
+  const json& steps = log["steps"];
+  if (steps.size() > kMaxLogSteps)
+    throw DataError("log: " + std::to_string(steps.size()) + " steps, more than the " + std::to_string(kMaxLogSteps) +
+                    " a log may hold");
+  const auto sets = std::count_if(steps.begin(), steps.end(), [](const json& s) { return s.is_object() && s.contains("set"); });
+  if (static_cast<std::size_t>(sets) > kMaxLogSetSteps)
+    throw DataError("log: " + std::to_string(sets) + " 'set' steps, more than the " + std::to_string(kMaxLogSetSteps) +
+                    " scenario edits a log may hold");
   std::unique_ptr<Session> session;
   try {
     session = std::make_unique<Session>(registry, setup);
@@ -144,7 +154,6 @@ std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const
   } catch (const Error& e) {
     throw DataError(std::string("log: ") + e.what());  // player count, variants, seats
   }
-  const json& steps = log["steps"];
   for (std::size_t i = 0; i < steps.size(); ++i) {
     try {
       replay_step(*session, steps[i]);
@@ -156,6 +165,23 @@ std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const
     throw DataError("log: the replayed game ends in a different state (checksum " + state_checksum(session->game()) +
                     ", log says " + short_message(checksum) + ")");
   return session;
+}
+
+std::unique_ptr<Session> Session::from_log_text(const PluginRegistry& registry, std::string_view text,
+                                                const std::string& name) {
+  json log;
+  try {
+    log = parse_bounded_json(text);
+  } catch (const InputTooLarge& e) {
+    throw DataError(name + ": " + e.what());
+  } catch (const json::exception& e) {
+    throw DataError(name + ": not valid JSON: " + e.what());
+  }
+  try {
+    return from_log(registry, log);
+  } catch (const Error& e) {
+    throw DataError(name + ": " + e.what());
+  }
 }
 
 std::string state_checksum(const Game& game) {

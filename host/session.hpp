@@ -5,6 +5,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tessera/plugin_registry.hpp"
@@ -28,6 +29,10 @@ class Session {
   // step that failed. The log format is described in sdk/docs/protocol.md; it is read
   // strictly: an unknown field, a value of the wrong type or a missing checksum is refused.
   static std::unique_ptr<Session> from_log(const PluginRegistry& registry, const nlohmann::json& log);
+  // What `tessera replay` does with a log file's text: parsed within the JSON bounds
+  // (json_limits.hpp), then from_log. Every error is a DataError starting with `name`.
+  static std::unique_ptr<Session> from_log_text(const PluginRegistry& registry, std::string_view text,
+                                                const std::string& name);
 
   Game& game() { return *game_; }
   const Game& game() const { return *game_; }

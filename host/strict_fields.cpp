@@ -16,8 +16,10 @@ int read_as<int>(const json& value, const std::string& what) {
 
 template <>
 std::uint64_t read_as<std::uint64_t>(const json& value, const std::string& what) {
-  // nlohmann reads a JSON integer of 0 or more as unsigned, a negative one as signed.
-  if (!value.is_number_unsigned()) throw DataError("'" + what + "' must be an integer from 0 to 18446744073709551615");
+  // nlohmann reads a JSON integer of 0 or more as unsigned, a negative one as signed; a value
+  // built in C++ from a signed integer is signed whatever its sign.
+  const bool fits = value.is_number_unsigned() || (value.is_number_integer() && value.get<std::int64_t>() >= 0);
+  if (!fits) throw DataError("'" + what + "' must be an integer from 0 to 18446744073709551615");
   return value.get<std::uint64_t>();
 }
 

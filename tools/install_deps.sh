@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
 # Installs what Tessera needs to build and test on Debian. Idempotent: it installs only
 # the packages that are missing, so a second run does nothing.
+#   --bench  also Google Benchmark (bench/)
+#   --fuzz   also clang and its runtimes with libFuzzer (tests/fuzz/, tools/fuzz.sh)
 set -euo pipefail
 packages=(g++ cmake make pkg-config ccache libboost-dev liblua5.4-dev libyaml-cpp-dev catch2
           nlohmann-json3-dev libcli11-dev)
-[ "${1:-}" = "--bench" ] && packages+=(libbenchmark-dev)
+for option in "$@"; do
+  case "$option" in
+    --bench) packages+=(libbenchmark-dev) ;;
+    --fuzz) packages+=(clang libclang-rt-dev) ;;
+    *) echo "install_deps.sh: unknown option $option (known: --bench, --fuzz)" >&2; exit 2 ;;
+  esac
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

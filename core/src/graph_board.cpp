@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <iterator>
 #include <tuple>
 
 #include "board_json.hpp"
@@ -24,6 +25,15 @@ bool before(const GraphBoard::Pieces& p, int space, int owner, std::string_view 
 std::string plural(int count, const char* word) {
   return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
 }
+// How many entries of `list` (sorted by space) belong to `space`, counted both ways from
+// `at`, where a new entry of that space would go.
+template <typename List>
+std::ptrdiff_t entries_of_space(const List& list, typename List::const_iterator at, int space) {
+  const auto other = [space](const auto& entry) { return entry.space != space; };
+  const auto first = std::find_if(std::make_reverse_iterator(at), list.rend(), other).base();
+  return std::find_if(at, list.end(), other) - first;
+}
+
 }  // namespace
 
 GraphBoard::GraphBoard(std::string name, int owner, Visibility visibility)
@@ -126,13 +136,20 @@ const GraphBoard::Attribute* GraphBoard::attribute(int space, std::string_view k
 void GraphBoard::set_attribute(Attribute value) {
   check_space(value.space);
   if (value.key.empty()) throw RuleError("an attribute key must not be empty");
+  if (value.key.size() > kMaxTextBytes || value.text.size() > kMaxTextBytes)
+    throw RuleError("an attribute key or text of a board space is at most " + std::to_string(kMaxTextBytes) +
+                    " bytes, got " + std::to_string(std::max(value.key.size(), value.text.size())));
   auto it = std::lower_bound(attributes_.begin(), attributes_.end(), value, [](const Attribute& a, const Attribute& b) {
     return std::tie(a.space, a.key) < std::tie(b.space, b.key);
   });
-  if (it != attributes_.end() && it->space == value.space && it->key == value.key)
+  if (it != attributes_.end() && it->space == value.space && it->key == value.key) {
     *it = std::move(value);
-  else
-    attributes_.insert(it, std::move(value));
+    return;
+  }
+  if (entries_of_space(attributes_, it, value.space) >= kMaxAttributes)
+    throw RuleError("space '" + spaces_[value.space].id + "' already has " + std::to_string(kMaxAttributes) +
+                    " attributes, the most a space may have; cannot add '" + value.key + "'");
+  attributes_.insert(it, std::move(value));
 }
 
 void GraphBoard::set_attribute(int space, std::string_view key, std::string value) {
@@ -228,6 +245,9 @@ int GraphBoard::room(int space) const {
 void GraphBoard::add_pieces(int space, int owner, std::string_view kind, int count) {
   check_space(space);
   if (kind.empty()) throw RuleError("a piece kind must not be empty");
+  if (kind.size() > kMaxTextBytes)
+    throw RuleError("a piece kind is at most " + std::to_string(kMaxTextBytes) + " bytes, got " +
+                    std::to_string(kind.size()));
   if (owner < kNobody) throw RuleError("piece owner " + std::to_string(owner) + " is not a seat or -1");
   if (count < 1) throw RuleError("cannot add " + std::to_string(count) + " pieces");
   const int free = room(space);
@@ -240,6 +260,9 @@ void GraphBoard::add_pieces(int space, int owner, std::string_view kind, int cou
     if (it->count > INT_MAX - count) throw RuleError("too many pieces on space '" + spaces_[space].id + "'");
     it->count += count;
   } else {
+    if (entries_of_space(pieces_, it, space) >= kMaxStacks)
+      throw RuleError("space '" + spaces_[space].id + "' already holds " + std::to_string(kMaxStacks) +
+                      " stacks of pieces (owner and kind), the most a space may hold");
     pieces_.insert(it, Pieces{space, owner, std::string(kind), count});
   }
 }
@@ -385,12 +408,16 @@ void GraphBoard::read_json(const json& in) {
     for (auto it = attributes.begin(); it != attributes.end(); ++it) {
       const std::string key = where + ".attributes." + it.key();
       if (it.key().empty()) throw DataError("'" + where + ".attributes' has an empty key");
-      if (it.value().is_string())
-        next.set_attribute(s, it.key(), it.value().get<std::string>());
-      else if (it.value().is_number_integer())
-        next.set_attribute(s, it.key(), it.value().get<int>());
-      else
+      if (!it.value().is_string() && !it.value().is_number_integer())
         throw DataError("'" + key + "' must be a string or an integer");
+      try {
+        if (it.value().is_string())
+          next.set_attribute(s, it.key(), it.value().get<std::string>());
+        else
+          next.set_attribute(s, it.key(), it.value().get<int>());
+      } catch (const RuleError& e) {
+        throw DataError("'" + key + "': " + e.what());
+      }
     }
   }
   auto space_of = [&](const json& object, const std::string& where, std::string_view key) {
@@ -427,7 +454,11 @@ void GraphBoard::read_json(const json& in) {
     if (free != kUnlimited && count > free)
       throw DataError("'" + where + "': space '" + next.id(s) + "' would hold more than its capacity " +
                       std::to_string(next.capacity(s)));
-    next.add_pieces(s, owner, kind, count);
+    try {
+      next.add_pieces(s, owner, kind, count);
+    } catch (const RuleError& e) {
+      throw DataError("'" + where + "': " + e.what());
+    }
   }
   spaces_ = std::move(next.spaces_);
   by_id_ = std::move(next.by_id_);

@@ -60,6 +60,10 @@ void LuaState::release(void* block, std::size_t size) {
   }
 }
 
+// Lua frees a block with the size it last gave, so the size tells which store a block came
+// from. One case bends that: when even a new pool chunk cannot be had (the system is out of
+// memory), a shrink keeps its old block (Lua requires shrinks to succeed), and a malloc'ed
+// block may then end on a free list; it is reused, though never returned to the system.
 void* LuaState::resize(void* block, std::size_t old, std::size_t size) {
   const bool small_before = block && old <= SmallBlockPool::kMaxBlock;
   if (size <= SmallBlockPool::kMaxBlock) {

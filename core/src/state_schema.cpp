@@ -59,8 +59,25 @@ void StateSchema::read_components(const YamlNode& node, bool per_seat) {
       c.has_keys = true;
       for (const auto& [key, range] : keys->as_map()) {
         Key k;
-        k.prefix = !key.empty() && key.back() == '*';
-        k.name = k.prefix ? key.substr(0, key.size() - 1) : key;
+        k.mark = range.mark();
+        const auto open = key.find('{');
+        if (open != std::string::npos) {
+          // "<start>{list}<end>": an id of content list `list` between a fixed start and end.
+          const auto close = key.find('}', open);
+          k.name = key.substr(0, open);
+          k.ids = close == std::string::npos ? "" : key.substr(open + 1, close - open - 1);
+          k.suffix = close == std::string::npos ? "" : key.substr(close + 1);
+          k.prefix = !k.suffix.empty() && k.suffix.back() == '*';
+          if (k.prefix) k.suffix.pop_back();
+          if (k.ids.empty() || k.ids.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos ||
+              k.suffix.find_first_of("{}*") != std::string::npos || k.name.find_first_of("}*") != std::string::npos ||
+              (k.prefix && k.suffix.empty()))
+            throw range.error("key '" + key + "': a key names at most one content list, as '{list}' (e.g. "
+                              "'{cards}.age'), and may end in '*' only after a text that follows it ('{cards}.s*')");
+        } else {
+          k.prefix = !key.empty() && key.back() == '*';
+          k.name = k.prefix ? key.substr(0, key.size() - 1) : key;
+        }
         if (range.is_scalar() && (range.scalar() == "seat" || range.scalar() == "seat_or_none")) {
           k.range.kind = range.scalar() == "seat" ? Range::Kind::Seat : Range::Kind::SeatOrNone;
         } else {
@@ -96,6 +113,30 @@ std::string where_of(const std::string& name, int owner) {
 
 }  // namespace
 
+std::string StateSchema::Key::text() const {
+  if (!ids.empty()) return name + "{" + ids + "}" + suffix + (prefix ? "*" : "");
+  return name + (prefix ? "*" : "");
+}
+
+std::optional<std::string_view> StateSchema::id_in(const Key& k, std::string_view key) {
+  if (!key.starts_with(k.name)) return std::nullopt;
+  const std::string_view rest = key.substr(k.name.size());
+  // Without '*' the id is what lies between the start and the end; with it, what lies before
+  // the end's text (the first place it follows a non-empty id).
+  const std::size_t at = k.prefix ? rest.find(k.suffix, 1)
+                                  : (rest.ends_with(k.suffix) ? rest.size() - k.suffix.size() : std::string_view::npos);
+  if (at == std::string_view::npos || at == 0) return std::nullopt;
+  return rest.substr(0, at);
+}
+
+bool StateSchema::matches(const Key& k, std::string_view key) const {
+  if (k.ids.empty()) return k.prefix ? key.substr(0, k.name.size()) == k.name : key == k.name;
+  const auto id = id_in(k, key);
+  if (!id) return false;
+  const auto& ids = content_of(k.ids, k.mark);
+  return ids.find(std::string(*id)) != ids.end();
+}
+
 int StateSchema::declaration_of(const Component& c) const {
   const bool per_seat = c.owner() != kNobody;
   for (std::size_t d = 0; d < components_.size(); ++d)
@@ -108,15 +149,25 @@ void StateSchema::check_key(int decl_index, const Component& c, std::string_view
   if (!decl.has_keys) return;
   const Key* match = nullptr;
   for (const Key& k : decl.keys)
-    if (k.prefix ? key.substr(0, k.name.size()) == k.name : key == k.name) {
+    if (matches(k, key)) {
       match = &k;
       break;
     }
   if (!match) {
     std::string known;
-    for (const Key& k : decl.keys) known += (known.empty() ? "" : ", ") + k.name + (k.prefix ? "*" : "");
+    for (const Key& k : decl.keys) known += (known.empty() ? "" : ", ") + k.text();
+    // A key of a `{list}` shape whose id is not in the list: say so.
+    // The closest shape is the one with the most fixed text around its `{list}`.
+    std::string why;
+    std::size_t fixed = 0;
+    for (const Key& k : decl.keys)
+      if (const auto id = k.ids.empty() ? std::nullopt : id_in(k, key);
+          id && (why.empty() || k.name.size() + k.suffix.size() > fixed)) {
+        why = "; '" + std::string(*id) + "' is not one of the " + k.ids;
+        fixed = k.name.size() + k.suffix.size();
+      }
     throw DataError(where_of(decl.name, c.owner()) + ": no key '" + std::string(key) + "' (keys: " +
-                    (known.empty() ? "none" : known) + ")");
+                    (known.empty() ? "none" : known) + ")" + why);
   }
   int lo = match->range.lo, hi = match->range.hi;
   if (match->range.kind != Range::Kind::Fixed) {
@@ -180,7 +231,11 @@ void StateSchema::check(const Table& table) const {
     if (c.kind() != decl.kind)
       throw DataError(where_of(decl.name, c.owner()) + ": is a " + std::string(c.kind()) + ", the schema says " +
                       decl.kind);
-    if (decl.has_keys) check_counters(decl, static_cast<const Counters&>(c), players);
+    if (decl.has_keys) {
+      for (const Key& k : decl.keys)
+        if (!k.ids.empty()) content_of(k.ids, k.mark);  // a misspelt list is an error even with no keys yet
+      check_counters(decl, static_cast<const Counters&>(c), players);
+    }
     check_held(d, c);
   }
   for (std::size_t d = 0; d < components_.size(); ++d) {
@@ -205,7 +260,7 @@ std::string StateSchema::describe() const {
     if (c.has_keys) {
       out += ", keys:";
       for (const Key& k : c.keys) {
-        out += " " + k.name + (k.prefix ? "*" : "") + " ";
+        out += " " + k.text() + " ";
         switch (k.range.kind) {
           case Range::Kind::Fixed: out += std::to_string(k.range.lo) + ".." + std::to_string(k.range.hi); break;
           case Range::Kind::Seat: out += "seat"; break;

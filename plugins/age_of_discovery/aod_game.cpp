@@ -62,15 +62,17 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->scripts->run_file("action_cards.lua");
   engine->scripts->run_variants(config.variants);
   const Rules& r = engine->rules;
-  std::map<std::string, int> ships{{kFirstScoring, 1}, {kLastScoring, 1}}, contracts, missions;
+  std::map<std::string, int> ships{{kFirstScoring, 1}, {kLastScoring, 1}}, contracts, missions, expeditions;
   for (const auto& s : r.ships) ships[s.id] = 1;
   for (const auto& c : r.contracts) contracts[c.id] = 1;
+  for (const auto& x : r.expeditions) expeditions[x.id] = 1;  // they key the tally counters
   // Only the missions of the player count are on the table (3, step 10).
   for (const auto& m : r.missions)
     if (m.players == config.players) missions[m.id] = 1;
   engine->schema->content("ships", std::move(ships));
   engine->schema->content("contracts", std::move(contracts));
   engine->schema->content("missions", std::move(missions));
+  engine->schema->content("expeditions", std::move(expeditions));
   json expedition_ids = json::array();
   for (const auto& e : r.expeditions) expedition_ids.push_back(e.id);
   for (const auto& m : r.missions) {

@@ -679,6 +679,8 @@ void MadeiraGame::apply(FlowContext& ctx, const Move& m) {
     --ctx.frame().p[0];
   } else if (m.kind == K.pay) {
     const int b = board(t, k.bld);
+    // An edited state may leave the pay step with no building in resolution (bld -1).
+    if (b < 0 || b >= kBuildings) throw RuleError("no building is being resolved");
     add_home(t, s, h.reals, -board(t, k.cost));
     say("pays " + std::to_string(board(t, k.cost)) + " reals at " + r.buildings[static_cast<std::size_t>(b)].name);
     if (action_level(t, s, b) > 0)

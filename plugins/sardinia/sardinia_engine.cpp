@@ -62,13 +62,18 @@ void register_constants(const Rules& r, ScriptRuntime& scripts) {
 }
 
 // The schema's content lists: the character cards (one of each per seat) and the fort cards,
-// named by the number of their fort space.
+// named by the number of their fort space; the provinces and the agriculture token types,
+// which key the tokens and harvested counters.
 void give_contents(const Rules& r, StateSchema& schema) {
-  std::map<std::string, int> characters, forts;
+  std::map<std::string, int> characters, forts, provinces, token_types;
   for (const CharacterCard& c : r.cards) characters[c.id] = 1;
   for (int f : r.fort_cards) ++forts[std::to_string(r.fort_spaces[static_cast<std::size_t>(f)].number)];
+  for (const Province& p : r.provinces) provinces[p.id] = 1;
+  for (const TokenKind& k : r.tokens) token_types[k.type] = 1;
   schema.content("characters", std::move(characters));
   schema.content("fort_cards", std::move(forts));
+  schema.content("provinces", std::move(provinces));
+  schema.content("token_types", std::move(token_types));
 }
 
 // ctx:call("logging"): whether the call's ctx:log is kept, so that scripts make messages only

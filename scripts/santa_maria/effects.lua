@@ -15,34 +15,25 @@ local eco_lib = require("lib.economy")
 local function player(ctx) return ctx:get("player", ctx.seat) end
 
 -- Ids like "dock3" or "2_5", made once: turning numbers into text is the costly part of an id.
-local numbered = {}
-local function id_of(prefix, n)
-  local ids = numbered[prefix]
-  if ids == nil then
-    ids = {}
-    numbered[prefix] = ids
+-- cache[a][b] = make(a, b), made on first use.
+local function made_once(cache, a, b, make)
+  local inner = cache[a]
+  if inner == nil then
+    inner = {}
+    cache[a] = inner
   end
-  local id = ids[n]
+  local id = inner[b]
   if id == nil then
-    id = prefix .. n
-    ids[n] = id
+    id = make(a, b)
+    inner[b] = id
   end
   return id
 end
-local square_ids = {}
-local function square_id(row, column)
-  local ids = square_ids[row]
-  if ids == nil then
-    ids = {}
-    square_ids[row] = ids
-  end
-  local id = ids[column]
-  if id == nil then
-    id = row .. "_" .. column
-    ids[column] = id
-  end
-  return id
-end
+local numbered, squares = {}, {}
+local function prefixed(prefix, n) return prefix .. n end
+local function row_column(row, column) return row .. "_" .. column end
+local function id_of(prefix, n) return made_once(numbered, prefix, n, prefixed) end
+local function square_id(row, column) return made_once(squares, row, column, row_column) end
 
 -- Production (5.8): gain what params list.
 effect("gain", function(ctx, params)

@@ -13,6 +13,10 @@
 //   attribute, or a separate space).
 // - Piece kinds are non-empty strings; in queries an empty kind matches every kind and
 //   kAnyOwner matches every owner (kNobody is a real owner: neutral pieces).
+// - Bounded, whoever writes (data, a script, a `set` of the state): a space holds at most
+//   kMaxAttributes attributes and kMaxStacks stacks (owner, kind); an attribute key, an
+//   attribute text and a piece kind are at most kMaxTextBytes bytes. Going over throws
+//   RuleError (DataError naming the JSON path from read_json).
 // - Path searches follow links of one type ("" = any type). A path's intermediate spaces
 //   must pass `passable`; its last space need not (the caller decides with `endable`),
 //   so "may pass through a full space but not end there" is passable = anything,
@@ -33,6 +37,9 @@ class GraphBoard : public ComponentOf<GraphBoard> {
   static constexpr int kNone = -1;
   static constexpr int kUnlimited = -1;
   static constexpr int kAnyOwner = -3;
+  static constexpr int kMaxAttributes = 64;
+  static constexpr int kMaxStacks = 256;
+  static constexpr std::size_t kMaxTextBytes = 256;
 
   struct Link {
     int a = 0;

@@ -11,18 +11,22 @@
 //   per_seat:                   # one of each per seat
 //     tableau:  {kind: hand, holds: cards}
 //     score:    {kind: counters, keys: {total: [0, 999], seat_left: seat_or_none}}
+//     marks:    {kind: counters, keys: {"{cards}": seat, "{cards}.age": [0, 1]}}
 //   invariants:
 //     - conserved: cards        # each card is in exactly one place: the ids held by every
 //                               # component that holds cards are the game's cards, each once
 //                               # per copy
 //
 // A counters component with `keys` may hold only those keys (a key ending in `*` stands for
-// every key with that start), each within its range: [lo, hi], `seat` (0..players-1) or
-// `seat_or_none` (-1..players-1). Components the schema does not name are refused, and so
+// every key with that start; a key with `{list}` in it, such as `"{ships}.own"`, for every
+// key in which an id of content list `list` stands there, and `"{ships}.s*"` for every key
+// that goes on after such an id and `.s`), each within its range: [lo, hi],
+// `seat` (0..players-1) or `seat_or_none` (-1..players-1). Components the schema does not name are refused, and so
 // are declared ones that are missing or of another kind (the flow engine's own `flow`
 // component needs no declaration). Content lists (`holds`) are given by
 // the game from its data (content()).
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -39,10 +43,11 @@ class StateSchema {
  public:
   explicit StateSchema(const YamlNode& root);
 
-  // The ids of content list `name` and how many copies the game has of each.
+  // The ids of content list `name` and how many copies the game has of each. A list names
+  // what a deck, hand or market `holds` and what a `{name}` in a counter key stands for.
   void content(const std::string& name, std::map<std::string, int> copies);
-  // Throws DataError naming the component, key or id that does not fit. Refuses a holds or
-  // conserved list that no content() named.
+  // Throws DataError naming the component, key or id that does not fit. Refuses a holds,
+  // conserved or `{list}` key list that no content() named.
   void check(const Table& table) const;
   // The declaration as text, for `tessera schema`.
   std::string describe() const;
@@ -67,9 +72,13 @@ class StateSchema {
     int lo = 0, hi = 0;
   };
   struct Key {
-    std::string name;  // without the trailing '*' of a pattern
+    std::string name;    // without the trailing '*' of a pattern; before the `{list}` of one
     bool prefix = false;
+    std::string ids;     // the content list of a `{list}` key; "" for none
+    std::string suffix;  // what follows `{list}`
     Range range;
+    std::string mark;    // file:line:col of the key's declaration
+    std::string text() const;  // as written in schema.yaml
   };
   struct ComponentDecl {
     std::string name;
@@ -85,6 +94,11 @@ class StateSchema {
   void check_counters(const ComponentDecl& decl, const Counters& counters, int players) const;
   void check_conserved(const Table& table, const std::string& list, const std::string& mark) const;
   const std::map<std::string, int>& content_of(const std::string& name, const std::string& mark) const;
+  // Whether `key` is one of the keys `k` stands for.
+  bool matches(const Key& k, std::string_view key) const;
+  // The part of `key` that stands where a `{list}` key `k` has its list; nullopt when the
+  // rest of `key` does not fit `k`.
+  static std::optional<std::string_view> id_in(const Key& k, std::string_view key);
 
   std::vector<ComponentDecl> components_;
   std::vector<std::pair<std::string, std::string>> conserved_;  // (content list, mark)

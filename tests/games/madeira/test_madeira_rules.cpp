@@ -199,6 +199,20 @@ TEST_CASE("Phase C: paying needs the reals, and paying without workers in the re
   CHECK(H(*g, kRed, "reals") == 2);
 }
 
+TEST_CASE("Phase C: an edited state with no building in resolution refuses the payment", "[madeira]") {
+  // bld -1 is a valid board value between buildings; a pay step left over it must not read a
+  // building (it read the table at -1, found by AddressSanitizer in the conformance edits).
+  auto g = game(4);
+  edit(*g, [](json& s) {
+    blank(s, 4, 1, 3);
+    board(s)["bld"] = -1, board(s)["cost"] = 1, board(s)["pir"] = 2;
+    home(s, kRed)["reals"] = 4;
+    s["global"]["flow"]["frames"] = phase_c(1, 2, kRed);
+  });
+  refused(*g, "pay");
+  CHECK(H(*g, kRed, "reals") == 4);
+}
+
 TEST_CASE("Field conversions: variable fields without wood in rounds 2 and 4", "[madeira]") {
   auto g = game(4);
   edit(*g, [](json& s) {

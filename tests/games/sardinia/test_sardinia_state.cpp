@@ -45,9 +45,9 @@ TEST_CASE("Sardinia refuses edited states its rules cannot use", "[sardinia]") {
   refuses(*g, [](json& s) { s["global"]["fort_row"]["cards"][1] = s["global"]["fort_row"]["cards"][0]; },
           "the fort_cards are conserved");
   refuses(*g, [](json& s) { set_value(s["global"]["tokens"], "nurra", 6); }, "tokens.nurra must be 0..5");
-  refuses(*g, [](json& s) { set_value(s["global"]["tokens"], "atlantis", 1); }, "tokens: 'atlantis' is not a province");
+  refuses(*g, [](json& s) { set_value(s["global"]["tokens"], "atlantis", 1); }, "tokens: no key 'atlantis' (keys: {provinces}); 'atlantis' is not one of the provinces");
   refuses(*g, [](json& s) { set_value(s["seats"][kBlue]["harvested"], "truffle", 1); },
-          "seat 1 harvested: 'truffle' is not an agriculture token type");
+          "seat 1 harvested: no key 'truffle' (keys: {token_types}); 'truffle' is not one of the token_types");
   refuses(*g, [](json& s) { set_value(s["global"]["progress"], "scorings", 12); }, "progress.scorings must be 0..11");
   refuses(*g, [](json& s) { choosing(s, kYellow, 7); }, "card must be 0..6");
   refuses(*g, [](json& s) { choosing(s, kYellow, 6); }, "the Guard has no options");
@@ -192,14 +192,21 @@ TEST_CASE("Sardinia fires the hooks it declares: every round's start and end, an
   const PluginEntry& entry = registry.game("sardinia");
   const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / "sardinia_hooks";
   fs::remove_all(scratch);
-  fs::copy(entry.script_dir, scratch, fs::copy_options::recursive);
-  std::ofstream(scratch / "variants" / "count_hooks.lua") << R"(
+  fs::create_directories(scratch);
+  fs::copy(entry.script_dir, scratch / "scripts", fs::copy_options::recursive);
+  fs::copy(entry.data_dir, scratch / "data", fs::copy_options::recursive);
+  std::ofstream(scratch / "scripts" / "variants" / "count_hooks.lua") << R"(
 for _, name in ipairs({"on_round_start", "on_round_end", "final_scoring"}) do
-  hook(name, function(ctx) ctx:get("tokens"):add("count_" .. name, 1) end)  -- a key the schema allows
+  hook(name, function(ctx) ctx:get("tokens"):add("count_" .. name, 1) end)
 end
 )";
+  // The variant's own keys, declared in its schema overlay (the schema holds tokens to provinces).
+  fs::create_directories(scratch / "data" / "variants" / "count_hooks");
+  std::ofstream(scratch / "data" / "variants" / "count_hooks" / "schema.yaml")
+      << "components:\n  tokens:\n    keys: {\"count_*\": [0, 1000]}\n";
   GameConfig config = registry.config("sardinia", 3, 2);
-  config.script_dir = scratch;
+  config.script_dir = scratch / "scripts";
+  config.data_dir = scratch / "data";
   config.variants = {"count_hooks"};
   auto g = entry.module->new_game(config);
   CHECK(tessera::testing::counter(*g, "tokens", "count_on_round_start") == 1);
