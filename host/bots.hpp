@@ -1,7 +1,18 @@
 #pragma once
 // Bots that choose among legal moves. Each bot owns its own seeded Rng, so a bot game is
-// reproduced exactly by the game seed (bot seeds derive from it).
+// reproduced exactly by the game seed (bot seeds derive from it) — except a search given a
+// time budget (ms=), which stops where the clock says.
+//
+// A seat is named by a spec: a kind, then options by name (sdk/docs/bots.md):
+//   random                          uniformly random
+//   greedy[:samples=1]              one ply: the move whose result scores best for the seat
+//   mcts[:iterations=1000,c=1.4,ms=0,depth=5000,seed=N]
+//                                   UCT, random rollouts, a fresh determinization per iteration
+//   ismcts[:same options]           single-observer information-set MCTS
+// No bot ever reads what its seat cannot see: every search starts each iteration from
+// Game::determinize(seat, rng).
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -31,6 +42,65 @@ class RandomBot : public Bot {
   Rng rng_;
 };
 
+// One ply: applies each move to `samples` determinizations and keeps the move whose results
+// score best for the seat: a finished game by its returns, an unfinished one by the score
+// margin outcome() gives so far. Ties go to a random one of the best.
+class GreedyBot : public Bot {
+ public:
+  GreedyBot(std::uint64_t seed, int samples) : rng_(seed), samples_(samples) {}
+  std::size_t choose(const Game& game, const std::vector<Move>& moves) override;
+
+ private:
+  Rng rng_;
+  int samples_;
+};
+
+struct SearchOptions {
+  int iterations = 1000;  // per move (ignored when ms > 0 unless given too)
+  int ms = 0;             // time budget per move in milliseconds; 0: none
+  double c = 1.4;         // UCT exploration constant (results are in [0, 1])
+  int depth = 5000;       // a rollout that has not ended after this many moves scores a draw
+  bool information_sets = false;  // ismcts: availability counts in place of parent visits
+};
+
+// What the last search did, for benchmarks: its iterations and the moves applied in them.
+struct SearchStats {
+  std::uint64_t iterations = 0;
+  std::uint64_t moves = 0;  // every move applied: tree descent and rollout
+  double seconds = 0;
+};
+
+// Monte Carlo tree search over moves from the seat's point of view. Each iteration samples a
+// state with Game::determinize (which also reseeds chance), descends the tree by UCB1,
+// expands one move, plays random moves to the end and backs up each seat's result. The tree
+// keys children by typed move, so it is shared by every determinization ("open loop"):
+// a child whose move is not legal in this iteration's sample is skipped. With
+// information_sets (ismcts) a child's exploration term counts the iterations in which it was
+// available rather than its parent's visits (Cowling, Powley, Whitehouse 2012).
+class MctsBot : public Bot {
+ public:
+  MctsBot(std::uint64_t seed, SearchOptions options) : rng_(seed), options_(options) {}
+  std::size_t choose(const Game& game, const std::vector<Move>& moves) override;
+  const SearchStats& last_stats() const { return stats_; }
+
+ private:
+  Rng rng_;
+  SearchOptions options_;
+  SearchStats stats_;
+};
+
+// A seat spec split into its kind and options ("mcts:iterations=200,c=1" ->
+// {"mcts", {{"iterations","200"},{"c","1"}}}). Throws Error on a malformed spec.
+struct BotSpec {
+  std::string kind;
+  std::map<std::string, std::string> options;
+};
+BotSpec parse_bot_spec(std::string_view spec);
+
+// `--seats` splits on commas, which also separate a spec's options: a piece with '=' and no
+// ':' continues the seat before it ("human", "mcts:iterations=9", "c=1" -> two seats).
+std::vector<std::string> join_seat_specs(const std::vector<std::string>& pieces);
+
 // The typed moves of a list of actions, for a bot that chooses among them.
 inline std::vector<Move> moves_of(const std::vector<Action>& actions) {
   std::vector<Move> moves;
@@ -39,9 +109,10 @@ inline std::vector<Move> moves_of(const std::vector<Action>& actions) {
   return moves;
 }
 
-// The kinds of seat `--seats` accepts besides "human".
-bool is_bot_kind(std::string_view kind);
-// Throws Error for an unknown kind.
-std::unique_ptr<Bot> make_bot(std::string_view kind, std::uint64_t game_seed, int seat);
+// True when `spec` names a bot (any kind above, with valid options).
+bool is_bot_kind(std::string_view spec);
+// Throws Error for an unknown kind or option. The bot's seed derives from the game seed and
+// the seat unless the spec gives seed=.
+std::unique_ptr<Bot> make_bot(std::string_view spec, std::uint64_t game_seed, int seat);
 
 }  // namespace tessera::host

@@ -34,6 +34,7 @@ struct SimulateOptions {
   GameChoice choice;
   int games = 100;
   int jobs = 1;
+  std::vector<std::string> seats;  // a bot spec per seat (bots.hpp); default: all random
   bool json = false;
   bool progress = false;           // progress bar on stderr
   std::string log_dir;             // write each game's log here when set
@@ -41,6 +42,16 @@ struct SimulateOptions {
 };
 int run_simulate(const PluginRegistry& registry, const SimulateOptions& options, std::ostream& out,
                  std::ostream& err);
+
+// `tessera arena`: bots against each other with seats rotated (bots.md).
+struct ArenaOptions {
+  GameChoice choice;               // players 0: one per bot
+  std::vector<std::string> seats;  // a bot spec per seat
+  int games = 20;
+  bool json = false;
+  std::size_t max_actions = 1'000'000;
+};
+int run_arena(const PluginRegistry& registry, const ArenaOptions& options, std::ostream& out);
 
 int run_replay(const PluginRegistry& registry, const std::string& log_path, std::ostream& out);
 // With `play_games` > 0, also plays that many random games per player count and variant, one

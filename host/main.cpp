@@ -48,18 +48,30 @@ int main(int argc, char** argv) {
   PlayOptions play_options;
   auto* play = app.add_subcommand("play", "Play in the terminal, against people or bots");
   add_game_options(play, play_options.choice);
-  play->add_option("--seats", play_options.seats, "Who sits in each seat: human or random (default: all random)")
+  play->add_option("--seats", play_options.seats, "Who sits in each seat: human, random, greedy, mcts or ismcts, with options as in "
+                  "ismcts:iterations=1000,c=1.4 (default: all random)")
       ->delimiter(',');
   play->add_option("--log", play_options.log_path, "Write the game log (for `tessera replay`) to this file");
   play->add_flag("--quiet,-q", play_options.quiet, "Print only the final result");
 
   SimulateOptions sim_options;
-  auto* simulate = app.add_subcommand("simulate", "Play many games with random bots and summarise them");
+  auto* simulate = app.add_subcommand("simulate", "Play many games between bots and summarise them");
   add_game_options(simulate, sim_options.choice);
   simulate->add_option("--games,-n", sim_options.games, "Number of games (game i uses seed + i)");
   simulate->add_option("--jobs,-j", sim_options.jobs, "Threads to play on");
+  simulate->add_option("--seats", sim_options.seats, "A bot per seat: random, greedy, mcts or ismcts, with options "
+                       "(default: all random)")->delimiter(',');
   simulate->add_flag("--json", sim_options.json, "Print one JSON object instead of text");
   simulate->add_option("--log-dir", sim_options.log_dir, "Write each game's log into this folder");
+
+  ArenaOptions arena_options;
+  auto* arena = app.add_subcommand("arena", "Bots against each other, seats rotated: win rates with 95% intervals");
+  add_game_options(arena, arena_options.choice);
+  arena->add_option("--seats", arena_options.seats, "A bot per seat, as in play (e.g. ismcts,random)")
+      ->delimiter(',')
+      ->required();
+  arena->add_option("--games,-n", arena_options.games, "Number of games (game i uses seed + i)");
+  arena->add_flag("--json", arena_options.json, "Print one JSON object instead of text");
 
   std::string log_path;
   auto* replay = app.add_subcommand("replay", "Replay a saved game log and verify it");
@@ -90,6 +102,7 @@ int main(int argc, char** argv) {
       sim_options.progress = isatty(STDERR_FILENO) && !sim_options.json;
       return run_simulate(*registry, sim_options, std::cout, std::cerr);
     }
+    if (*arena) return run_arena(*registry, arena_options, std::cout);
     if (*replay) return run_replay(*registry, log_path, std::cout);
     if (*playthrough) return run_playthrough(*registry, through_choice, std::cout);
     if (*serve) return run_serve(*registry, std::cin, std::cout);

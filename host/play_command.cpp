@@ -55,7 +55,7 @@ std::string ask(const std::vector<Action>& actions, std::istream& in, std::ostre
 
 int run_play(const PluginRegistry& registry, const PlayOptions& options, std::istream& in, std::ostream& out) {
   GameChoice choice = resolve_choice(registry, options.choice);
-  std::vector<std::string> seats = options.seats;
+  std::vector<std::string> seats = join_seat_specs(options.seats);
   if (seats.empty()) seats.assign(static_cast<std::size_t>(choice.players), "random");
   if (seats.size() != static_cast<std::size_t>(choice.players))
     throw Error("--seats names " + std::to_string(seats.size()) + " seats for " + std::to_string(choice.players) +

@@ -4,6 +4,7 @@
 #include <map>
 #include <ostream>
 
+#include "bots.hpp"
 #include "commands.hpp"
 #include "host_environment.hpp"
 #include "json_limits.hpp"
@@ -50,6 +51,7 @@ void allow_only_request_fields(const json& request, const std::string& cmd) {
       {"games", {}}, {"new", {"game", "players", "seed", "variants", "seats"}},
       {"state", {}}, {"view", {"seat"}},
       {"legal", {}}, {"act", {"action"}},
+      {"bot", {"spec"}},
       {"save", {}},  {"load", {"log"}},
       {"set", {"pointer", "value"}}, {"quit", {}}};
   auto it = extra.find(cmd);
@@ -122,6 +124,7 @@ json ProtocolServer::handle(const json& request) {
   if (cmd == "view") return cmd_view(request);
   if (cmd == "legal") return cmd_legal();
   if (cmd == "act") return cmd_act(request);
+  if (cmd == "bot") return cmd_bot(request);
   if (cmd == "save") return json{{"log", session().log()}};
   if (cmd == "load") return cmd_load(request);
   if (cmd == "set") return cmd_set(request);
@@ -130,7 +133,7 @@ json ProtocolServer::handle(const json& request) {
     return json::object();
   }
   throw ProtocolError{"unknown_command", "unknown cmd '" + cmd +
-                                             "'; known: games, new, state, view, legal, act, save, load, set, quit"};
+                                             "'; known: games, new, state, view, legal, act, bot, save, load, set, quit"};
 }
 
 Session& ProtocolServer::session() const {
@@ -226,6 +229,34 @@ json ProtocolServer::cmd_act(const json& request) {
   if (!r.ok) throw ProtocolError{"illegal_action", r.error};
   json out = status();
   out["events"] = events_json(r.events);
+  return out;
+}
+
+json ProtocolServer::cmd_bot(const json& request) const {
+  const Session& s = session();
+  const Game& game = s.game();
+  if (game.is_over()) throw ProtocolError{"illegal_action", "the game is over"};
+  const int seat = game.seat_to_move();
+  std::string spec = param_or<std::string>(request, "spec", "a bot spec such as \"ismcts:iterations=500\"", "");
+  if (spec.empty()) {
+    const auto& seats = s.setup().seats;
+    if (seats.empty() || seats[static_cast<std::size_t>(seat)] == "human")
+      throw ProtocolError{"bad_request", "seat " + std::to_string(seat) + " is not a bot seat; give \"spec\""};
+    spec = seats[static_cast<std::size_t>(seat)];
+  }
+  std::unique_ptr<Bot> bot;
+  try {
+    // Seeded by the game seed and the steps so far: the same session asks, the same answer.
+    bot = make_bot(spec, s.setup().seed + 0x9e3779b97f4a7c15ULL * (s.steps() + 1), seat);
+  } catch (const Error& e) {
+    throw ProtocolError{"bad_request", e.what()};
+  }
+  std::vector<Move> moves;
+  game.legal_moves(moves);
+  const Move move = moves[bot->choose(game, moves)];
+  json out = status();
+  out["action"] = game.move_text(move);
+  out["label"] = game.move_label(move);
   return out;
 }
 

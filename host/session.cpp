@@ -22,7 +22,7 @@ void check_seats(const std::vector<std::string>& seats, int players) {
     throw Error("seats: " + std::to_string(seats.size()) + " names for " + std::to_string(players) + " players");
   for (const std::string& seat : seats)
     if (seat != "human" && !is_bot_kind(seat))
-      throw Error("seats: '" + short_message(seat) + "' is not a kind of seat (human or random)");
+      throw Error("seats: '" + short_message(seat) + "' is not a kind of seat (human, random, greedy, mcts or ismcts, with options)");
 }
 
 // Whether a JSON pointer names the place past the end of an array ("-"): never a value of

@@ -41,8 +41,8 @@ struct Totals {
 };
 
 // Plays the games job, job+jobs, ... of the batch; game i uses seed + i.
-void play_share(const PluginRegistry& registry, const SimulateOptions& opt, const GameChoice& choice, int job,
-                Totals& totals, std::atomic<int>& done, std::atomic<bool>& failed) {
+void play_share(const PluginRegistry& registry, const SimulateOptions& opt, const GameChoice& choice,
+                const std::vector<std::string>& seats, int job, Totals& totals, std::atomic<int>& done, std::atomic<bool>& failed) {
   try {
     std::unique_ptr<Game> first;
     for (int i = job; i < opt.games; i += opt.jobs) {
@@ -56,7 +56,7 @@ void play_share(const PluginRegistry& registry, const SimulateOptions& opt, cons
         game = first->rematch(seed);
       }
       std::vector<std::unique_ptr<Bot>> bots;
-      for (int s = 0; s < choice.players; ++s) bots.push_back(make_bot("random", seed, s));
+      for (int s = 0; s < choice.players; ++s) bots.push_back(make_bot(seats[static_cast<std::size_t>(s)], seed, s));
       std::uint64_t length = 0;
       // Typed moves without text, applied in playout mode: this game is ours to drop.
       std::vector<Move> moves;
@@ -84,7 +84,7 @@ void play_share(const PluginRegistry& registry, const SimulateOptions& opt, cons
       if (!opt.log_dir.empty()) {
         nlohmann::json log{{"tessera_log", 1},  {"game", choice.game},
                            {"players", choice.players}, {"seed", seed},
-                           {"variants", choice.variants}, {"seats", std::vector<std::string>(choice.players, "random")},
+                           {"variants", choice.variants}, {"seats", seats},
                            {"steps", steps},           {"checksum", state_checksum(*game)}};
         std::ofstream(std::filesystem::path(opt.log_dir) / (choice.game + "-" + std::to_string(seed) + ".json"))
             << json_text(log, 1) << "\n";
@@ -117,6 +117,12 @@ int run_simulate(const PluginRegistry& registry, const SimulateOptions& options,
   GameChoice choice = resolve_choice(registry, options.choice);
   registry.config(choice.game, choice.players, choice.seed, choice.variants);  // fail early on bad input
   if (!options.log_dir.empty()) std::filesystem::create_directories(options.log_dir);
+  std::vector<std::string> seats = join_seat_specs(options.seats);
+  if (seats.empty()) seats.assign(static_cast<std::size_t>(choice.players), "random");
+  if (seats.size() != static_cast<std::size_t>(choice.players))
+    throw Error("--seats names " + std::to_string(seats.size()) + " seats for " + std::to_string(choice.players) +
+                " players");
+  for (std::size_t s = 0; s < seats.size(); ++s) (void)make_bot(seats[s], choice.seed, static_cast<int>(s));
   SimulateOptions opt = options;
   opt.jobs = std::min(opt.jobs, opt.games);
 
@@ -126,7 +132,7 @@ int run_simulate(const PluginRegistry& registry, const SimulateOptions& options,
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::thread> threads;
   for (int j = 0; j < opt.jobs; ++j)
-    threads.emplace_back(play_share, std::cref(registry), std::cref(opt), std::cref(choice), j,
+    threads.emplace_back(play_share, std::cref(registry), std::cref(opt), std::cref(choice), std::cref(seats), j,
                          std::ref(shares[static_cast<std::size_t>(j)]), std::ref(done), std::ref(failed));
   if (opt.progress) {
     while (done.load() < opt.games && !failed.load()) {
@@ -159,6 +165,7 @@ int run_simulate(const PluginRegistry& registry, const SimulateOptions& options,
                          {"players", choice.players},
                          {"variants", choice.variants},
                          {"seed", choice.seed},
+                         {"seats", seats},
                          {"jobs", opt.jobs},
                          {"games", total.games},
                          {"actions", total.actions},
@@ -185,8 +192,8 @@ int run_simulate(const PluginRegistry& registry, const SimulateOptions& options,
   out << line;
   for (int s = 0; s < choice.players; ++s) {
     const auto i = static_cast<std::size_t>(s);
-    std::snprintf(line, sizeof line, "seat %d: win rate %5.1f%%, score %.2f +- %.2f\n", s, 100 * win_rate[i], mean[i],
-                  stdev[i]);
+    std::snprintf(line, sizeof line, "seat %d (%s): win rate %5.1f%%, score %.2f +- %.2f\n", s, seats[i].c_str(),
+                  100 * win_rate[i], mean[i], stdev[i]);
     out << line;
   }
   return 0;

@@ -222,6 +222,8 @@ void Deck::resample_hidden(int viewer, Rng& rng) {
       members.push_back(i);
       for (auto& c : piles_[i].cards) pool.push_back(std::move(c));
     }
+    // Sorted first: states a viewer cannot tell apart re-deal alike (Game::determinize).
+    std::sort(pool.begin(), pool.end());
     rng.shuffle(pool);
     std::size_t next = 0;
     for (std::size_t i : members)

@@ -1,11 +1,14 @@
 #include "tessera/flow_game.hpp"
 
 #include <algorithm>
+#include <map>
 #include <span>
 #include <utility>
 #include <nlohmann/json.hpp>
 
+#include "tessera/deck.hpp"
 #include "tessera/error.hpp"
+#include "tessera/hand.hpp"
 #include "tessera/turn_order.hpp"
 
 namespace tessera {
@@ -293,6 +296,39 @@ void FlowGame::set_state(const json& state) {
     throw DataError(std::string("state: ") + e.what());
   }
   legal_.swap(scratch_);
+}
+
+std::unique_ptr<Game> FlowGame::determinize(int seat, Rng& rng) const {
+  auto copy = clone();
+  auto& game = static_cast<FlowGame&>(*copy);
+  Table& t = game.table_;
+  if (seat != kOmniscient) {
+    // Hands and decks that hold the same content list share one pool of unseen cards.
+    std::map<std::string, std::pair<std::vector<Hand*>, std::vector<Deck*>>> pools;
+    if (schema_)
+      for (std::size_t i = 0; i < t.size(); ++i) {
+        const Component& c = std::as_const(t).at(i);
+        if (c.kind() != Hand::kKind && c.kind() != Deck::kKind) continue;
+        const int decl = schema_->declaration_of(c);
+        if (decl < 0 || schema_->holds(decl).empty()) continue;
+        auto& pool = pools[schema_->holds(decl)];
+        if (c.kind() == Hand::kKind)
+          pool.first.push_back(static_cast<Hand*>(&t.at(i)));
+        else
+          pool.second.push_back(static_cast<Deck*>(&t.at(i)));
+      }
+    for (auto& [list, pool] : pools) resample_hidden_cards(pool.first, pool.second, seat, rng);
+    t.resample_hidden(seat, rng);
+  }
+  t.rng().reseed(rng.next());
+  // What the decider may do can depend on what was re-dealt.
+  game.forget_derived();
+  if (!t.get(game.flow_).empty()) {
+    const ScriptRuntime::Scope budget(game.scripts_.get());
+    game.settle(nullptr);
+    game.legal_.swap(game.scratch_);
+  }
+  return copy;
 }
 
 }  // namespace tessera

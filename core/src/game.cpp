@@ -1,6 +1,8 @@
 // The text door of every game, built on its typed moves.
 #include "tessera/game.hpp"
 
+#include <algorithm>
+
 namespace tessera {
 
 std::vector<Action> Game::legal_actions() const {
@@ -27,6 +29,41 @@ ApplyResult Game::apply(std::string_view action_text) {
     return result;
   }
   return apply(*move);
+}
+
+Returns Game::returns() const {
+  const Outcome o = outcome();
+  const std::size_t n = static_cast<std::size_t>(table().players());
+  Returns r{std::vector<double>(n, 0.0), std::vector<double>(n, 0.0)};
+  for (int w : o.winners)
+    if (w >= 0 && static_cast<std::size_t>(w) < n) r.result[static_cast<std::size_t>(w)] = 1.0 / static_cast<double>(o.winners.size());
+  if (o.scores.size() == n && n > 1)
+    for (std::size_t s = 0; s < n; ++s) {
+      int best_other = INT32_MIN;
+      for (std::size_t t = 0; t < n; ++t)
+        if (t != s) best_other = std::max(best_other, o.scores[t]);
+      r.margin[s] = static_cast<double>(o.scores[s]) - static_cast<double>(best_other);
+    }
+  return r;
+}
+
+GameInfo Game::info() const {
+  GameInfo info;
+  info.players = table().players();
+  for (std::size_t i = 0; i < table().size(); ++i)
+    if (table().at(i).visibility() != Visibility::Public) info.hidden_information = true;
+  // Chance: does a seeded random playout of a copy ever move the game's RNG?
+  constexpr int kProbeMoves = 400;
+  auto probe = clone();
+  Rng pick(0x1f0);
+  std::vector<Move> moves;
+  for (int k = 0; k < kProbeMoves && !probe->is_over() && !info.chance; ++k) {
+    const Rng before = probe->table().rng();
+    probe->legal_moves(moves);
+    if (!probe->apply(moves[pick.below(moves.size())], ApplyMode::Playout).ok) break;
+    info.chance = !(probe->table().rng() == before);
+  }
+  return info;
 }
 
 }  // namespace tessera

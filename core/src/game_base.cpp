@@ -123,4 +123,12 @@ void GameBase::set_state(const nlohmann::json& state) {
   }
 }
 
+std::unique_ptr<Game> GameBase::determinize(int seat, Rng& rng) const {
+  auto copy = clone();
+  auto& game = static_cast<GameBase&>(*copy);
+  if (seat != kOmniscient) game.table_.resample_hidden(seat, rng);
+  game.table_.rng().reseed(rng.next());
+  return copy;
+}
+
 }  // namespace tessera

@@ -155,6 +155,8 @@ void Hand::resample_hidden(int viewer, Rng& rng) {
       places.push_back(i);
       unseen.push_back(std::move(cards_[i]));
     }
+  // Sorted first: states a viewer cannot tell apart re-deal alike (Game::determinize).
+  std::sort(unseen.begin(), unseen.end());
   rng.shuffle(unseen);
   for (std::size_t k = 0; k < places.size(); ++k) cards_[places[k]] = std::move(unseen[k]);
 }
@@ -184,6 +186,8 @@ void resample_hidden_cards(const std::vector<Hand*>& hands, const std::vector<De
     if (!deck->sees_face_down(viewer))
       for (const Pile& p : deck->piles())
         if (!p.face_up && p.group.empty()) pool.insert(pool.end(), p.cards.begin(), p.cards.end());
+  // Sorted first: states a viewer cannot tell apart re-deal alike (Game::determinize).
+  std::sort(pool.begin(), pool.end());
   rng.shuffle(pool);
 
   // Deal back in the same order the places were collected, so sizes are kept.

@@ -241,6 +241,8 @@ void Market::resample_hidden(int viewer, Rng& rng) {
       places.push_back(i);
       unseen.push_back(std::move(slots_[i]));
     }
+  // Sorted first: states a viewer cannot tell apart re-deal alike (Game::determinize).
+  std::sort(unseen.begin(), unseen.end());
   rng.shuffle(unseen);
   for (std::size_t k = 0; k < places.size(); ++k) slots_[places[k]] = std::move(unseen[k]);
 }

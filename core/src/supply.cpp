@@ -291,6 +291,8 @@ void Supply::resample_hidden(int viewer, Rng& rng) {
   // Rejection keeps the deal uniform among those that respect the caps; after a bounded
   // number of tries the true deal (always valid) stays.
   constexpr int kTries = 32;
+  // Sorted first: states a viewer cannot tell apart re-deal alike (Game::determinize).
+  std::sort(units.begin(), units.end());
   std::vector<int> dealt(hidden.size() * resources_.size());
   for (int attempt = 0; attempt < kTries; ++attempt) {
     rng.shuffle(units);

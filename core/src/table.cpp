@@ -155,6 +155,15 @@ void Table::rollback_undo() {
 
 bool Table::operator==(const Table& other) const { return to_json() == other.to_json(); }
 
+std::uint64_t Table::hash() const {
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a
+  for (unsigned char c : to_json().dump()) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
 std::string describe_components(const Table& table, int viewer) {
   std::string out;
   for (std::size_t i = 0; i < table.size(); ++i) {

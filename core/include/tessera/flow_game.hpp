@@ -47,6 +47,9 @@ class FlowGame : public Game {
   // runs the flow to a decision and requires every driver's question to be answerable.
   void set_state(const nlohmann::json& state) override;
 
+  // Re-deals what `seat` cannot see, pooling hands with decks by the schema's `holds`.
+  std::unique_ptr<Game> determinize(int seat, Rng& rng) const override;
+
   const FlowRules& flow_rules() const { return *rules_; }
   // The declared schema (if any), then the steps and moves.
   std::string schema_text() const override;

@@ -15,6 +15,10 @@
 //
 // The whole state is table(); clone() copies it (cheap: bots call it often). A Game
 // object must be destroyed before the plugin library that made it is unloaded.
+//
+// What search needs (bots.md): determinize() samples a state `seat` cannot tell from this
+// one, returns() scores a finished game per seat, hash() fingerprints the state, info()
+// says what kind of game it is.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -34,6 +38,20 @@ namespace tessera {
 // simulations that play on a copy they own: a move from legal_moves() that fails half-way
 // (a script error) leaves that copy half-changed, so drop it.
 enum class ApplyMode { Transaction, Playout };
+
+// What a search needs to know about a game before it starts.
+struct GameInfo {
+  int players = 0;
+  bool hidden_information = false;  // some component is seen by one seat only, or by nobody
+  bool chance = false;              // the game draws on its RNG after the set-up
+  int max_moves = 0;                // a bound on the moves of one game; 0 when none is known
+};
+
+// A finished game's result per seat, for search. Meaningful once is_over().
+struct Returns {
+  std::vector<double> result;  // 1 for a sole win, 1/k each for k shared winners, 0 for a loss
+  std::vector<double> margin;  // the seat's score minus the best score of the other seats
+};
 
 class Game {
  public:
@@ -66,6 +84,24 @@ class Game {
   bool is_over() const { return seat_to_move() == kNobody; }
   // Scores and winners; meaningful once is_over().
   virtual Outcome outcome() const = 0;
+
+  // A copy in which everything `seat` cannot see (Component::visible_to) is re-dealt with
+  // `rng`, consistent with what it has seen: the unseen cards of hands are pooled with the
+  // face-down piles of the decks that hold the same content list (schema.yaml `holds`) and
+  // dealt back, keeping every size; each component then re-deals its own hidden part
+  // (Component::resample_hidden). The copy's RNG is reseeded from `rng`, so the copy does
+  // not know the original's future rolls and draws. Two states that `seat` cannot tell
+  // apart give the same copy for the same `rng` (pools are sorted before they are dealt).
+  // Hidden counters (a face-down total) are kept as they are: no generic rule can re-deal
+  // them. seat may be kOmniscient (then only the RNG is reseeded).
+  virtual std::unique_ptr<Game> determinize(int seat, Rng& rng) const = 0;
+  // win/draw/loss and score margin per seat, from outcome().
+  Returns returns() const;
+  // A 64-bit fingerprint of the whole state (Table::hash): equal states hash equal.
+  std::uint64_t hash() const { return table().hash(); }
+  // Players, hidden information and chance, found from the components and a short seeded
+  // playout of a copy (so it costs a few hundred moves: ask once per game).
+  virtual GameInfo info() const;
 
   // Readable terminal view for `viewer` (board, tracks, the viewer's hand, others' public info).
   virtual std::string render(int viewer) const = 0;

@@ -27,6 +27,8 @@ class GameBase : public Game {
   std::optional<Move> parse_move(std::string_view text) const override;
   std::string render(int viewer) const override;
   void set_state(const nlohmann::json& state) override;
+  // Each component re-deals its own hidden part (no schema: hands are not pooled).
+  std::unique_ptr<Game> determinize(int seat, Rng& rng) const override;
 
  protected:
   GameBase(Table table, std::shared_ptr<ScriptRuntime> scripts)

@@ -80,6 +80,9 @@ class Table {
   void resample_hidden(int viewer, Rng& rng);
 
   bool operator==(const Table& other) const;  // compares full JSON states
+  // A 64-bit hash of the full state (FNV-1a of its full JSON, the RNG included): equal
+  // tables hash equal. Costs a JSON write: for search keys, not for every playout move.
+  std::uint64_t hash() const;
 
   // Undo journal, how GameBase::apply makes an action all-or-nothing without copying the
   // whole table: between begin_undo() and commit_undo() or rollback_undo(), the first

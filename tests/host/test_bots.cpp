@@ -1,0 +1,147 @@
+// The search bots: seat specs, reproducibility, not peeking, and strength against random.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "bots.hpp"
+#include "commands.hpp"
+#include "protocol_server.hpp"
+#include "support/registry.hpp"
+
+using namespace tessera;
+using namespace tessera::host;
+using tessera::testing::game_registry;
+using tessera::testing::new_game;
+
+namespace {
+
+// Plays a whole game with one bot spec per seat; returns the outcome.
+Outcome play(const std::string& id, const std::vector<std::string>& seats, std::uint64_t seed) {
+  auto game = new_game(id, static_cast<int>(seats.size()), seed);
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (std::size_t s = 0; s < seats.size(); ++s) bots.push_back(make_bot(seats[s], seed, static_cast<int>(s)));
+  std::vector<Move> moves;
+  while (!game->is_over()) {
+    game->legal_moves(moves);
+    const auto seat = static_cast<std::size_t>(game->seat_to_move());
+    REQUIRE(game->apply(moves[bots[seat]->choose(*game, moves)]).ok);
+  }
+  return game->outcome();
+}
+
+}  // namespace
+
+TEST_CASE("Seat specs name a bot kind and its options", "[bots]") {
+  const BotSpec spec = parse_bot_spec("mcts:iterations=2000,c=1.4");
+  CHECK(spec.kind == "mcts");
+  CHECK(spec.options.at("iterations") == "2000");
+  CHECK(spec.options.at("c") == "1.4");
+  CHECK(join_seat_specs({"human", "ismcts:iterations=9", "c=1", "random"}) ==
+        std::vector<std::string>{"human", "ismcts:iterations=9,c=1", "random"});
+  for (const char* good : {"random", "greedy", "greedy:samples=3", "mcts", "ismcts:ms=500", "mcts:seed=4,depth=9"})
+    CHECK(is_bot_kind(good));
+  for (const char* bad : {"human", "alphazero", "mcts:iterations=0", "mcts:speed=3", "ismcts:c=-1", "mcts:c", "greedy:"})
+    CHECK_FALSE(is_bot_kind(bad));
+  CHECK_THROWS_WITH(make_bot("mcts:speed=3", 1, 0), Catch::Contains("no option 'speed'"));
+}
+
+TEST_CASE("A seeded search plays the same game twice", "[bots]") {
+  const std::vector<std::string> seats{"ismcts:iterations=60", "mcts:iterations=60"};
+  const Outcome a = play("tutorial", seats, 3);
+  const Outcome b = play("tutorial", seats, 3);
+  CHECK(a.scores == b.scores);
+}
+
+TEST_CASE("IS-MCTS chooses the same move in states that differ only in what its seat cannot see", "[bots]") {
+  int differing = 0;
+  for (const std::string id : {"age_of_discovery", "sardinia", "catan_inca", "madeira"}) {
+    INFO(id);
+    auto game = new_game(id, id == "catan_inca" ? 3 : 2, 5);
+    Rng rng(5);
+    std::vector<Move> moves;
+    for (int step = 0; step < 40 && !game->is_over(); ++step) {
+      game->legal_moves(moves);
+      if (step % 10 == 9 && moves.size() > 1) {
+        const int seat = game->seat_to_move();
+        Rng deal(step);
+        auto other = game->determinize(seat, deal);
+        if (!(other->table().view(tessera::kOmniscient) == game->table().view(tessera::kOmniscient))) ++differing;
+        auto bot_a = make_bot("ismcts:iterations=80", 9, seat);
+        auto bot_b = make_bot("ismcts:iterations=80", 9, seat);
+        std::vector<Move> other_moves;
+        other->legal_moves(other_moves);
+        if (other_moves != moves) continue;  // CATAN's offers depend on others' hands (a known leak)
+        CHECK(bot_a->choose(*game, moves) == bot_b->choose(*other, other_moves));
+      }
+      REQUIRE(game->apply(moves[rng.below(moves.size())]).ok);
+    }
+  }
+  CHECK(differing > 0);  // the test compared states that really differ
+}
+
+TEST_CASE("Search bots beat random seats in the tutorial game", "[bots]") {
+  int mcts = 0, ismcts = 0, greedy = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const bool first = seed % 2 == 1;  // each bot plays both seats
+    auto won = [&](const std::string& bot) {
+      const Outcome o = play("tutorial", first ? std::vector<std::string>{bot, "random"}
+                                               : std::vector<std::string>{"random", bot}, seed);
+      const int seat = first ? 0 : 1;
+      return o.winners.size() == 1 && o.winners[0] == seat ? 1 : 0;
+    };
+    mcts += won("mcts:iterations=150");
+    ismcts += won("ismcts:iterations=150");
+    greedy += won("greedy");
+  }
+  CHECK(mcts >= 3);
+  CHECK(ismcts >= 3);
+  CHECK(greedy >= 2);
+}
+
+TEST_CASE("simulate takes bot seats", "[bots]") {
+  SimulateOptions options;
+  options.choice.game = "tutorial";
+  options.choice.players = 2;
+  options.games = 2;
+  options.seats = {"ismcts:iterations=20", "c=1", "random"};
+  std::ostringstream out, err;
+  REQUIRE(run_simulate(game_registry(), options, out, err) == 0);
+  CHECK(out.str().find("seat 0 (ismcts:iterations=20,c=1)") != std::string::npos);
+}
+
+TEST_CASE("serve answers a bot request with the move of the seat's bot", "[bots]") {
+  ProtocolServer server(game_registry());
+  auto ask = [&](const nlohmann::json& request) { return nlohmann::json::parse(server.handle_line(request.dump())); };
+  REQUIRE(ask({{"cmd", "new"}, {"game", "tutorial"}, {"seats", {"human", "ismcts:iterations=30"}}})["ok"] == true);
+  CHECK(ask({{"cmd", "bot"}})["error"]["code"] == "bad_request");  // seat 0 is human
+  const auto answer = ask({{"cmd", "bot"}, {"spec", "mcts:iterations=30"}});
+  REQUIRE(answer["ok"] == true);
+  CHECK(ask({{"cmd", "bot"}, {"spec", "mcts:iterations=30"}})["action"] == answer["action"]);  // reproducible
+  REQUIRE(ask({{"cmd", "act"}, {"action", answer["action"]}})["ok"] == true);
+  if (ask({{"cmd", "state"}})["seat"] == 1) CHECK(ask({{"cmd", "bot"}})["ok"] == true);
+  CHECK(ask({{"cmd", "bot"}, {"spec", "chess"}})["error"]["code"] == "bad_request");
+}
+
+TEST_CASE("arena rotates seats and reports win rates with intervals", "[bots]") {
+  ArenaOptions options;
+  options.choice.game = "tutorial";
+  options.seats = {"mcts:iterations=40", "random"};
+  options.games = 4;
+  options.json = true;
+  std::ostringstream out;
+  REQUIRE(run_arena(game_registry(), options, out) == 0);
+  const auto summary = nlohmann::json::parse(out.str());
+  CHECK(summary["players"] == 2);
+  REQUIRE(summary["bots"].size() == 2);
+  double total = 0;
+  for (const auto& bot : summary["bots"]) {
+    CHECK(bot["games"] == 4);
+    CHECK(bot["win_rate_95"][0].get<double>() <= bot["win_rate"].get<double>());
+    CHECK(bot["win_rate_95"][1].get<double>() >= bot["win_rate"].get<double>());
+    total += bot["win_rate"].get<double>();
+  }
+  CHECK(total == Approx(1.0));
+  CHECK(summary["bots"][0].contains("search_moves_per_sec"));
+  options.seats = {"mcts"};
+  CHECK_THROWS(run_arena(game_registry(), options, out));
+}
