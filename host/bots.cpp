@@ -48,16 +48,31 @@ void allow_only(const BotSpec& spec, std::initializer_list<std::string_view> nam
 }
 
 // How good a state is for `seat`: a finished game by its result (and a little of its margin,
-// to prefer wide wins), an unfinished one by the score margin so far, squashed below a win.
+// to prefer wide wins), an unfinished one by its margin in Game::score_so_far(), squashed
+// below a win.
 double estimate(const Game& game, int seat) {
   const auto s = static_cast<std::size_t>(seat);
-  try {
+  if (game.is_over()) {
     const Returns r = game.returns();
-    const double margin = std::tanh(r.margin[s] / 50.0);
-    return game.is_over() ? 2.0 * r.result[s] + 0.5 * margin : margin;
-  } catch (const std::exception&) {
-    return 0;  // a game whose outcome() is not meaningful before the end
+    return 2.0 * r.result[s] + 0.5 * std::tanh(r.margin[s] / 50.0);
   }
+  const std::vector<int> scores = game.score_so_far();
+  return s < scores.size() ? std::tanh(score_margins(scores)[s] / 50.0) : 0.0;
+}
+
+// Each seat's result of a rollout: a finished game's returns; an unfinished one (cut at
+// `depth`) as if it ended now, the leaders by Game::score_so_far() sharing the win (a draw
+// when the game keeps no score so far).
+std::vector<double> rollout_result(const Game& game, int players) {
+  const auto n = static_cast<std::size_t>(players);
+  if (game.is_over()) return game.returns().result;
+  std::vector<double> result(n, 1.0 / players);
+  const std::vector<int> scores = game.score_so_far();
+  if (scores.size() != n) return result;
+  const int best = *std::max_element(scores.begin(), scores.end());
+  const auto leaders = static_cast<double>(std::count(scores.begin(), scores.end(), best));
+  for (std::size_t s = 0; s < n; ++s) result[s] = scores[s] == best ? 1.0 / leaders : 0.0;
+  return result;
 }
 
 }  // namespace
@@ -203,13 +218,7 @@ std::size_t MctsBot::choose(const Game& game, const std::vector<Move>& root_move
     }
     if (failed) continue;  // a move that fails half-way leaves the sample unusable
     ++stats_.iterations;
-    std::vector<double> result(static_cast<std::size_t>(players), 1.0 / players);
-    if (state->is_over()) {
-      try {
-        result = state->returns().result;
-      } catch (const std::exception&) {
-      }
-    }
+    const std::vector<double> result = rollout_result(*state, players);
     for (std::uint32_t n : path) {
       ++tree[n].visits;
       if (tree[n].seat >= 0) tree[n].reward += result[static_cast<std::size_t>(tree[n].seat)];

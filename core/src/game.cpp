@@ -31,19 +31,25 @@ ApplyResult Game::apply(std::string_view action_text) {
   return apply(*move);
 }
 
+std::vector<double> score_margins(const std::vector<int>& scores) {
+  std::vector<double> margin(scores.size(), 0.0);
+  if (scores.size() < 2) return margin;
+  for (std::size_t s = 0; s < scores.size(); ++s) {
+    int best_other = INT32_MIN;
+    for (std::size_t t = 0; t < scores.size(); ++t)
+      if (t != s) best_other = std::max(best_other, scores[t]);
+    margin[s] = static_cast<double>(scores[s]) - static_cast<double>(best_other);
+  }
+  return margin;
+}
+
 Returns Game::returns() const {
   const Outcome o = outcome();
   const std::size_t n = static_cast<std::size_t>(table().players());
   Returns r{std::vector<double>(n, 0.0), std::vector<double>(n, 0.0)};
   for (int w : o.winners)
     if (w >= 0 && static_cast<std::size_t>(w) < n) r.result[static_cast<std::size_t>(w)] = 1.0 / static_cast<double>(o.winners.size());
-  if (o.scores.size() == n && n > 1)
-    for (std::size_t s = 0; s < n; ++s) {
-      int best_other = INT32_MIN;
-      for (std::size_t t = 0; t < n; ++t)
-        if (t != s) best_other = std::max(best_other, o.scores[t]);
-      r.margin[s] = static_cast<double>(o.scores[s]) - static_cast<double>(best_other);
-    }
+  if (o.scores.size() == n) r.margin = score_margins(o.scores);
   return r;
 }
 

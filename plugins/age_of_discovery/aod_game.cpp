@@ -429,6 +429,14 @@ void AodGame::final_scoring(FlowContext& ctx) {
   ctx.log("the game is over");
 }
 
+// The VP scored so far (expedition scorings add to each player's public "vp" counter).
+std::vector<int> AodGame::score_so_far() const {
+  if (is_over()) return outcome().scores;
+  std::vector<int> vp;
+  for (int s = 0; s < table().players(); ++s) vp.push_back(table().get(seat_of(s).player).get("vp"));
+  return vp;
+}
+
 Outcome AodGame::outcome() const {
   Outcome o;
   const Table& t = table();

@@ -505,6 +505,14 @@ void CatanGame::check_frames() const {
   }
 }
 
+// The victory markers each seat holds now (what the end of the game counts).
+std::vector<int> CatanGame::score_so_far() const {
+  if (is_over()) return outcome().scores;
+  std::vector<int> markers_now;
+  for (int seat = 0; seat < players(); ++seat) markers_now.push_back(markers(table(), seat));
+  return markers_now;
+}
+
 Outcome CatanGame::outcome() const {
   Outcome o;
   if (!is_over()) return o;

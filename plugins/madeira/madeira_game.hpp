@@ -112,6 +112,7 @@ class MadeiraGame : public tessera::FlowGame {
   std::unique_ptr<tessera::Game> clone() const override { return std::make_unique<MadeiraGame>(*this); }
   std::unique_ptr<tessera::Game> rematch(std::uint64_t seed) const override;
   tessera::Outcome outcome() const override;
+  std::vector<int> score_so_far() const override;
   std::string render(int viewer) const override;
 
   static void register_natives(Engine& engine);

@@ -171,6 +171,14 @@ void MadeiraGame::final_scoring(FlowContext& ctx) {
   if (ctx.logging()) ctx.log("the game is over");
 }
 
+// The PP at home (before the final scoring's leftovers and pirate penalties).
+std::vector<int> MadeiraGame::score_so_far() const {
+  if (is_over()) return outcome().scores;
+  std::vector<int> pp;
+  for (int s = 0; s < table().players(); ++s) pp.push_back(home(table(), s, engine_->hk.pp));
+  return pp;
+}
+
 Outcome MadeiraGame::outcome() const {
   Outcome o;
   const Table& t = table();

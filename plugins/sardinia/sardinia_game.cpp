@@ -337,6 +337,14 @@ void SardiniaGame::end_round(FlowContext& ctx) {
   hook(ctx, "on_round_end", kNobody, json{{"round", scorings()}});
 }
 
+// The VP scored so far (province and agriculture scorings add them during the game).
+std::vector<int> SardiniaGame::score_so_far() const {
+  if (is_over()) return outcome().scores;
+  std::vector<int> scores;
+  for (int s = 0; s < table().players(); ++s) scores.push_back(vp(s));
+  return scores;
+}
+
 Outcome SardiniaGame::outcome() const {
   Outcome o;
   const Table& t = table();

@@ -31,6 +31,7 @@ class SardiniaGame : public tessera::FlowGame {
   std::unique_ptr<tessera::Game> clone() const override { return std::make_unique<SardiniaGame>(*this); }
   std::unique_ptr<tessera::Game> rematch(std::uint64_t seed) const override;
   tessera::Outcome outcome() const override;
+  std::vector<int> score_so_far() const override;
   // Board by province (VP, token, pieces, port), forts, fort row, scores and reserves, the
   // played cards of everyone and the viewer's own hand (sardinia_render.cpp).
   std::string render(int viewer) const override;

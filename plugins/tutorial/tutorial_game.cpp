@@ -333,6 +333,16 @@ void TutorialGame::check_state() const {
   if (t.get(renown_).markers() != t.players()) throw DataError("renown needs one marker per seat");
 }
 
+// The final scoring's formula on today's renown and spice (both public).
+std::vector<int> TutorialGame::score_so_far() const {
+  if (is_over()) return outcome().scores;
+  const Table& t = table();
+  std::vector<int> scores;
+  for (int seat = 0; seat < t.players(); ++seat)
+    scores.push_back(t.get(renown_).position(seat) + t.get(goods_).count(seat, "spice") / engine_->rules.spice_per_point);
+  return scores;
+}
+
 Outcome TutorialGame::outcome() const {
   Outcome o;
   const Table& t = table();

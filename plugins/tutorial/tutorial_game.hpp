@@ -46,6 +46,7 @@ class TutorialGame : public tessera::FlowGame {
   std::unique_ptr<tessera::Game> clone() const override { return std::make_unique<TutorialGame>(*this); }
   std::unique_ptr<tessera::Game> rematch(std::uint64_t seed) const override;
   tessera::Outcome outcome() const override;
+  std::vector<int> score_so_far() const override;
   std::string render(int viewer) const override;
 
   // The natives flow.yaml names; load_engine registers them.

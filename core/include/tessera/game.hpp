@@ -52,6 +52,8 @@ struct Returns {
   std::vector<double> result;  // 1 for a sole win, 1/k each for k shared winners, 0 for a loss
   std::vector<double> margin;  // the seat's score minus the best score of the other seats
 };
+// Per seat: its score minus the best score of the other seats (all 0 for fewer than 2 seats).
+std::vector<double> score_margins(const std::vector<int>& scores);
 
 class Game {
  public:
@@ -84,6 +86,11 @@ class Game {
   bool is_over() const { return seat_to_move() == kNobody; }
   // Scores and winners; meaningful once is_over().
   virtual Outcome outcome() const = 0;
+  // Each seat's score as far as the game can tell from what every seat sees, for a search
+  // that judges an unfinished position (greedy, a rollout cut short): the running victory
+  // points a game keeps on the table. Equals outcome().scores once is_over(). The default
+  // is outcome().scores, which most games leave empty before the end (then: no signal).
+  virtual std::vector<int> score_so_far() const { return outcome().scores; }
 
   // A copy in which everything `seat` cannot see (Component::visible_to) is re-dealt with
   // `rng`, consistent with what it has seen: the unseen cards of hands are pooled with the
