@@ -135,6 +135,11 @@ TEST_CASE("compare --csv writes a header and one row per game and arm", "[host]"
   CHECK(lines[6].rfind("patronage,patronage,0,7,", 0) == 0);
   CHECK(lines[15].rfind("steady_hands+patronage,steady_hands+patronage,4,11,", 0) == 0);
   for (const std::string& line : lines) CHECK(std::count(line.begin(), line.end(), ',') == 15);
+  // On two threads: the very same games, row for row.
+  options.jobs = 2;
+  std::ostringstream two;
+  REQUIRE(run_compare(game_registry(), options, two, err) == 0);
+  CHECK(two.str() == out.str());
 }
 
 TEST_CASE("compare prints each arm and the paired differences as text", "[host]") {
@@ -255,4 +260,23 @@ TEST_CASE("An unfinished game's log has no outcome and may not claim one", "[hos
   log["outcome"] = {{"scores", {0, 0}}, {"winners", {0}}};
   CHECK_THROWS_WITH(Session::from_log(game_registry(), log),
                     Catch::Contains("it stores an outcome but the replayed game is not over"));
+}
+
+TEST_CASE("Every game names the categories of each seat's score", "[host]") {
+  for (const tessera::PluginEntry* entry : game_registry().games()) {
+    SimulateOptions options;
+    options.choice.game = entry->manifest.id;
+    options.games = 1;
+    options.json = true;
+    std::ostringstream out, err;
+    INFO(entry->manifest.id);
+    REQUIRE(run_simulate(game_registry(), options, out, err) == 0);
+    const json seats = json::parse(out.str())["statistics"]["seats"];
+    REQUIRE(!seats.empty());
+    for (const json& seat : seats) CHECK(seat["category_means"].size() >= 2);
+    if (entry->manifest.id == "tutorial")  // the tutorial's score is renown plus spice
+      for (const json& seat : seats)
+        CHECK(seat["score"]["mean"] == seat["category_means"]["renown"].get<double>() +
+                                           seat["category_means"]["spice"].get<double>());
+  }
 }
