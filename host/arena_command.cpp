@@ -11,19 +11,11 @@
 #include "commands.hpp"
 #include "json_text.hpp"
 #include "session.hpp"
+#include "statistics.hpp"
 #include "tessera/error.hpp"
 
 namespace tessera::host {
 namespace {
-
-// Wilson score interval of a proportion at 95 %.
-std::pair<double, double> wilson(double successes, double n) {
-  if (n <= 0) return {0, 1};
-  const double z = 1.96, p = successes / n, z2 = z * z;
-  const double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const double half = z * std::sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
 
 struct BotTotals {
   double wins = 0;    // shared wins count 1/k

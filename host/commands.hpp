@@ -53,6 +53,23 @@ struct ArenaOptions {
 };
 int run_arena(const PluginRegistry& registry, const ArenaOptions& options, std::ostream& out);
 
+// `tessera compare`: the game as it is (base) against each variant on the same seeds and
+// bot seats, with every statistic of simulate per arm and the paired difference variant -
+// base with its 95 % interval (sdk/docs/writing-a-game.md, "Judge a house rule").
+struct CompareOptions {
+  GameChoice choice;                  // the base game; its variants apply to every arm
+  std::vector<std::string> variants;  // one arm each; "a+b" plays variants a and b together
+  int games = 200;
+  int jobs = 1;
+  std::vector<std::string> seats;     // a bot spec per seat; default: all random
+  bool json = false;
+  std::string csv_path;               // one row per game and arm; "-" for `out`
+  std::string plot_dir;               // SVG plots, their data and the gnuplot script
+  bool progress = false;              // progress bars on `err`
+  std::size_t max_actions = 1'000'000;
+};
+int run_compare(const PluginRegistry& registry, const CompareOptions& options, std::ostream& out, std::ostream& err);
+
 int run_replay(const PluginRegistry& registry, const std::string& log_path, std::ostream& out);
 // With `play_games` > 0, also plays that many random games per player count and variant, one
 // after another on one runtime, and checks that each replays exactly (replay_check.hpp).

@@ -1,5 +1,5 @@
 // tessera: the host program. Loads game plugins at run time and plays, simulates,
-// replays, validates and serves them.
+// compares, replays, validates and serves them.
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -73,6 +73,28 @@ int main(int argc, char** argv) {
   arena->add_option("--games,-n", arena_options.games, "Number of games (game i uses seed + i)");
   arena->add_flag("--json", arena_options.json, "Print one JSON object instead of text");
 
+  CompareOptions compare_options;
+  auto* compare = app.add_subcommand(
+      "compare", "Judge house rules: the base game and each variant on the same seeds, with paired differences");
+  compare->add_option("game", compare_options.choice.game, "Game id (see `tessera list`)")->required();
+  compare->add_option("--variant,-v", compare_options.variants,
+                      "A variant to compare with the base game; repeatable, one arm each; a+b plays both together")
+      ->required();
+  compare->add_option("--base-variant", compare_options.choice.variants,
+                      "A variant that every arm, the base too, plays with; repeatable");
+  compare->add_option("--players,-p", compare_options.choice.players,
+                      "Number of players (default: the game's smallest count, 2 if allowed)");
+  compare->add_option("--seed,-s", compare_options.choice.seed, "Seed of game 0 (game i uses seed + i in every arm)")
+      ->check(CLI::NonNegativeNumber);
+  compare->add_option("--games,-n", compare_options.games, "Games per arm (default 200)")->check(CLI::Range(2, 1 << 30));
+  compare->add_option("--jobs,-j", compare_options.jobs, "Threads to play on")->check(CLI::PositiveNumber);
+  compare->add_option("--seats", compare_options.seats, "A bot per seat, as in simulate (default: all random)")
+      ->delimiter(',');
+  compare->add_flag("--json", compare_options.json, "Print one JSON object instead of text");
+  compare->add_option("--csv", compare_options.csv_path, "Write one CSV row per game and arm to this file (- for stdout)");
+  compare->add_option("--plot", compare_options.plot_dir,
+                      "Write SVG plots of scores, first-player margins and lengths (with gnuplot) into this folder");
+
   std::string log_path;
   auto* replay = app.add_subcommand("replay", "Replay a saved game log and verify it");
   replay->add_option("log", log_path, "Log file written by play, simulate or serve's save")->required();
@@ -103,6 +125,10 @@ int main(int argc, char** argv) {
       return run_simulate(*registry, sim_options, std::cout, std::cerr);
     }
     if (*arena) return run_arena(*registry, arena_options, std::cout);
+    if (*compare) {
+      compare_options.progress = isatty(STDERR_FILENO) && !compare_options.json;
+      return run_compare(*registry, compare_options, std::cout, std::cerr);
+    }
     if (*replay) return run_replay(*registry, log_path, std::cout);
     if (*playthrough) return run_playthrough(*registry, through_choice, std::cout);
     if (*serve) return run_serve(*registry, std::cin, std::cout);

@@ -78,14 +78,16 @@ void Session::set(const std::string& pointer, const json& value) {
 }
 
 json Session::log() const {
-  return json{{"tessera_log", 1},
-              {"game", setup_.game},
-              {"players", setup_.players},
-              {"seed", setup_.seed},
-              {"variants", setup_.variants},
-              {"seats", setup_.seats},
-              {"steps", steps_},
-              {"checksum", state_checksum(*game_)}};
+  json log{{"tessera_log", 1},
+           {"game", setup_.game},
+           {"players", setup_.players},
+           {"seed", setup_.seed},
+           {"variants", setup_.variants},
+           {"seats", setup_.seats},
+           {"steps", steps_},
+           {"checksum", state_checksum(*game_)}};
+  if (game_->is_over()) log["outcome"] = outcome_json(*game_);
+  return log;
 }
 
 namespace {
@@ -120,7 +122,7 @@ void replay_step(Session& session, const json& step) {
 std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const json& log) {
   if (!log.is_object()) throw DataError("log: expected a JSON object");
   try {
-    allow_only_fields(log, {"tessera_log", "game", "players", "seed", "variants", "seats", "steps", "checksum"},
+    allow_only_fields(log, {"tessera_log", "game", "players", "seed", "variants", "seats", "steps", "checksum", "outcome"},
                       "the log");
   } catch (const DataError& e) {
     throw DataError(std::string("log: ") + e.what());
@@ -164,6 +166,14 @@ std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const
   if (checksum != state_checksum(session->game()))
     throw DataError("log: the replayed game ends in a different state (checksum " + state_checksum(session->game()) +
                     ", log says " + short_message(checksum) + ")");
+  // A stored outcome is optional (older logs, unfinished games) but never taken on trust.
+  if (log.contains("outcome")) {
+    if (!session->game().is_over()) throw DataError("log: it stores an outcome but the replayed game is not over");
+    const json replayed = outcome_json(session->game());
+    if (log["outcome"] != replayed)
+      throw DataError("log: the stored outcome " + short_message(log["outcome"].dump()) +
+                      " is not the replayed game's outcome " + replayed.dump());
+  }
   return session;
 }
 
@@ -194,6 +204,11 @@ std::string state_checksum(const Game& game) {
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return buf;
+}
+
+json outcome_json(const Game& game) {
+  const Outcome o = game.outcome();
+  return json{{"scores", o.scores}, {"winners", o.winners}};
 }
 
 }  // namespace tessera::host

@@ -27,7 +27,8 @@ class Session {
   Session(const PluginRegistry& registry, SessionSetup setup);
   // Rebuilds a session from a log by replaying every step; throws DataError naming the
   // step that failed. The log format is described in sdk/docs/protocol.md; it is read
-  // strictly: an unknown field, a value of the wrong type or a missing checksum is refused.
+  // strictly: an unknown field, a value of the wrong type, a missing checksum or a stored
+  // outcome that is not the replayed game's is refused.
   static std::unique_ptr<Session> from_log(const PluginRegistry& registry, const nlohmann::json& log);
   // What `tessera replay` does with a log file's text: parsed within the JSON bounds
   // (json_limits.hpp), then from_log. Every error is a DataError starting with `name`.
@@ -47,7 +48,8 @@ class Session {
   void set(const std::string& pointer, const nlohmann::json& value);
 
   std::size_t steps() const { return steps_.size(); }
-  // The log: {"tessera_log":1, game, players, seed, variants, seats, steps, checksum}.
+  // The log: {"tessera_log":1, game, players, seed, variants, seats, steps, checksum}, and
+  // the outcome {scores, winners} once the game is over.
   nlohmann::json log() const;
 
  private:
@@ -58,5 +60,7 @@ class Session {
 
 // A short stable digest of a full state (FNV-1a of its JSON text), for logs and tests.
 std::string state_checksum(const Game& game);
+// A finished game's outcome as a log stores it: {"scores": [...], "winners": [...]}.
+nlohmann::json outcome_json(const Game& game);
 
 }  // namespace tessera::host

@@ -5,7 +5,7 @@
 #   --fuzz   also clang and its runtimes with libFuzzer (tests/fuzz/, tools/fuzz.sh)
 set -euo pipefail
 packages=(g++ cmake make pkg-config ccache libboost-dev liblua5.4-dev libyaml-cpp-dev catch2
-          nlohmann-json3-dev libcli11-dev)
+          nlohmann-json3-dev libcli11-dev gnuplot-nox)
 for option in "$@"; do
   case "$option" in
     --bench) packages+=(libbenchmark-dev) ;;

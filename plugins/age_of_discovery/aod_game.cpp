@@ -448,6 +448,10 @@ Outcome AodGame::outcome() const {
     o.breakdown.push_back("first scoring " + std::to_string(score.get("first")) + ", last scoring " +
                           std::to_string(score.get("last")) + ", mission " + std::to_string(score.get("missions")) +
                           ", ships not on expeditions " + std::to_string(score.get("unassigned")));
+    o.categories.push_back({{"first scoring", score.get("first")},
+                            {"last scoring", score.get("last")},
+                            {"mission", score.get("missions")},
+                            {"ships not on expeditions", score.get("unassigned")}});
     keys.emplace_back(score.get("total"), score.get("unassigned_ships"));
   }
   // 6.4: most VP; then most ships not on expeditions; then a shared victory.

@@ -521,6 +521,7 @@ Outcome CatanGame::outcome() const {
   for (int seat = 0; seat < players(); ++seat) {
     o.scores.push_back(markers(t, seat));
     o.breakdown.push_back("markers " + std::to_string(markers(t, seat)) + " (tribe " + std::to_string(tribe(t, seat)) + ")");
+    o.categories.push_back({{"markers", markers(t, seat)}, {"tribe", tribe(t, seat)}});
     best = std::max(best, markers(t, seat));
   }
   const int winner = t.get(progress_).get("winner");

@@ -189,6 +189,11 @@ Outcome MadeiraGame::outcome() const {
     o.breakdown.push_back("PP " + std::to_string(home(t, s, engine_->hk.pp)) + ", leftovers +" + std::to_string(sc.get("leftover_pp")) +
                           ", pirates " + std::to_string(pirates(t, s)) + ": -" + std::to_string(sc.get("pirate_rank")) + " -" +
                           std::to_string(sc.get("pirate_excess")));
+    o.categories.push_back({{"PP", home(t, s, engine_->hk.pp)},
+                            {"leftovers", sc.get("leftover_pp")},
+                            {"pirates", pirates(t, s)},
+                            {"pirate rank", -sc.get("pirate_rank")},
+                            {"pirate excess", -sc.get("pirate_excess")}});
   }
   // §1.2: the most PP; ties go to the seat earlier in the pass column.
   int best = -1;

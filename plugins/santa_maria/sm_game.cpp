@@ -591,6 +591,14 @@ Outcome SmGame::outcome() const {
         if (goal.rfind("goal.", 0) == 0 && done) text += ", " + goal.substr(5);
     }
     o.breakdown.push_back(text);
+    o.categories.push_back({{"happiness", score.get("happiness")},
+                            {"goods and coins", score.get("goods_coins")},
+                            {"colonists", score.get("colonists")},
+                            {"scholars", score.get("scholars")},
+                            {"bishop objectives", score.get("bishop_objectives")},
+                            {"bishop monks", score.get("bishop_penalty")},
+                            {"port sets", score.get("port_set_points")},
+                            {"ships", score.get("ships")}});
     // 7.1 item 6: the tie goes to the retreat space closest to the start-player symbol.
     const int pos = get(s, key::retreat_pos) > 0 ? get(s, key::retreat_pos) : INT_MAX - 1;
     if (total > best || (total == best && pos < best_pos)) {

@@ -358,6 +358,9 @@ Outcome SardiniaGame::outcome() const {
     o.breakdown.push_back("provinces " + std::to_string(score.get("provinces")) + ", agriculture " +
                           std::to_string(score.get("agriculture")) + "; " + std::to_string(in_reserve) +
                           " pieces in reserve");
+    o.categories.push_back({{"provinces", score.get("provinces")},
+                            {"agriculture", score.get("agriculture")},
+                            {"pieces in reserve", in_reserve}});
     keys.emplace_back(score.get("vp"), in_reserve);
   }
   // 6.4: most VP; then most pieces in reserve; then a shared victory.

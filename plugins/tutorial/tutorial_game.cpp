@@ -352,6 +352,7 @@ Outcome TutorialGame::outcome() const {
     o.scores.push_back(score.get("total"));
     o.breakdown.push_back("renown " + std::to_string(score.get("renown")) + ", spice " +
                           std::to_string(score.get("spice")) + ", coins " + std::to_string(coins(seat)));
+    o.categories.push_back({{"renown", score.get("renown")}, {"spice", score.get("spice")}, {"coins", coins(seat)}});
   }
   // Highest score wins; ties go to more coins; players still tied share the win.
   auto key = [&](int seat) { return std::pair{o.scores[static_cast<std::size_t>(seat)], coins(seat)}; };

@@ -210,6 +210,7 @@ TEST_CASE("A log is loaded only when it is complete, strictly typed and verified
   CHECK(load([](json& l) { l["tessera_log"] = 1.5; }) == "bad_data");
   CHECK(load([](json& l) { l["seats"] = std::vector<std::string>(100000, "random"); }) == "bad_data");
   CHECK(load([](json& l) { l["extra"] = 1; }) == "bad_data");
+  CHECK(load([](json& l) { l["outcome"] = {{"scores", {9, 0}}, {"winners", {0}}}; }) == "bad_data");  // not over
   CHECK(load([](json& l) { l.erase("steps"); }) == "bad_data");
   CHECK(load([](json& l) { l["steps"][0]["note"] = "x"; }) == "bad_data");
   CHECK(load([](json& l) { l["steps"].push_back({{"set", "/global/-"}, {"value", 1}}); }) == "bad_data");

@@ -1,6 +1,7 @@
 #pragma once
 // The values that flow through the one door of a game: decisions, actions, events, outcomes.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tessera/component.hpp"
@@ -36,6 +37,9 @@ struct Outcome {
   std::vector<int> scores;
   std::vector<int> winners;
   std::vector<std::string> breakdown;  // per seat, a readable account of the score
+  // Per seat, the numbers of the breakdown by name ("renown" 5, "spice" 3): what
+  // `tessera compare` and `simulate` average as the score by category.
+  std::vector<std::vector<std::pair<std::string, int>>> categories;
 };
 
 // What apply() returns: the events on success, or the reason of a refusal.

@@ -1,0 +1,59 @@
+#pragma once
+// What simulate and compare report of a batch of games (game_batch.hpp): per seat and
+// overall win rates with 95 % intervals, the first player's advantage, ties, game length,
+// scores, margins and the score by category; and, for two batches paired by seed, each
+// difference variant - base with its interval.
+#include <nlohmann/json.hpp>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "game_batch.hpp"
+#include "statistics.hpp"
+
+namespace tessera::host {
+
+struct SeatStatistics {
+  double win_rate = 0;  // a shared win counts 1/k
+  Interval win_rate_95;
+  Distribution score, margin;
+  std::vector<std::pair<std::string, double>> category_means;  // in the game's order
+};
+
+struct BatchStatistics {
+  std::size_t games = 0;
+  int players = 0;
+  Distribution length;
+  double tie_rate = 0;  // games won by more than one seat
+  Interval tie_rate_95;
+  double fair_share = 0;              // 1 / players
+  double first_player_advantage = 0;  // seat 0's win rate - fair share
+  Interval first_player_advantage_95;
+  std::vector<SeatStatistics> seats;
+};
+BatchStatistics batch_statistics(const std::vector<GameRecord>& records, int players);
+
+// Differences variant - base, paired game by game (the same seeds in the same order).
+struct SeatDifference {
+  Difference win_rate, score, margin;
+  std::vector<std::pair<std::string, Difference>> categories;
+};
+struct BatchDifference {
+  Difference first_player_win_rate, tie_rate, length;
+  std::vector<SeatDifference> seats;
+};
+BatchDifference paired_batch_difference(const std::vector<GameRecord>& base, const std::vector<GameRecord>& variant,
+                                        int players);
+
+nlohmann::json to_json(const Interval& i);
+nlohmann::json to_json(const Distribution& d);
+nlohmann::json to_json(const Difference& d);
+nlohmann::json to_json(const BatchStatistics& s);
+nlohmann::json to_json(const BatchDifference& d);
+
+// Readable lines, each starting with `indent`; `seats` names the bot of each seat.
+void print_statistics(std::ostream& out, const BatchStatistics& s, const std::vector<std::string>& seats,
+                      const std::string& indent);
+void print_difference(std::ostream& out, const BatchDifference& d, const std::string& indent);
+
+}  // namespace tessera::host

@@ -1,0 +1,151 @@
+#include "compare_plots.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tessera/error.hpp"
+
+extern char** environ;
+
+namespace tessera::host {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A file name part made of the arm's name: letters, digits, '-' and '_' only.
+std::string file_stem(std::size_t index, const std::string& name) {
+  std::string stem = std::to_string(index) + "_";
+  for (char c : name) stem += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
+  return stem;
+}
+
+// A gnuplot string literal: in single quotes only a doubled quote is special.
+std::string quoted(const std::string& text) {
+  std::string q = "'";
+  for (char c : text) q += c == '\'' ? std::string("''") : std::string(1, c);
+  return q + "'";
+}
+
+// A histogram bin width that gives about 25 bins over the values' range, at least 1.
+double bin_width(double low, double high) { return std::max(1.0, std::ceil((high - low) / 25.0)); }
+
+struct Range {
+  double low = 0, high = 0;
+  bool empty = true;
+  void add(double v) {
+    low = empty ? v : std::min(low, v);
+    high = empty ? v : std::max(high, v);
+    empty = false;
+  }
+};
+
+void write_data(const fs::path& dir, const std::vector<Arm>& arms, int players) {
+  for (std::size_t a = 0; a < arms.size(); ++a) {
+    std::ofstream games(dir / (file_stem(a, arms[a].name) + ".dat"));
+    std::ofstream scores(dir / (file_stem(a, arms[a].name) + "_scores.dat"));
+    games << "# " << arms[a].name << ": seed length first_player_margin\n";
+    scores << "# " << arms[a].name << ": seat score (one line per seat and game)\n";
+    for (const GameRecord& r : arms[a].records) {
+      games << r.seed << " " << r.length << " " << (r.margin.empty() ? 0 : r.margin[0]) << "\n";
+      for (std::size_t s = 0; s < r.scores.size() && s < static_cast<std::size_t>(players); ++s)
+        scores << s << " " << r.scores[s] << "\n";
+    }
+    if (!games || !scores) throw Error("cannot write the plot data into '" + dir.string() + "'");
+  }
+}
+
+// One plot: each arm's distribution of `column` of its `suffix` data file, as steps.
+void plot(std::ostream& gp, const std::vector<Arm>& arms, const std::string& output, const std::string& title,
+          const std::string& xlabel, const std::string& suffix, int column, double width, double count) {
+  gp << "\nset output " << quoted(output) << "\nset title " << quoted(title) << "\nset xlabel " << quoted(xlabel)
+     << "\nbin_width = " << width << "\nplot ";
+  for (std::size_t a = 0; a < arms.size(); ++a)
+    gp << (a ? ", \\\n     " : "") << quoted(file_stem(a, arms[a].name) + suffix + ".dat") << " using (bin($" << column
+       << ", bin_width)):(1.0 / " << count << ") smooth frequency with histeps lw 2 title " << quoted(arms[a].name);
+  gp << "\n";
+}
+
+std::string read_text(const fs::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Runs `gnuplot compare.gp` in `dir`, its messages into gnuplot.log.
+void run_gnuplot(const fs::path& dir) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "gnuplot.log", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  char program[] = "gnuplot", script[] = "compare.gp";
+  char* argv[] = {program, script, nullptr};
+  pid_t pid = 0;
+  const int spawned = posix_spawnp(&pid, "gnuplot", &actions, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned == ENOENT)
+    throw Error("--plot needs the gnuplot program, which is not installed (Debian: apt-get install gnuplot-nox); "
+                "the data and compare.gp are in '" + dir.string() + "'");
+  if (spawned != 0) throw Error(std::string("cannot run gnuplot: ") + std::strerror(spawned));
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) throw Error(std::string("waiting for gnuplot failed: ") + std::strerror(errno));
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    throw Error("gnuplot failed on '" + (dir / "compare.gp").string() + "': " + read_text(dir / "gnuplot.log"));
+}
+
+}  // namespace
+
+void make_plot_dir(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) throw Error("cannot make the plot folder '" + dir + "': " + ec.message());
+}
+
+std::vector<std::string> write_plots(const std::string& dir_name, const std::vector<Arm>& arms, const std::string& game,
+                                     int players) {
+  const fs::path dir = dir_name;
+  make_plot_dir(dir_name);
+  write_data(dir, arms, players);
+
+  Range scores, lengths, margins;
+  for (const Arm& arm : arms)
+    for (const GameRecord& r : arm.records) {
+      for (int s : r.scores) scores.add(s);
+      lengths.add(static_cast<double>(r.length));
+      margins.add(r.margin.empty() ? 0 : r.margin[0]);
+    }
+  const double games = arms.empty() ? 0 : static_cast<double>(arms[0].records.size());
+  const std::string each = ", " + std::to_string(arms.empty() ? 0 : arms[0].records.size()) + " games per arm";
+
+  std::ofstream gp(dir / "compare.gp");
+  gp << "# Written by `tessera compare --plot`: edit and re-run with `gnuplot compare.gp` in this folder.\n"
+     << "# Each *.dat file holds one arm's games (same seeds in every arm); *_scores.dat one line per seat.\n"
+     << "set terminal svg size 800,480 dynamic noenhanced font 'sans,12' background rgb 'white'\n"
+     << "set grid\nset key top right\nset ylabel 'share'\n"
+     << "bin(x, w) = w * floor(x / w + 0.5)\n";
+  plot(gp, arms, "scores.svg", game + ": final scores of every seat" + each, "score", "_scores", 2,
+       bin_width(scores.low, scores.high), games * players);
+  plot(gp, arms, "first_player_margin.svg", game + ": first player's margin (score minus the best other)" + each,
+       "margin", "", 3, bin_width(margins.low, margins.high), games);
+  plot(gp, arms, "length.svg", game + ": game length" + each, "actions", "", 2, bin_width(lengths.low, lengths.high),
+       games);
+  gp.close();
+  if (!gp) throw Error("cannot write '" + (dir / "compare.gp").string() + "'");
+  run_gnuplot(dir);
+  std::vector<std::string> svgs;
+  for (const char* name : {"scores.svg", "first_player_margin.svg", "length.svg"}) svgs.push_back((dir / name).string());
+  return svgs;
+}
+
+}  // namespace tessera::host

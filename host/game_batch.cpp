@@ -1,0 +1,130 @@
+#include "game_batch.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <thread>
+
+#include "bots.hpp"
+#include "json_text.hpp"
+#include "session.hpp"
+#include "tessera/error.hpp"
+
+namespace tessera::host {
+namespace {
+
+GameRecord play_one(const Game& first, const BatchPlan& plan, std::uint64_t seed,
+                    bool is_first) {
+  std::unique_ptr<Game> game = is_first ? first.clone() : first.rematch(seed);
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int s = 0; s < plan.choice.players; ++s) bots.push_back(make_bot(plan.seats[static_cast<std::size_t>(s)], seed, s));
+  GameRecord record;
+  record.seed = seed;
+  nlohmann::json steps = nlohmann::json::array();
+  // Typed moves without text, applied in playout mode: this game is ours to drop.
+  std::vector<Move> moves;
+  for (int seat = game->seat_to_move(); seat != kNobody; seat = game->seat_to_move()) {
+    if (record.length >= plan.max_actions)
+      throw Error("game with seed " + std::to_string(seed) + " did not end within " + std::to_string(plan.max_actions) +
+                  " actions");
+    game->legal_moves(moves);
+    if (moves.empty()) throw Error("seed " + std::to_string(seed) + ": a seat has no legal action");
+    const Move move = moves[bots[static_cast<std::size_t>(seat)]->choose(*game, moves)];
+    if (!plan.log_dir.empty()) steps.push_back(nlohmann::json{{"action", game->move_text(move)}});
+    ApplyResult r = game->apply(move, ApplyMode::Playout);
+    if (!r.ok) throw Error("seed " + std::to_string(seed) + ": legal move refused: " + r.error);
+    ++record.length;
+  }
+  Outcome outcome = game->outcome();
+  Returns returns = game->returns();
+  record.scores = std::move(outcome.scores);
+  record.winners = std::move(outcome.winners);
+  record.categories = std::move(outcome.categories);
+  record.result = std::move(returns.result);
+  record.margin = std::move(returns.margin);
+  if (!plan.log_dir.empty()) {
+    const GameChoice& c = plan.choice;
+    nlohmann::json log{{"tessera_log", 1}, {"game", c.game},     {"players", c.players},
+                       {"seed", seed},     {"variants", c.variants}, {"seats", plan.seats},
+                       {"steps", steps},   {"outcome", outcome_json(*game)}, {"checksum", state_checksum(*game)}};
+    std::ofstream(std::filesystem::path(plan.log_dir) / (c.game + "-" + std::to_string(seed) + ".json"))
+        << json_text(log, 1) << "\n";
+  }
+  return record;
+}
+
+// Plays the games job, job + jobs, ... of the batch into their slots of `records`.
+void play_share(const PluginRegistry& registry, const BatchPlan& plan, int job, std::vector<GameRecord>& records,
+                std::string& error, std::atomic<int>& done, std::atomic<bool>& failed) {
+  try {
+    std::unique_ptr<Game> first;
+    for (int i = job; i < plan.games && !failed.load(); i += plan.jobs) {
+      const std::uint64_t seed = plan.choice.seed + static_cast<std::uint64_t>(i);
+      const bool is_first = !first;
+      if (is_first)
+        first = registry.new_game(plan.choice.game,
+                                  registry.config(plan.choice.game, plan.choice.players, seed, plan.choice.variants));
+      records[static_cast<std::size_t>(i)] = play_one(*first, plan, seed, is_first);
+      done++;
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+    failed = true;
+  } catch (...) {
+    // Nothing may escape a thread (std::terminate): a plugin may throw anything.
+    error = "the game failed with an exception that is not a std::exception";
+    failed = true;
+  }
+}
+
+void draw_progress(int done, int total, std::ostream& err) {
+  const int width = 40;
+  const int filled = total ? done * width / total : width;
+  err << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
+      << std::string(static_cast<std::size_t>(width - filled), '.') << "] " << done << "/" << total << std::flush;
+}
+
+}  // namespace
+
+std::vector<std::string> bot_seats(const std::vector<std::string>& specs, const GameChoice& choice) {
+  std::vector<std::string> seats = join_seat_specs(specs);
+  if (seats.empty()) seats.assign(static_cast<std::size_t>(choice.players), "random");
+  if (seats.size() != static_cast<std::size_t>(choice.players))
+    throw Error("--seats names " + std::to_string(seats.size()) + " seats for " + std::to_string(choice.players) +
+                " players");
+  for (std::size_t s = 0; s < seats.size(); ++s) (void)make_bot(seats[s], choice.seed, static_cast<int>(s));
+  return seats;
+}
+
+std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPlan& plan, std::ostream* progress) {
+  if (!plan.log_dir.empty()) std::filesystem::create_directories(plan.log_dir);
+  BatchPlan p = plan;
+  p.jobs = std::max(1, std::min(plan.jobs, plan.games));
+  std::vector<GameRecord> records(static_cast<std::size_t>(std::max(0, p.games)));
+  std::vector<std::string> errors(static_cast<std::size_t>(p.jobs));
+  std::atomic<int> done{0};
+  std::atomic<bool> failed{false};
+  std::vector<std::thread> threads;
+  for (int j = 0; j < p.jobs; ++j)
+    threads.emplace_back(play_share, std::cref(registry), std::cref(p), j, std::ref(records),
+                         std::ref(errors[static_cast<std::size_t>(j)]), std::ref(done), std::ref(failed));
+  if (progress) {
+    while (done.load() < p.games && !failed.load()) {
+      draw_progress(done.load(), p.games, *progress);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
+  for (auto& t : threads) t.join();
+  if (progress) {
+    draw_progress(done.load(), p.games, *progress);
+    *progress << "\n";
+  }
+  for (const std::string& e : errors)
+    if (!e.empty()) throw Error(e);
+  return records;
+}
+
+}  // namespace tessera::host

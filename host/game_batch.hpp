@@ -1,0 +1,42 @@
+#pragma once
+// Batches of bot games on several threads, one record per game: what simulate and compare
+// play and summarise. Game i of a batch uses seed + i and the same bot seats, so two
+// batches that differ only in their variants are paired game by game.
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "commands.hpp"
+
+namespace tessera::host {
+
+struct GameRecord {
+  std::uint64_t seed = 0;
+  std::uint64_t length = 0;  // actions until the end
+  std::vector<int> scores;
+  std::vector<int> winners;
+  std::vector<double> result;  // Game::returns(): 1 a sole win, 1/k a shared one, 0 a loss
+  std::vector<double> margin;  // the seat's score minus the best other score
+  std::vector<std::vector<std::pair<std::string, int>>> categories;  // Outcome::categories
+};
+
+struct BatchPlan {
+  GameChoice choice;               // resolved (resolve_choice)
+  std::vector<std::string> seats;  // a bot spec per seat
+  int games = 100;
+  int jobs = 1;
+  std::size_t max_actions = 1'000'000;
+  std::string log_dir;             // write each game's log here when set
+};
+
+// The seats of `specs` (as given to --seats, joined by join_seat_specs) for `players`:
+// all random when none; throws Error when the count differs or a spec is not a bot.
+std::vector<std::string> bot_seats(const std::vector<std::string>& specs, const GameChoice& choice);
+
+// Plays the batch; records in game order. Throws Error with the first failure. With
+// `progress`, draws a progress bar there.
+std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPlan& plan, std::ostream* progress);
+
+}  // namespace tessera::host
