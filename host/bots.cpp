@@ -13,17 +13,18 @@ namespace {
 
 constexpr std::string_view kKinds = "human, random, greedy, mcts or ismcts";
 
-int int_option(const BotSpec& spec, const std::string& name, int fallback, int lo) {
+// Bounds keep one move's work finite whatever a spec asks (serve takes specs from clients).
+int int_option(const BotSpec& spec, const std::string& name, int fallback, int lo, int hi) {
   auto it = spec.options.find(name);
   if (it == spec.options.end()) return fallback;
   try {
     std::size_t used = 0;
     const int v = std::stoi(it->second, &used);
-    if (used == it->second.size() && v >= lo) return v;
+    if (used == it->second.size() && v >= lo && v <= hi) return v;
   } catch (const std::exception&) {
   }
-  throw Error("seat '" + spec.kind + "': " + name + "=" + it->second + " must be a whole number of at least " +
-              std::to_string(lo));
+  throw Error("seat '" + spec.kind + "': " + name + "=" + it->second + " must be a whole number from " +
+              std::to_string(lo) + " to " + std::to_string(hi));
 }
 
 double real_option(const BotSpec& spec, const std::string& name, double fallback) {
@@ -157,6 +158,7 @@ std::size_t MctsBot::choose(const Game& game, const std::vector<Move>& root_move
     if (timed ? (Clock::now() >= deadline || (options_.iterations > 0 && it >= options_.iterations))
               : it >= options_.iterations)
       break;
+    if (cap_.count() > 0 && Clock::now() - start >= cap_) break;
     auto state = game.determinize(me, rng_);
     path.assign(1, 0);
     std::uint32_t node = 0;
@@ -268,16 +270,16 @@ std::unique_ptr<Bot> make_bot(std::string_view text, std::uint64_t game_seed, in
   }
   if (spec.kind == "greedy") {
     allow_only(spec, {"seed", "samples"});
-    return std::make_unique<GreedyBot>(seed_of(), int_option(spec, "samples", 1, 1));
+    return std::make_unique<GreedyBot>(seed_of(), int_option(spec, "samples", 1, 1, 1000));
   }
   if (spec.kind == "mcts" || spec.kind == "ismcts") {
     allow_only(spec, {"seed", "iterations", "ms", "c", "depth"});
     SearchOptions o;
-    o.ms = int_option(spec, "ms", 0, 0);
+    o.ms = int_option(spec, "ms", 0, 0, 3'600'000);
     // With a time budget, iterations bound the search only when given.
-    o.iterations = int_option(spec, "iterations", o.ms > 0 ? 0 : o.iterations, o.ms > 0 ? 0 : 1);
+    o.iterations = int_option(spec, "iterations", o.ms > 0 ? 0 : o.iterations, o.ms > 0 ? 0 : 1, 10'000'000);
     o.c = real_option(spec, "c", o.c);
-    o.depth = int_option(spec, "depth", o.depth, 1);
+    o.depth = int_option(spec, "depth", o.depth, 1, 1'000'000);
     o.information_sets = spec.kind == "ismcts";
     return std::make_unique<MctsBot>(seed_of(), o);
   }

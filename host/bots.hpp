@@ -11,6 +11,7 @@
 //   ismcts[:same options]           single-observer information-set MCTS
 // No bot ever reads what its seat cannot see: every search starts each iteration from
 // Game::determinize(seat, rng).
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -59,7 +60,7 @@ struct SearchOptions {
   int iterations = 1000;  // per move (ignored when ms > 0 unless given too)
   int ms = 0;             // time budget per move in milliseconds; 0: none
   double c = 1.4;         // UCT exploration constant (results are in [0, 1])
-  int depth = 5000;       // a rollout that has not ended after this many moves scores a draw
+  int depth = 5000;       // a rollout cut after this many moves is judged by Game::score_so_far()
   bool information_sets = false;  // ismcts: availability counts in place of parent visits
 };
 
@@ -82,10 +83,14 @@ class MctsBot : public Bot {
   MctsBot(std::uint64_t seed, SearchOptions options) : rng_(seed), options_(options) {}
   std::size_t choose(const Game& game, const std::vector<Move>& moves) override;
   const SearchStats& last_stats() const { return stats_; }
+  // A hard stop for each search, whatever its options say: `serve` answers a client's spec
+  // within it (0: none).
+  void cap_time(std::chrono::milliseconds cap) { cap_ = cap; }
 
  private:
   Rng rng_;
   SearchOptions options_;
+  std::chrono::milliseconds cap_{0};
   SearchStats stats_;
 };
 

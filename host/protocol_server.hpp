@@ -1,6 +1,7 @@
 #pragma once
 // ProtocolServer: the JSON-lines protocol of `tessera serve` (sdk/docs/protocol.md).
 // One request line in, one response line out; a bad request changes nothing.
+#include <chrono>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -20,6 +21,8 @@ class ProtocolServer {
   // The reply to a line too long to read (run_serve does not keep such a line).
   static std::string too_long_line_response();
   bool quit_requested() const { return quit_; }
+  // The longest a `bot` request searches, whatever the spec asks.
+  static constexpr std::chrono::milliseconds kBotTimeCap{10'000};
 
  private:
   nlohmann::json handle(const nlohmann::json& request);

@@ -145,3 +145,29 @@ TEST_CASE("arena rotates seats and reports win rates with intervals", "[bots]") 
   options.seats = {"mcts"};
   CHECK_THROWS(run_arena(game_registry(), options, out));
 }
+
+TEST_CASE("A bot spec is bounded, and a capped search stops on time whatever its iterations", "[bots][hostile]") {
+  for (const char* huge : {"mcts:iterations=99999999", "ismcts:depth=2000000", "greedy:samples=5000", "mcts:ms=4000000"})
+    CHECK_THROWS_WITH(make_bot(huge, 1, 0), Catch::Contains("must be a whole number from"));
+  ProtocolServer server(game_registry());
+  auto ask = [&](const nlohmann::json& request) { return nlohmann::json::parse(server.handle_line(request.dump())); };
+  REQUIRE(ask({{"cmd", "new"}, {"game", "tutorial"}})["ok"] == true);
+  CHECK(ask({{"cmd", "bot"}, {"spec", "mcts:iterations=99999999"}})["error"]["code"] == "bad_request");
+  // The largest allowed search, capped as serve caps it (here at 50 ms): it ends on time.
+  auto game = new_game("tutorial", 2, 1);
+  auto bot = make_bot("mcts:iterations=10000000", 1, 0);
+  auto* search = dynamic_cast<MctsBot*>(bot.get());
+  REQUIRE(search);
+  search->cap_time(std::chrono::milliseconds(50));
+  std::vector<Move> moves;
+  game->legal_moves(moves);
+  while (moves.size() < 2) {  // a real choice, so that the search runs
+    REQUIRE(game->apply(moves[0]).ok);
+    game->legal_moves(moves);
+  }
+  const auto start = std::chrono::steady_clock::now();
+  (void)search->choose(*game, moves);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));  // a hang detector
+  CHECK(search->last_stats().iterations > 0);
+  CHECK(search->last_stats().iterations < 10000000);
+}
