@@ -85,6 +85,8 @@ std::string ProtocolServer::handle_line(const std::string& line) {
     request = parse_bounded_json(line);
   } catch (const InputTooLarge& e) {
     return json_text(error_response("too_large", std::string("request refused: ") + e.what()));
+  } catch (const MalformedJson& e) {
+    return json_text(error_response("parse_error", std::string("not valid JSON: ") + e.what()));
   } catch (const json::exception& e) {
     return json_text(error_response("parse_error", std::string("not valid JSON: ") + e.what()));
   }

@@ -184,6 +184,8 @@ std::unique_ptr<Session> Session::from_log_text(const PluginRegistry& registry, 
     log = parse_bounded_json(text);
   } catch (const InputTooLarge& e) {
     throw DataError(name + ": " + e.what());
+  } catch (const MalformedJson& e) {
+    throw DataError(name + ": not valid JSON: " + e.what());
   } catch (const json::exception& e) {
     throw DataError(name + ": not valid JSON: " + e.what());
   }
