@@ -32,7 +32,7 @@ std::string read_text(const fs::path& path) {
 
 }  // namespace
 
-TEST_CASE("--version prints the project version and the plugin ABI", "[host][cli]") {
+TEST_CASE("The --version flag prints the project version and the plugin ABI", "[host][cli]") {
   const HostRun run = run_tessera({"--version"});
   CHECK(run.exit_code == 0);
   CHECK(run.out == version_text() + "\n");
