@@ -10,8 +10,8 @@ namespace tessera::host {
 // A registry that has scanned the default search paths.
 std::unique_ptr<PluginRegistry> make_default_registry();
 
-// The variants of a game with the one-line description from each file's first
-// "-- " comment line.
+// The variants of a game, each described by the paragraph that opens its Lua page's comment
+// (or, for a data-only variant, its overlay game.yaml's comment), joined into one line.
 struct VariantInfo {
   std::string name;
   std::string description;

@@ -14,8 +14,8 @@ namespace tessera::host {
 inline constexpr std::size_t kMaxRequestBytes = std::size_t{1} << 20;  // one `serve` line: 1 MiB
 inline constexpr std::size_t kMaxLogBytes = std::size_t{16} << 20;     // one log file: 16 MiB
 inline constexpr int kMaxJsonDepth = 64;                               // nested arrays and objects
-// Steps of one log, and its `set` steps (scenario edits): each set step costs a copy and a
-// check of the whole state, and sets can turn a game back, so without a bound one 16 MiB log
+// Steps of one log, and its `set` and `patch` steps (scenario edits): each costs a copy and a
+// check of the whole state, and edits can turn a game back, so without a bound one 16 MiB log
 // would replay for minutes. Real games take a few hundred actions and a handful of edits.
 inline constexpr std::size_t kMaxLogSteps = 100'000;
 inline constexpr std::size_t kMaxLogSetSteps = 1'000;
