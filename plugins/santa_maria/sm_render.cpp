@@ -52,7 +52,7 @@ std::string effect_text(const EffectRef& e) {
   return e.effect + (e.params.empty() ? std::string() : " " + e.params.dump());
 }
 
-// The tile as squares on the grid: rows of 16-character cells, '*' on the top-left one (the
+// The tile as squares on the grid: rows of 15-character cells, '*' on the top-left one (the
 // row and column a placement names) when the tile covers it.
 std::vector<std::string> tile_drawing(const SquareGrid::Shape& shape) {
   int w = 0, h = 0;
@@ -63,7 +63,7 @@ std::vector<std::string> tile_drawing(const SquareGrid::Shape& shape) {
       std::string text = "";
       for (const auto& c : shape)
         if (c.dx == x && c.dy == y) text = (x == 0 && y == 0 ? "*" : "") + square_text(c.type);
-      lines[static_cast<std::size_t>(y)] += pad(text.empty() ? "" : "[" + text + "]", 16);
+      lines[static_cast<std::size_t>(y)] += pad(text.empty() ? "" : "[" + text + "]", 15);
     }
   return lines;
 }
@@ -82,19 +82,34 @@ std::string SmGame::legend(int viewer) const {
     for (const EffectRef& e : b.effects) effects += (effects.empty() ? "" : ", then ") + effect_text(e);
     out += "  " + b.id.substr(b.id.rfind("B_", 0) == 0 ? 2 : 0) + ": " + effects + "\n";
   }
-  // The tile of this decision in each way it may turn, or every tile on offer.
-  const auto draw = [&](const std::string& title, const std::vector<std::vector<std::string>>& blocks) {
+  // The tile of this decision in each way it may turn, or every tile on offer: drawings
+  // side by side, as many as fit in 100 columns.
+  const auto draw = [&](std::string title, const std::vector<std::vector<std::string>>& blocks) {
     out += title;
-    std::size_t height = 0;
-    for (const auto& b : blocks) height = std::max(height, b.size());
-    for (std::size_t line = 0; line < height; ++line) {
-      std::string text = " ";
-      for (const auto& b : blocks) text += " " + pad(line < b.size() ? b[line] : "", 49);
-      text.erase(text.find_last_not_of(' ') + 1);
-      out += text + "\n";
+    for (std::size_t first = 0; first < blocks.size();) {
+      std::size_t last = first, width = 0;
+      std::vector<std::size_t> widths;
+      for (; last < blocks.size(); ++last) {
+        std::size_t w = 0;
+        for (const std::string& line : blocks[last]) w = std::max(w, line.find_last_not_of(' ') + 1);
+        if (last > first && width + w + 2 > 100) break;
+        widths.push_back(w + 2);
+        width += w + 2;
+      }
+      std::size_t height = 0;
+      for (std::size_t b = first; b < last; ++b) height = std::max(height, blocks[b].size());
+      for (std::size_t line = 0; line < height; ++line) {
+        std::string text = " ";
+        for (std::size_t b = first; b < last; ++b)
+          text += " " + pad(line < blocks[b].size() ? blocks[b][line] : "", widths[b - first]);
+        text.erase(text.find_last_not_of(' ') + 1);
+        out += text + "\n";
+      }
+      first = last;
     }
   };
   const int step = top_step();
+  std::vector<std::vector<std::string>> blocks;
   if (step == steps().place_tile || step == steps().place_capital) {
     const Frame& f = flow().top();
     const TileDef& tile = step == steps().place_tile ? r.tile(f.p[0]) : r.capitals[static_cast<std::size_t>(f.p[0] - 1)];
@@ -102,18 +117,17 @@ std::string SmGame::legend(int viewer) const {
     for (const Move& m : moves())
       if (std::find(turns.begin(), turns.end(), m.p[2]) == turns.end()) turns.push_back(m.p[2]);
     std::sort(turns.begin(), turns.end());
-    std::string title = "Tile " + tile.id + " by how it is turned (the top-left of each drawing is the row and column of the move):\n";
-    std::vector<std::vector<std::string>> blocks;
     for (int turn : turns) {
-      std::vector<std::string> b{"turned " + num(step == steps().place_tile ? turn : turn * 90)};
+      // Labelled with the rotation word of the move texts ("90").
+      const auto m = std::find_if(moves().begin(), moves().end(), [&](const Move& x) { return x.p[2] == turn; });
+      const std::string text = move_text(*m);
+      std::vector<std::string> b{"turned " + text.substr(text.rfind(' ') + 1)};
       for (const std::string& line : tile_drawing(SquareGrid::rotate(shape_of(tile), turn * 90))) b.push_back(line);
       blocks.push_back(std::move(b));
     }
-    for (std::size_t i = 0; i < blocks.size(); i += 3)
-      draw(i == 0 ? title : "", {blocks.begin() + static_cast<std::ptrdiff_t>(i),
-                                  blocks.begin() + static_cast<std::ptrdiff_t>(std::min(blocks.size(), i + 3))});
+    draw("Tile " + tile.id + " by how it is turned (the top-left of each drawing is the row and column of the move):\n",
+         blocks);
   } else {
-    std::vector<std::vector<std::string>> blocks;
     for (const Move& m : moves()) {
       if (m.kind != kinds().expand) continue;
       const TileDef& tile = r.tile(m.p[0]);
@@ -121,10 +135,7 @@ std::string SmGame::legend(int viewer) const {
       for (const std::string& line : tile_drawing(SquareGrid::normalise(shape_of(tile)))) b.push_back(line);
       blocks.push_back(std::move(b));
     }
-    for (std::size_t i = 0; i < blocks.size(); i += 3)
-      draw(i == 0 ? "Tiles on offer, turned 0 (* the square a placement's row and column name):\n" : "",
-           {blocks.begin() + static_cast<std::ptrdiff_t>(i),
-            blocks.begin() + static_cast<std::ptrdiff_t>(std::min(blocks.size(), i + 3))});
+    if (!blocks.empty()) draw("Tiles on offer, turned 0 (* the square a placement's row and column name):\n", blocks);
   }
   return out;
 }

@@ -188,6 +188,10 @@ TEST_CASE("Every game marks the viewer's seat (you) and explains its move words"
     CHECK(game->render(seat).find("(you)") != std::string::npos);
     CHECK(game->render(tessera::kOmniscient).find("(you)") == std::string::npos);
     CHECK(game->legend(seat).find("Move words:\n") == 0);
+    // The legend can be drawn at every decision of a game.
+    tessera::testing::play_randomly(*game, 7, 100000, [](const tessera::Game& g) {
+      if (!g.is_over()) CHECK(g.legend(g.decision().seat).find("Move words:\n") == 0);
+    });
   }
 }
 
@@ -216,7 +220,7 @@ TEST_CASE("Santa Maria's legend explains building codes and draws the tiles", "[
   const std::string place = game->legend(seat);
   CHECK(place.find("Tile " + expand.substr(7) + " by how it is turned") != std::string::npos);
   CHECK(place.find("turned 0") != std::string::npos);
-  CHECK(place.find("turned 1") != std::string::npos);
+  CHECK(place.find("turned 90") != std::string::npos);
   CHECK(place.find("[*") != std::string::npos);
 }
 
@@ -234,4 +238,13 @@ TEST_CASE("CATAN's map shows the roads on the sides of the hexes", "[play][catan
   REQUIRE(cell != std::string::npos);
   CHECK(view.substr(cell, view.find('\n', cell) - cell).find(" " + mark) != std::string::npos);
   CHECK(game->player_name(0) == "red");
+}
+
+TEST_CASE("Age of Discovery's legend reads its ids from the data", "[play][age_of_discovery]") {
+  auto game = tessera::testing::new_game("age_of_discovery", 2, 1);
+  const std::string legend = game->legend(0);
+  CHECK(legend.find("  ships: colour_<transport><copy>, red_") != std::string::npos);
+  CHECK(legend.find("  flagships: flag_<colour>_<colour>, flag_red_yellow = carries 1-3 of red or yellow") !=
+        std::string::npos);
+  CHECK(legend.find("    5: 1 turn 7, 2 turns 10, 3 turns 13") != std::string::npos);
 }
