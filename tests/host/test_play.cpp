@@ -248,3 +248,10 @@ TEST_CASE("Age of Discovery's legend reads its ids from the data", "[play][age_o
         std::string::npos);
   CHECK(legend.find("    5: 1 turn 7, 2 turns 10, 3 turns 13") != std::string::npos);
 }
+
+TEST_CASE("A house rule's move brings its doc to the legend", "[play][tutorial]") {
+  auto game = tessera::testing::new_game("tutorial", 2, 5, {"second_chance"});
+  REQUIRE(game->apply("roll").ok);
+  const std::string legend = game->legend(game->decision().seat);
+  CHECK(legend.find("  reroll: pay 2 coins to re-roll the dice still in the pool, once per game\n") != std::string::npos);
+}
