@@ -58,6 +58,25 @@ std::string CatanGame::label(const FlowView& v, const Move& m) const {
 
 std::string CatanGame::player_name(int seat) const { return rules().colours.at(static_cast<std::size_t>(seat)); }
 
+std::string CatanGame::legend(int viewer) const {
+  const Geometry& g = geo();
+  std::string out = FlowGame::legend(viewer);
+  // Examples from the places that can hold something, named after a land hex of the map.
+  const auto example = [&](const std::vector<int>& places, const std::vector<std::string>& ids) {
+    for (int p : places) {
+      const std::string& id = ids[static_cast<std::size_t>(p)];
+      for (int h : g.land)
+        if (id.rfind(g.hex_ids[static_cast<std::size_t>(h)] + ",", 0) == 0) return id;
+    }
+    return std::string();
+  };
+  const std::string corner = example(g.intersections, g.corner_ids), side = example(g.routes, g.edge_ids);
+  if (corner.empty() || side.empty()) return out;
+  out += "Places (the map prints each hex's q,r after its terrain and number):\n"
+         "  a corner is q,r,<side> of a hex, e.g. " + corner + "; a road's side likewise, e.g. " + side + "\n";
+  return out;
+}
+
 std::string CatanGame::render(int viewer) const {
   const Table& t = table();
   const HexMap& board = t.get(board_);

@@ -238,6 +238,7 @@ TEST_CASE("CATAN's map shows the roads on the sides of the hexes", "[play][catan
   REQUIRE(cell != std::string::npos);
   CHECK(view.substr(cell, view.find('\n', cell) - cell).find(" " + mark) != std::string::npos);
   CHECK(game->player_name(0) == "red");
+  CHECK(game->legend(game->decision().seat).find("  a corner is q,r,<side> of a hex, e.g. ") != std::string::npos);
 }
 
 TEST_CASE("Age of Discovery's legend reads its ids from the data", "[play][age_of_discovery]") {
