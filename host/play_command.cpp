@@ -223,9 +223,14 @@ class TerminalPlay {
       }
       // Not a move on the list: the game says why (a move that is not legal now, words it
       // cannot read), and the list comes again with the nearest moves.
-      const ApplyResult r = session_->act(line);
+      const std::string attempt = game().parse_move(line) ? line : typed;
+      if (!game().parse_move(attempt)) {
+        refused(d, actions, "'" + line + "' is neither a move of this game nor a command (help lists them)", line);
+        continue;
+      }
+      const ApplyResult r = session_->act(attempt);
       if (r.ok) {
-        announce(d.seat, line, r.events);
+        announce(d.seat, attempt, r.events);
         return Stop::No;
       }
       refused(d, actions, r.error, line);

@@ -100,8 +100,11 @@ std::string SmGame::legend(int viewer) const {
       for (std::size_t b = first; b < last; ++b) height = std::max(height, blocks[b].size());
       for (std::size_t line = 0; line < height; ++line) {
         std::string text = " ";
-        for (std::size_t b = first; b < last; ++b)
-          text += " " + pad(line < blocks[b].size() ? blocks[b][line] : "", widths[b - first]);
+        for (std::size_t b = first; b < last; ++b) {
+          std::string part = line < blocks[b].size() ? blocks[b][line] : "";
+          part.erase(part.find_last_not_of(' ') + 1);
+          text += " " + pad(part, widths[b - first]);
+        }
         text.erase(text.find_last_not_of(' ') + 1);
         out += text + "\n";
       }

@@ -61,8 +61,9 @@ TEST_CASE("Moves are taken by number or by text in any case and spacing", "[play
 }
 
 TEST_CASE("A refused input gives the reason, the move list again and the nearest moves", "[play]") {
-  const std::string out = play("rol\n9\nbuy 9 9\nhlep\nquit\n");
-  CHECK(out.find("refused: ") != std::string::npos);
+  const std::string out = play("rol\n9\nwork 0\nhlep\nquit\n");
+  CHECK(out.find("refused: 'rol' is neither a move of this game nor a command") != std::string::npos);
+  CHECK(out.find("refused: 'work 0' is not a legal action now") != std::string::npos);
   CHECK(out.find("did you mean 'roll'?") != std::string::npos);
   CHECK(out.find("no move 9: choose 1-1") != std::string::npos);
   CHECK(out.find("did you mean 'help'?") != std::string::npos);
