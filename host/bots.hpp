@@ -29,6 +29,8 @@ class Bot {
   virtual ~Bot() = default;
   // Index into `moves` (never empty: game.legal_moves()) of the chosen move.
   virtual std::size_t choose(const Game& game, const std::vector<Move>& moves) = 0;
+  // A copy in the same state (its Rng where it is now): it chooses as this one would.
+  virtual std::unique_ptr<Bot> clone() const = 0;
 };
 
 // Uniformly random among the legal actions.
@@ -38,6 +40,7 @@ class RandomBot : public Bot {
   std::size_t choose(const Game&, const std::vector<Move>& moves) override {
     return static_cast<std::size_t>(rng_.below(moves.size()));
   }
+  std::unique_ptr<Bot> clone() const override { return std::make_unique<RandomBot>(*this); }
 
  private:
   Rng rng_;
@@ -50,6 +53,7 @@ class GreedyBot : public Bot {
  public:
   GreedyBot(std::uint64_t seed, int samples) : rng_(seed), samples_(samples) {}
   std::size_t choose(const Game& game, const std::vector<Move>& moves) override;
+  std::unique_ptr<Bot> clone() const override { return std::make_unique<GreedyBot>(*this); }
 
  private:
   Rng rng_;
@@ -82,6 +86,7 @@ class MctsBot : public Bot {
  public:
   MctsBot(std::uint64_t seed, SearchOptions options) : rng_(seed), options_(options) {}
   std::size_t choose(const Game& game, const std::vector<Move>& moves) override;
+  std::unique_ptr<Bot> clone() const override { return std::make_unique<MctsBot>(*this); }
   const SearchStats& last_stats() const { return stats_; }
   // A hard stop for each search, whatever its options say: `serve` answers a client's spec
   // within it (0: none).

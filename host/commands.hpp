@@ -33,11 +33,17 @@ inline constexpr const char* kRulesFile = "rules.md";
 inline constexpr std::size_t kMaxRulesBytes = std::size_t{1} << 20;
 int run_rules(const PluginRegistry& registry, const std::string& game, std::ostream& out);
 
+// `tessera play`: a game in the terminal. A human seat reads lines from `in`: a move by
+// number or text (any case), or a command (help, undo, board, moves, legend, save, quit);
+// README.md "Play in the terminal" lists them. A bot whose move is refused, or that throws,
+// ends the game at once: Error naming the seat, the move and the reason.
 struct PlayOptions {
-  GameChoice choice;
-  std::vector<std::string> seats;  // "human" or a bot kind per seat; default: all random
-  std::string log_path;            // write the game log here when set
+  GameChoice choice;               // with load_path: empty game, or the log's
+  std::vector<std::string> seats;  // "human" or a bot kind per seat; default: all random (the log's with load_path)
+  std::string log_path;            // write the game log here when set (also when the game stops early)
+  std::string load_path;           // continue the game of this log (written by --log, save or simulate --log-dir)
   bool quiet = false;              // bots-only: print only the result
+  bool color = false;              // ANSI colours (main: on for a terminal without --no-color or NO_COLOR)
   std::size_t max_actions = 1'000'000;
 };
 int run_play(const PluginRegistry& registry, const PlayOptions& options, std::istream& in, std::ostream& out);

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cstdlib>
 #include <iostream>
 
 #include "commands.hpp"
@@ -58,13 +59,19 @@ int main(int argc, char** argv) {
 
   PlayOptions play_options;
   auto* play = app.add_subcommand("play", "Play in the terminal, against people or bots");
-  add_game_options(play, play_options.choice);
+  play->add_option("game", play_options.choice.game, "Game id (see `tessera list`); not needed with --load");
+  add_game_options(play, play_options.choice, /*with_game=*/false);
   play->add_option("--seats", play_options.seats, "Who sits in each seat: human, random, greedy, mcts or ismcts, with options as in "
                   "ismcts:iterations=1000,c=1.4")
       ->default_str("all random")
       ->delimiter(',');
   play->add_option("--log", play_options.log_path, "Write the game log (for `tessera replay`) to this file");
   play->add_flag("--quiet,-q", play_options.quiet, "Print only the final result");
+  play->add_option("--load", play_options.load_path,
+                   "Continue the game of a log (from --log, save or simulate --log-dir): its game, players, seed "
+                   "and variants; its seats unless --seats");
+  bool no_color = false;
+  play->add_flag("--no-color", no_color, "No colours (also when NO_COLOR is set or the output is not a terminal)");
 
   SimulateOptions sim_options;
   auto* simulate = app.add_subcommand("simulate", "Play many games between bots and summarise them");
@@ -137,7 +144,12 @@ int main(int argc, char** argv) {
     if (*rules) return run_rules(*registry, game, std::cout);
     if (*validate) return run_validate(*registry, game, std::cout, validate_play ? validate_games : 0);
     if (*schema) return run_schema(*registry, schema_choice, std::cout);
-    if (*play) return run_play(*registry, play_options, std::cin, std::cout);
+    if (*play) {
+      if (play_options.choice.game.empty() && play_options.load_path.empty())
+        throw tessera::Error("play needs a game id or --load LOG");
+      play_options.color = isatty(STDOUT_FILENO) && !no_color && std::getenv("NO_COLOR") == nullptr;
+      return run_play(*registry, play_options, std::cin, std::cout);
+    }
     if (*simulate) {
       sim_options.progress = isatty(STDERR_FILENO) && !sim_options.json;
       return run_simulate(*registry, sim_options, std::cout, std::cerr);

@@ -1,125 +1,366 @@
 // `tessera play`: a game in the terminal between humans and bots.
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <iostream>
 
 #include "bots.hpp"
 #include "commands.hpp"
+#include "json_limits.hpp"
 #include "json_text.hpp"
+#include "play_input.hpp"
 #include "session.hpp"
+#include "terminal_paint.hpp"
 #include "tessera/error.hpp"
 
 namespace tessera::host {
 namespace {
 
-void print_events(const std::vector<Event>& events, int viewer, bool all, std::ostream& out) {
-  for (const auto& e : events)
-    if (all || e.audience == kSpectator || e.audience == viewer) out << "    " << e.text << "\n";
-}
+constexpr const char* kHelp =
+    "Enter a move by its number in the list or by the text in [brackets] (any case:\n"
+    "'buy 2 2', 'March Anglona Nurra'). Commands:\n"
+    "  help, ?          this text and the legend of the codes in the moves\n"
+    "  moves, list      the moves again\n"
+    "  board, redraw    the board and the moves again\n"
+    "  legend, key, map what the codes of the moves and the board mean\n"
+    "  undo             take back your last move (and the bots' moves since)\n"
+    "  save FILE        write the game log to FILE (go on with: tessera play --load FILE)\n"
+    "  quit, q          stop the game\n";
 
-void print_outcome(const Game& game, std::ostream& out) {
-  Outcome o = game.outcome();
-  out << "\n=== Game over ===\n";
-  for (std::size_t s = 0; s < o.scores.size(); ++s) {
-    bool won = std::find(o.winners.begin(), o.winners.end(), static_cast<int>(s)) != o.winners.end();
-    out << "Seat " << s << ": " << o.scores[s] << " points" << (won ? "  WINNER" : "");
-    if (s < o.breakdown.size() && !o.breakdown[s].empty()) out << "  (" << o.breakdown[s] << ")";
-    out << "\n";
+const std::vector<std::string> kCommands{"help", "moves", "list", "board", "redraw", "legend",
+                                         "key",  "map",   "undo", "save",  "quit"};
+
+// A human decision to come back to: the steps taken before it and the bots as they were.
+struct Checkpoint {
+  std::size_t steps = 0;
+  std::vector<std::unique_ptr<Bot>> bots;
+};
+
+// Why play stopped before the end.
+enum class Stop { No, Quit };
+
+class TerminalPlay {
+ public:
+  TerminalPlay(const PluginRegistry& registry, const PlayOptions& options, std::istream& in, std::ostream& out)
+      : registry_(registry), options_(options), in_(in), out_(out) {}
+
+  int run() {
+    start();
+    const Stop stop = play();
+    if (stop == Stop::Quit) out_ << "game stopped\n";
+    if (game().is_over()) finish();
+    if (!options_.log_path.empty()) write_log(options_.log_path);
+    return 0;
   }
-}
 
-// Reads the human's choice: a number from the list or an action's text. Returns the
-// action text, or "" at end of input / "quit".
-std::string ask(const std::vector<Action>& actions, std::istream& in, std::ostream& out) {
-  for (;;) {
-    out << "> " << std::flush;
-    std::string line;
-    if (!std::getline(in, line)) return "";
-    line.erase(0, line.find_first_not_of(" \t"));
-    line.erase(line.find_last_not_of(" \t\r") + 1);
-    if (line == "quit" || line == "q") return "";
-    if (line.empty()) continue;
-    if (line.find_first_not_of("0123456789") == std::string::npos && line.size() < 9) {
-      std::size_t n = std::stoul(line);
-      if (n >= 1 && n <= actions.size()) return actions[n - 1].text;
-      out << "choose 1-" << actions.size() << "\n";
-      continue;
+ private:
+  Game& game() { return session_->game(); }
+  bool human(int seat) const { return !bots_[static_cast<std::size_t>(seat)]; }
+
+  // A new game, or the game of --load with its bots caught up.
+  void start() {
+    SessionSetup setup;
+    nlohmann::json steps = nlohmann::json::array();
+    if (!options_.load_path.empty()) {
+      const std::string text = read_bounded_file(options_.load_path, kMaxLogBytes);
+      const std::unique_ptr<Session> loaded = Session::from_log_text(registry_, text, options_.load_path);  // verified
+      setup = loaded->setup();
+      steps = loaded->step_list();
+      if (!options_.choice.game.empty() && options_.choice.game != setup.game)
+        throw Error("--load: the log is a game of " + setup.game + ", not " + options_.choice.game);
+    } else {
+      const GameChoice choice = resolve_choice(registry_, options_.choice);
+      setup = SessionSetup{choice.game, choice.players, choice.seed, choice.variants, {}};
     }
-    for (const auto& a : actions)
-      if (a.text == line) return line;
-    out << "'" << line << "' is not one of the actions; type its number or its text (quit to stop)\n";
+    std::vector<std::string> seats = join_seat_specs(options_.seats);
+    if (seats.empty()) seats = setup.seats;
+    if (seats.empty()) seats.assign(static_cast<std::size_t>(setup.players), "random");
+    if (seats.size() != static_cast<std::size_t>(setup.players))
+      throw Error("--seats names " + std::to_string(seats.size()) + " seats for " + std::to_string(setup.players) +
+                  " players");
+    setup.seats = seats;
+    seats_ = seats;
+    bots_.resize(seats.size());
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+      if (seats[s] == "human")
+        humans_.push_back(static_cast<int>(s));
+      else
+        bots_[s] = make_bot(seats[s], setup.seed, static_cast<int>(s));
+    }
+    session_ = std::make_unique<Session>(registry_, setup);
+    std::vector<std::string> names;
+    for (int s = 0; s < setup.players; ++s) names.push_back(game().player_name(s));
+    paint_ = Painter(options_.color, names);
+
+    const Manifest& m = registry_.game(setup.game).manifest;
+    out_ << paint_.strong(m.title) << " - " << setup.players << " players, seed " << setup.seed;
+    for (const auto& v : setup.variants) out_ << ", variant " << v;
+    out_ << "\n";
+    if (!humans_.empty()) out_ << "Type help for the commands; a move by its number or its text.\n";
+    if (steps.empty()) return;
+    // The bots choose again at each of their recorded decisions, so that each continues
+    // exactly as it would have in the game the log came from; the log's moves are played.
+    for (const nlohmann::json& step : steps) {
+      if (step.contains("action") && !game().is_over()) {
+        const int seat = game().decision().seat;
+        if (human(seat))
+          checkpoint();
+        else
+          bots_[static_cast<std::size_t>(seat)]->choose(game(), moves_of(game().legal_actions()));
+      }
+      session_->replay(step);
+    }
+    out_ << options_.load_path << ": " << session_->steps() << " steps replayed\n";
   }
-}
+
+  Stop play() {
+    std::size_t actions_taken = 0;
+    while (!game().is_over()) {
+      if (actions_taken++ >= options_.max_actions) throw Error("the game did not end within --max-actions");
+      const Decision d = game().decision();
+      const std::vector<Action> actions = game().legal_actions();
+      if (actions.empty()) throw Error("seat " + std::to_string(d.seat) + " has no legal action (plugin bug)");
+      if (!human(d.seat)) {
+        bot_move(d.seat, actions);
+        continue;
+      }
+      checkpoint();
+      if (human_move(d, actions) == Stop::Quit) return Stop::Quit;
+    }
+    return Stop::No;
+  }
+
+  // Remembers the decision now asked of a human (once, however many lines it takes).
+  void checkpoint() {
+    if (!checkpoints_.empty() && checkpoints_.back().steps == session_->steps()) return;
+    Checkpoint c;
+    c.steps = session_->steps();
+    for (const auto& bot : bots_) c.bots.push_back(bot ? bot->clone() : nullptr);
+    checkpoints_.push_back(std::move(c));
+  }
+
+  void bot_move(int seat, const std::vector<Action>& actions) {
+    Bot& bot = *bots_[static_cast<std::size_t>(seat)];
+    std::size_t index = 0;
+    try {
+      index = bot.choose(game(), moves_of(actions));
+    } catch (const std::exception& e) {
+      fail(seat, "", std::string("the bot failed: ") + e.what());
+    }
+    if (index >= actions.size()) fail(seat, "", "the bot chose move " + std::to_string(index) + " of " + std::to_string(actions.size()));
+    const ApplyResult r = session_->act(actions[index].text);
+    if (!r.ok) fail(seat, actions[index].text, r.error);
+    announce(seat, actions[index].label, r.events);
+  }
+
+  // A bot's move that cannot be played ends the game: repeating it would only fail again.
+  [[noreturn]] void fail(int seat, const std::string& move, const std::string& reason) {
+    if (!options_.log_path.empty()) write_log(options_.log_path);
+    throw Error(game().player_name(seat) + " (" + seats_[static_cast<std::size_t>(seat)] + ")" +
+                (move.empty() ? std::string() : " chose '" + move + "', which was refused") + ": " + reason +
+                "; the game stops");
+  }
+
+  Stop human_move(const Decision& d, const std::vector<Action>& actions) {
+    show_board(d);
+    show_moves(d, actions);
+    for (;;) {
+      out_ << paint_.seat(d.seat, "> ") << std::flush;
+      std::string line;
+      if (!std::getline(in_, line)) return Stop::Quit;
+      const std::string typed = normalise_input(line);
+      if (typed.empty()) continue;
+      const std::string word = typed.substr(0, typed.find(' '));
+      if (typed == "quit" || typed == "q" || typed == "exit") return Stop::Quit;
+      if (typed == "help" || typed == "?") {
+        out_ << kHelp;
+        show_legend(d, /*always=*/true);
+        continue;
+      }
+      if (typed == "moves" || typed == "list") {
+        show_moves(d, actions);
+        continue;
+      }
+      if (typed == "board" || typed == "redraw") {
+        show_board(d);
+        show_moves(d, actions);
+        continue;
+      }
+      if (typed == "legend" || typed == "key" || typed == "map") {
+        show_legend(d, /*always=*/true);
+        continue;
+      }
+      if (typed == "undo") {
+        if (undo()) return Stop::No;
+        out_ << "nothing to undo: no earlier decision of yours\n";
+        continue;
+      }
+      if (word == "save") {
+        // The file name as typed (its case kept): what follows the word.
+        const std::size_t start = line.find_first_not_of(" \t");
+        const std::size_t name = line.find_first_not_of(" \t", start + 4);
+        if (name == std::string::npos) {
+          out_ << "save needs a file name: save game.json\n";
+          continue;
+        }
+        std::string path = line.substr(name);
+        path.erase(path.find_last_not_of(" \t\r") + 1);
+        write_log(path);
+        continue;
+      }
+      if (const auto index = match_action(actions, line)) {
+        const ApplyResult r = session_->act(actions[*index].text);
+        if (r.ok) {
+          announce(d.seat, actions[*index].label, r.events);
+          return Stop::No;
+        }
+        refused(d, actions, r.error, line);
+        continue;
+      }
+      if (typed.find_first_not_of("0123456789") == std::string::npos) {
+        out_ << paint_.alarm("no move " + typed) << ": choose 1-" << actions.size() << "\n";
+        continue;
+      }
+      // Not a move on the list: the game says why (a move that is not legal now, words it
+      // cannot read), and the list comes again with the nearest moves.
+      const std::string attempt = game().parse_move(line) ? line : typed;
+      if (!game().parse_move(attempt)) {
+        refused(d, actions, "'" + line + "' is neither a move of this game nor a command (help lists them)", line);
+        continue;
+      }
+      const ApplyResult r = session_->act(attempt);
+      if (r.ok) {
+        announce(d.seat, attempt, r.events);
+        return Stop::No;
+      }
+      refused(d, actions, r.error, line);
+    }
+  }
+
+  void refused(const Decision& d, const std::vector<Action>& actions, const std::string& reason,
+               const std::string& line) {
+    out_ << paint_.alarm("refused") << ": " << reason << "\n";
+    show_moves(d, actions);
+    std::vector<std::string> candidates = kCommands;
+    for (const Action& a : actions) candidates.push_back(a.text);
+    const std::vector<std::string> near = near_misses(candidates, line);
+    if (!near.empty()) {
+      out_ << "did you mean";
+      for (std::size_t i = 0; i < near.size(); ++i) out_ << (i ? ", " : " ") << "'" << near[i] << "'";
+      out_ << "?\n";
+    }
+  }
+
+  // Back to the human decision before this one, replaying the game from its seed and the
+  // moves before it; the bots are as they were then, so they choose again as they did.
+  bool undo() {
+    if (checkpoints_.size() < 2) return false;
+    checkpoints_.pop_back();
+    Checkpoint back = std::move(checkpoints_.back());
+    checkpoints_.pop_back();
+    const std::size_t undone = session_->steps() - back.steps;
+    session_ = session_->replayed(registry_, back.steps);
+    for (std::size_t s = 0; s < bots_.size(); ++s) bots_[s] = std::move(back.bots[s]);
+    out_ << "undone: " << undone << " move" << (undone == 1 ? "" : "s") << " taken back\n";
+    return true;
+  }
+
+  std::string who(int seat) const {
+    const std::string& spec = seats_[static_cast<std::size_t>(seat)];
+    const std::string role = spec != "human" ? spec : humans_.size() == 1 ? "you" : "human";
+    return paint_.text(session_->game().player_name(seat) + " (" + role + ")");
+  }
+
+  void show_board(const Decision& d) {
+    out_ << "\n" << paint_.text(game().render(d.seat));
+  }
+
+  void show_moves(const Decision& d, const std::vector<Action>& actions) {
+    out_ << "\n" << who(d.seat) << ": " << paint_.strong(d.prompt) << "\n";
+    const std::size_t width = std::to_string(actions.size()).size();
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+      const std::string number = std::to_string(i + 1);
+      out_ << "  " << std::string(width - number.size(), ' ') << paint_.strong(number) << ". " << actions[i].label
+           << "   " << paint_.faint("[" + actions[i].text + "]") << "\n";
+    }
+    show_legend(d, /*always=*/false);
+  }
+
+  // The game's legend under the move list: each of its sections (a line that does not start
+  // with a space and the indented lines under it) when it is new or has changed; on request all.
+  void show_legend(const Decision& d, bool always) {
+    const std::string legend = game().legend(d.seat);
+    if (legend.empty()) {
+      if (always) out_ << "(this game has no legend for this decision)\n";
+      return;
+    }
+    std::vector<std::string> sections;
+    for (std::size_t at = 0; at < legend.size();) {
+      std::size_t end = legend.find('\n', at);
+      end = end == std::string::npos ? legend.size() : end + 1;
+      if (sections.empty() || legend[at] != ' ') sections.emplace_back();
+      sections.back() += legend.substr(at, end - at);
+      at = end;
+    }
+    for (const std::string& section : sections) {
+      const std::string title = section.substr(0, section.find('\n'));
+      const auto shown = shown_legend_.find(title);
+      if (!always && shown != shown_legend_.end() && shown->second == section) continue;
+      shown_legend_[title] = section;
+      out_ << paint_.faint(section);
+    }
+  }
+
+  // A move and what it produced: the events the human seats (or, bots only, everyone) may read.
+  void announce(int seat, const std::string& label, const std::vector<Event>& events) {
+    if (options_.quiet) return;
+    out_ << who(seat) << ": " << label << "\n";
+    for (const Event& e : events) {
+      const bool readable = humans_.empty() || e.audience == kSpectator ||
+                            (humans_.size() == 1 && e.audience == humans_.front());
+      if (readable) out_ << "    " << paint_.text(e.text) << "\n";
+    }
+  }
+
+  void finish() {
+    const int viewer = humans_.size() == 1 ? humans_.front() : kSpectator;
+    out_ << "\n" << paint_.text(game().render(viewer));
+    const Outcome o = game().outcome();
+    out_ << "\n" << paint_.strong("=== Game over ===") << "\n";
+    for (std::size_t s = 0; s < o.scores.size(); ++s) {
+      const int seat = static_cast<int>(s);
+      const bool won = std::find(o.winners.begin(), o.winners.end(), seat) != o.winners.end();
+      out_ << who(seat) << ": " << o.scores[s] << " points" << (won ? paint_.strong("  WINNER") : "");
+      if (s < o.breakdown.size() && !o.breakdown[s].empty()) out_ << "  (" << o.breakdown[s] << ")";
+      out_ << "\n";
+    }
+    out_ << session_->steps() << " actions\n";
+  }
+
+  void write_log(const std::string& path) {
+    std::ofstream file(path);
+    if (!file) throw Error("cannot write the log to '" + path + "'");
+    file << json_text(session_->log(), 1) << "\n";
+    out_ << "log written to " << path << "\n";
+  }
+
+  const PluginRegistry& registry_;
+  const PlayOptions& options_;
+  std::istream& in_;
+  std::ostream& out_;
+  std::unique_ptr<Session> session_;
+  std::vector<std::string> seats_;
+  std::vector<std::unique_ptr<Bot>> bots_;  // null for a human seat
+  std::vector<int> humans_;
+  std::vector<Checkpoint> checkpoints_;
+  Painter paint_{false, {}};
+  std::map<std::string, std::string> shown_legend_;  // the last text of each section, by its title
+};
 
 }  // namespace
 
 int run_play(const PluginRegistry& registry, const PlayOptions& options, std::istream& in, std::ostream& out) {
-  GameChoice choice = resolve_choice(registry, options.choice);
-  std::vector<std::string> seats = join_seat_specs(options.seats);
-  if (seats.empty()) seats.assign(static_cast<std::size_t>(choice.players), "random");
-  if (seats.size() != static_cast<std::size_t>(choice.players))
-    throw Error("--seats names " + std::to_string(seats.size()) + " seats for " + std::to_string(choice.players) +
-                " players");
-  std::vector<std::unique_ptr<Bot>> bots(seats.size());
-  bool any_human = false;
-  for (std::size_t s = 0; s < seats.size(); ++s) {
-    if (seats[s] == "human")
-      any_human = true;
-    else
-      bots[s] = make_bot(seats[s], choice.seed, static_cast<int>(s));
-  }
-
-  Session session(registry, SessionSetup{choice.game, choice.players, choice.seed, choice.variants, seats});
-  Game& game = session.game();
-  const Manifest& m = registry.game(choice.game).manifest;
-  out << m.title << " - " << choice.players << " players, seed " << choice.seed;
-  for (const auto& v : choice.variants) out << ", variant " << v;
-  out << "\n";
-
-  std::size_t actions_taken = 0;
-  while (!game.is_over()) {
-    if (actions_taken++ >= options.max_actions) throw Error("the game did not end within --max-actions");
-    const Decision d = game.decision();
-    std::vector<Action> actions = game.legal_actions();
-    if (actions.empty()) throw Error("seat " + std::to_string(d.seat) + " has no legal action (plugin bug)");
-    std::string text;
-    if (!bots[static_cast<std::size_t>(d.seat)]) {
-      out << "\n" << game.render(d.seat) << "\nSeat " << d.seat << ": " << d.prompt << "\n";
-      for (std::size_t i = 0; i < actions.size(); ++i)
-        out << "  " << (i + 1) << ". " << actions[i].label << "   [" << actions[i].text << "]\n";
-      text = ask(actions, in, out);
-      if (text.empty()) {
-        out << "game stopped\n";
-        break;
-      }
-    } else {
-      text = actions[bots[static_cast<std::size_t>(d.seat)]->choose(game, moves_of(actions))].text;
-    }
-    ApplyResult r = session.act(text);
-    if (!r.ok) {
-      out << "refused: " << r.error << "\n";
-      continue;
-    }
-    if (!options.quiet) {
-      std::string label = text;
-      for (const auto& a : actions)
-        if (a.text == text) label = a.label;
-      out << "Seat " << d.seat << " (" << seats[static_cast<std::size_t>(d.seat)] << "): " << label << "\n";
-      print_events(r.events, any_human ? kSpectator : kOmniscient, !any_human, out);
-    }
-  }
-  if (game.is_over()) {
-    out << "\n" << game.render(kSpectator);
-    print_outcome(game, out);
-    out << session.steps() << " actions\n";
-  }
-  if (!options.log_path.empty()) {
-    std::ofstream file(options.log_path);
-    if (!file) throw Error("cannot write the log to '" + options.log_path + "'");
-    file << json_text(session.log(), 1) << "\n";
-    out << "log written to " << options.log_path << "\n";
-  }
-  return 0;
+  return TerminalPlay(registry, options, in, out).run();
 }
 
 }  // namespace tessera::host

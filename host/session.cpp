@@ -148,26 +148,33 @@ T log_field(const json& log, const char* key) {
   }
 }
 
-void replay_step(Session& session, const json& step) {
+}  // namespace
+
+void Session::replay(const json& step) {
   if (!step.is_object() || !(step.contains("action") || step.contains("set") || step.contains("patch")))
     throw DataError("expected {\"action\": text}, {\"set\": pointer, \"value\": v} or {\"patch\": ops}");
   if (step.contains("action")) {
     allow_only_fields(step, {"action"}, "an action step");
-    ApplyResult r = session.act(read_as<std::string>(step["action"], "action"));
+    ApplyResult r = act(read_as<std::string>(step["action"], "action"));
     if (!r.ok) throw DataError(r.error);
     return;
   }
   if (step.contains("patch")) {
     allow_only_fields(step, {"patch"}, "a patch step");
-    session.patch(step["patch"]);
+    patch(step["patch"]);
     return;
   }
   allow_only_fields(step, {"set", "value"}, "a set step");
   if (!step.contains("value")) throw DataError("a set step needs its 'value'");
-  session.set(read_as<std::string>(step["set"], "set"), step["value"]);
+  set(read_as<std::string>(step["set"], "set"), step["value"]);
 }
 
-}  // namespace
+std::unique_ptr<Session> Session::replayed(const PluginRegistry& registry, std::size_t count) const {
+  if (count > steps_.size()) throw Error("replayed: only " + std::to_string(steps_.size()) + " steps were taken");
+  auto session = std::make_unique<Session>(registry, setup_);
+  for (std::size_t i = 0; i < count; ++i) session->replay(steps_[i]);
+  return session;
+}
 
 std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const json& log) {
   if (!log.is_object()) throw DataError("log: expected a JSON object");
@@ -210,7 +217,7 @@ std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const
   }
   for (std::size_t i = 0; i < steps.size(); ++i) {
     try {
-      replay_step(*session, steps[i]);
+      session->replay(steps[i]);
     } catch (const Error& e) {
       throw DataError("log: step " + std::to_string(i + 1) + ": " + e.what());
     }

@@ -55,7 +55,16 @@ class Session {
   // naming the op that failed, or the whole patch when the game refuses the result.
   void patch(const nlohmann::json& ops);
 
+  // Carries out one step of a log ({"action": text} or {"set": pointer, "value": v}) and
+  // records it; throws DataError when it is malformed or refused.
+  void replay(const nlohmann::json& step);
+  // A new session of the same setup that replays this one's first `count` steps from the
+  // seed: the game as it was then (`tessera play`'s undo).
+  std::unique_ptr<Session> replayed(const PluginRegistry& registry, std::size_t count) const;
+
   std::size_t steps() const { return steps_.size(); }
+  // The recorded steps, in the log's form.
+  const nlohmann::json& step_list() const { return steps_; }
   // The log: {"tessera_log":1, game, players, seed, variants, seats, steps, checksum}, and
   // the outcome {scores, winners} once the game is over.
   nlohmann::json log() const;

@@ -254,6 +254,28 @@ std::optional<Move> FlowGame::parse_move(std::string_view text) const {
 
 std::string FlowGame::render(int viewer) const { return describe_components(table_, viewer); }
 
+std::string FlowGame::legend(int viewer) const {
+  (void)viewer;
+  // The words of each kind of move on offer, in the order of the list, with its doc.
+  std::string out;
+  std::vector<int> shown;
+  for (const Move& m : legal_) {
+    if (std::find(shown.begin(), shown.end(), m.kind) != shown.end()) continue;
+    shown.push_back(m.kind);
+    const MoveDecl& decl = rules_->move(m.kind);
+    out += "  " + decl.name;
+    for (const ParamDecl& p : decl.params) {
+      std::string names;
+      if (p.type == ParamDecl::Type::Enum && p.names.size() <= 6)
+        for (const std::string& n : p.names) names += (names.empty() ? ": " : "|") + n;
+      out += " <" + p.name + names + ">";
+    }
+    if (!decl.doc.empty()) out += ": " + decl.doc;
+    out += "\n";
+  }
+  return out.empty() ? out : "Move words:\n" + out;
+}
+
 std::string FlowGame::schema_text() const {
   return (schema_ ? schema_->describe() : std::string("(no declared schema)\n")) + rules_->describe();
 }

@@ -113,6 +113,7 @@ void FlowRules::read_move(const std::string& name, const YamlNode& node) {
     if (const auto params = node.find("params"); params && !params->is_null())
       for (const YamlNode& entry : params->as_list()) decl.params.push_back(read_param(entry));
     decl.ends_step = node.optional<bool>("ends_step", false);
+    decl.doc = node.optional("doc", "");
   }
   if (decl.params.size() > static_cast<std::size_t>(kMaxMoveParams))
     throw node.error("move '" + name + "' has more than " + std::to_string(kMaxMoveParams) + " parameters");
@@ -121,6 +122,7 @@ void FlowRules::read_move(const std::string& name, const YamlNode& node) {
   if (known >= 0) {
     MoveDecl& old = moves_[static_cast<std::size_t>(known)];
     if (decl.params.empty()) decl.params = old.params;
+    if (decl.doc.empty()) decl.doc = old.doc;
     old = std::move(decl);
     return;
   }

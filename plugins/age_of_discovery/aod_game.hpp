@@ -52,6 +52,8 @@ class AodGame : public tessera::FlowGame {
   tessera::Outcome outcome() const override;
   std::vector<int> score_so_far() const override;
   std::string render(int viewer) const override;
+  // The move words, then what the ids of ships and contracts say, from the data (aod_render.cpp).
+  std::string legend(int viewer) const override;
 
   // The natives flow.yaml names; load_engine registers them.
   static void register_natives(Engine& engine);

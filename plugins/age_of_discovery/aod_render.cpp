@@ -1,5 +1,8 @@
 // Age of Discovery — the terminal view: rows, display, expeditions, each seat's fleet,
-// contracts and (for its owner) hand and mission; the scores once the game is over.
+// contracts and (for its owner) hand and mission; the scores once the game is over; the
+// legend of the ids.
+#include <algorithm>
+
 #include "aod_game.hpp"
 
 namespace aod {
@@ -76,6 +79,33 @@ std::string AodGame::render(int viewer) const {
     for (int s = 0; s < t.players(); ++s)
       out += "Seat " + std::to_string(s) + ": " + std::to_string(o.scores[static_cast<std::size_t>(s)]) + " VP (" +
              o.breakdown[static_cast<std::size_t>(s)] + ")\n";
+  }
+  return out;
+}
+
+std::string AodGame::legend(int viewer) const {
+  const Rules& r = rules();
+  std::string out = FlowGame::legend(viewer);
+  // One example of each kind, read from the data: the first standard ship and flagship.
+  const auto standard = std::find_if(r.ships.begin(), r.ships.end(), [](const ShipDef& s) { return !s.flagship(); });
+  const auto flag = std::find_if(r.ships.begin(), r.ships.end(), [](const ShipDef& s) { return s.flagship(); });
+  out += "Ids:\n";
+  if (standard != r.ships.end())
+    out += "  ships: colour_<transport><copy>, " + standard->id + " = a " + r.colours[static_cast<std::size_t>(standard->colour)] +
+           " ship carrying " + std::to_string(standard->transport) + ", cost in brackets\n";
+  if (flag != r.ships.end())
+    out += "  flagships: flag_<colour>_<colour>, " + flag->id + " = carries 1-3 of " +
+           r.colours[static_cast<std::size_t>(flag->colour)] + " or " + r.colours[static_cast<std::size_t>(flag->colour2)] +
+           " as it is sent\n";
+  out += "  contracts: tc_<colour>_<transport wanted>; coins paid by transport wanted and turns:\n";
+  std::vector<int> shown;
+  for (const ContractDef& c : r.contracts) {
+    if (std::find(shown.begin(), shown.end(), c.requirement) != shown.end()) continue;
+    shown.push_back(c.requirement);
+    out += "    " + std::to_string(c.requirement) + ":";
+    for (std::size_t d = 0; d < c.payout.size(); ++d)
+      out += " " + std::to_string(d + 1) + " turn" + (d ? "s " : " ") + std::to_string(c.payout[d]) + (d + 1 < c.payout.size() ? "," : "");
+    out += "\n";
   }
   return out;
 }

@@ -164,6 +164,10 @@ class CatanGame : public tessera::FlowGame {
   tessera::EffectId card_effect(const tessera::Frame& choose) const;
   std::vector<tessera::EffectChoice> card_options(const tessera::FlowView& v) const;
   std::string seat_name(int seat) const { return rules().colours[static_cast<std::size_t>(seat)]; }
+  // Seats are their colours, as in the view and the events (catan_render.cpp).
+  std::string player_name(int seat) const override;
+  // The move words, then how corner and side ids name places on the map (catan_render.cpp).
+  std::string legend(int viewer) const override;
 
   std::shared_ptr<Engine> engine_;
   tessera::Handle<tessera::HexMap> board_;

@@ -56,6 +56,27 @@ std::string CatanGame::label(const FlowView& v, const Move& m) const {
   return "move";
 }
 
+std::string CatanGame::player_name(int seat) const { return rules().colours.at(static_cast<std::size_t>(seat)); }
+
+std::string CatanGame::legend(int viewer) const {
+  const Geometry& g = geo();
+  std::string out = FlowGame::legend(viewer);
+  // Examples from the places that can hold something, named after a land hex of the map.
+  const auto example = [&](const std::vector<int>& places, const std::vector<std::string>& ids) {
+    for (int p : places) {
+      const std::string& id = ids[static_cast<std::size_t>(p)];
+      for (int h : g.land)
+        if (id.rfind(g.hex_ids[static_cast<std::size_t>(h)] + ",", 0) == 0) return id;
+    }
+    return std::string();
+  };
+  const std::string corner = example(g.intersections, g.corner_ids), side = example(g.routes, g.edge_ids);
+  if (corner.empty() || side.empty()) return out;
+  out += "Places (the map prints each hex's q,r after its terrain and number):\n"
+         "  a corner is q,r,<side> of a hex, e.g. " + corner + "; a road's side likewise, e.g. " + side + "\n";
+  return out;
+}
+
 std::string CatanGame::render(int viewer) const {
   const Table& t = table();
   const HexMap& board = t.get(board_);
@@ -65,6 +86,20 @@ std::string CatanGame::render(int viewer) const {
   for (const Tile& tile : r.tiles) {
     qmin = std::min(qmin, tile.q), qmax = std::max(qmax, tile.q);
     rowmin = std::min(rowmin, 2 * tile.r + tile.q), rowmax = std::max(rowmax, 2 * tile.r + tile.q);
+  }
+  // Roads by the hex their edge id names ("-2,1,NE": hex -2,1, its north-east side).
+  std::map<std::string, int> hex_of_id;
+  for (int h = 0; h < board.hex_count(); ++h) hex_of_id[geo().hex_ids[static_cast<std::size_t>(h)]] = h;
+  std::map<int, std::string> roads;
+  for (int e = 0; e < board.edge_count(); ++e) {
+    const int owner = board.edge(e).owner;
+    if (owner < 0) continue;
+    const std::string id = board.edge_id(e);
+    const std::size_t comma = id.rfind(',');
+    const auto named = hex_of_id.find(id.substr(0, comma));
+    if (comma == std::string::npos || named == hex_of_id.end()) continue;
+    std::string& marks = roads[named->second];
+    marks += (marks.empty() ? "" : ",") + std::string(1, seat_name(owner)[0]) + id.substr(comma + 1);
   }
   std::map<std::pair<int, int>, std::string> cells;
   for (int h = 0; h < board.hex_count(); ++h) {
@@ -90,18 +125,22 @@ std::string CatanGame::render(int viewer) const {
         if (p == kDecSettlement || p == kDecCity) around += '*';
       }
     if (!around.empty()) cell += " " + around;
+    if (const auto it = roads.find(h); it != roads.end()) cell += " " + it->second;
     cells[{2 * tile.r + tile.q, tile.q}] = cell;
   }
   std::string out =
       "Board (west = sea, east = jungle; [R] = robber; spot = jungle frame robber spot; after the hex:\n"
-      "buildings on its corners by colour initial, a capital for a city, * declined):\n";
+      "buildings on its corners by colour initial, a capital for a city, * declined; then roads on its\n"
+      "sides by colour initial and side, rNE = a red road on its north-east side):\n";
+  // A line holds every other column (2r + q fixes q's parity), so a cell may run on into the
+  // empty column beside it: 31 characters.
   for (int row = rowmin; row <= rowmax; ++row) {
     std::string line;
     for (int q = qmin; q <= qmax; ++q) {
       auto it = cells.find({row, q});
-      std::string cell = it == cells.end() ? "" : it->second;
-      cell.resize(16, ' ');
-      line += cell;
+      if (it == cells.end()) continue;
+      line.resize(static_cast<std::size_t>(q - qmin) * 16, ' ');
+      line += it->second.substr(0, 31);
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += "  " + line + "\n";

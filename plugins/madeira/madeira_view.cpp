@@ -352,7 +352,7 @@ std::string MadeiraGame::render(int viewer) const {
   for (int i = 0; i < kPassSpaces; ++i) out += " " + std::to_string(i + 1) + ":" + seat_tag(board(t, k.pass + i));
   out += "\n";
   for (int s = 0; s < P; ++s) {
-    out += (s == viewer ? "* seat " : "  seat ") + std::to_string(s) + ": PP " + std::to_string(home(t, s, h.pp)) + ", mill " +
+    out += "  seat " + std::to_string(s) + (s == viewer ? " (you)" : "") + ": PP " + std::to_string(home(t, s, h.pp)) + ", mill " +
            std::to_string(home(t, s, h.mill)) + ", reals " + std::to_string(home(t, s, h.reals)) + ", wheat " +
            std::to_string(home(t, s, h.goods)) + ", sugar " + std::to_string(home(t, s, h.goods + 1)) + ", wine " +
            std::to_string(home(t, s, h.goods + 2)) + ", wood " + std::to_string(home(t, s, h.wood)) + ", bread " +

@@ -74,6 +74,9 @@ class SmGame : public tessera::FlowGame {
   std::unique_ptr<tessera::Game> rematch(std::uint64_t seed) const override;
   tessera::Outcome outcome() const override;
   std::string render(int viewer) const override;
+  // The move words, the colony squares' codes (terrains, buildings by their effects), and
+  // a drawing of each tile on offer or being placed, in every way it may turn (sm_render.cpp).
+  std::string legend(int viewer) const override;
   // A die paid in coins is written without its payment word ("white 3 5", but
   // "white 3 5 wood" with Botany), as the protocol always had it.
   std::string move_text(const tessera::Move& move) const override;

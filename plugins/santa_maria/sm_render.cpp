@@ -1,4 +1,4 @@
-// Santa Maria — the terminal view and the check of edited states.
+// Santa Maria — the terminal view, its legend and the check of edited states.
 #include <algorithm>
 #include <sstream>
 
@@ -24,7 +24,124 @@ std::string pad(std::string text, std::size_t width) {
   return text;
 }
 
+// A colony square as the view writes it: "cit:TR_GS3C" (terrain, building), "road(1)".
+std::string square_text(const std::string& type) {
+  if (type.empty()) return ".";
+  if (type.rfind("road:", 0) == 0) return "road(" + type.substr(5) + ")";
+  const std::size_t b = type.find(":B_");
+  if (b != std::string::npos) return type.substr(0, std::min<std::size_t>(b, 3)) + ":" + type.substr(b + 3);
+  return type;
+}
+
+// What a building's effect does, from its params in data/santa_maria/colony.yaml.
+std::string effect_text(const EffectRef& e) {
+  const auto amounts = [](const nlohmann::json& gains) {
+    std::string text;
+    for (const auto& [what, n] : gains.items()) text += (text.empty() ? "" : " + ") + n.dump() + " " + what;
+    return text;
+  };
+  if (e.effect == "gain" && e.params.is_object()) return "gain " + amounts(e.params);
+  if (e.effect == "trade" && e.params.contains("pay") && e.params.contains("gain")) {
+    std::string pay;
+    for (const auto& good : e.params["pay"]) pay += (pay.empty() ? "" : " + ") + good.get<std::string>();
+    return "pay " + pay + " for " + amounts(e.params["gain"]);
+  }
+  if (e.effect == "religion") return "a step on the religion track";
+  if (e.effect == "conquest") return "a step on the conquest track";
+  if (e.effect == "ship") return "ship a shipment";
+  return e.effect + (e.params.empty() ? std::string() : " " + e.params.dump());
+}
+
+// The tile as squares on the grid: rows of 15-character cells, '*' on the top-left one (the
+// row and column a placement names) when the tile covers it.
+std::vector<std::string> tile_drawing(const SquareGrid::Shape& shape) {
+  int w = 0, h = 0;
+  for (const auto& c : shape) w = std::max(w, c.dx + 1), h = std::max(h, c.dy + 1);
+  std::vector<std::string> lines(static_cast<std::size_t>(h));
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      std::string text = "";
+      for (const auto& c : shape)
+        if (c.dx == x && c.dy == y) text = (x == 0 && y == 0 ? "*" : "") + square_text(c.type);
+      lines[static_cast<std::size_t>(y)] += pad(text.empty() ? "" : "[" + text + "]", 15);
+    }
+  return lines;
+}
+
 }  // namespace
+
+std::string SmGame::legend(int viewer) const {
+  const Rules& r = rules();
+  std::string out = FlowGame::legend(viewer);
+  out += "Colony squares (row 1-6, column 1-6): terrain:building, road(colonists), [die or coins]:\n  terrains";
+  for (const std::string& t : r.terrains) out += " " + t.substr(0, 3) + "=" + t;
+  out += "\n";
+  out += "Buildings (B_ left out on the board):\n";
+  for (const BuildingDef& b : r.buildings) {
+    std::string effects;
+    for (const EffectRef& e : b.effects) effects += (effects.empty() ? "" : ", then ") + effect_text(e);
+    out += "  " + b.id.substr(b.id.rfind("B_", 0) == 0 ? 2 : 0) + ": " + effects + "\n";
+  }
+  // The tile of this decision in each way it may turn, or every tile on offer: drawings
+  // side by side, as many as fit in 100 columns.
+  const auto draw = [&](std::string title, const std::vector<std::vector<std::string>>& blocks) {
+    out += title;
+    for (std::size_t first = 0; first < blocks.size();) {
+      std::size_t last = first, width = 0;
+      std::vector<std::size_t> widths;
+      for (; last < blocks.size(); ++last) {
+        std::size_t w = 0;
+        for (const std::string& line : blocks[last]) w = std::max(w, line.find_last_not_of(' ') + 1);
+        if (last > first && width + w + 2 > 100) break;
+        widths.push_back(w + 2);
+        width += w + 2;
+      }
+      std::size_t height = 0;
+      for (std::size_t b = first; b < last; ++b) height = std::max(height, blocks[b].size());
+      for (std::size_t line = 0; line < height; ++line) {
+        std::string text = " ";
+        for (std::size_t b = first; b < last; ++b) {
+          std::string part = line < blocks[b].size() ? blocks[b][line] : "";
+          part.erase(part.find_last_not_of(' ') + 1);
+          text += " " + pad(part, widths[b - first]);
+        }
+        text.erase(text.find_last_not_of(' ') + 1);
+        out += text + "\n";
+      }
+      first = last;
+    }
+  };
+  const int step = top_step();
+  std::vector<std::vector<std::string>> blocks;
+  if (step == steps().place_tile || step == steps().place_capital) {
+    const Frame& f = flow().top();
+    const TileDef& tile = step == steps().place_tile ? r.tile(f.p[0]) : r.capitals[static_cast<std::size_t>(f.p[0] - 1)];
+    std::vector<int> turns;
+    for (const Move& m : moves())
+      if (std::find(turns.begin(), turns.end(), m.p[2]) == turns.end()) turns.push_back(m.p[2]);
+    std::sort(turns.begin(), turns.end());
+    for (int turn : turns) {
+      // Labelled with the rotation word of the move texts ("90").
+      const auto m = std::find_if(moves().begin(), moves().end(), [&](const Move& x) { return x.p[2] == turn; });
+      const std::string text = move_text(*m);
+      std::vector<std::string> b{"turned " + text.substr(text.rfind(' ') + 1)};
+      for (const std::string& line : tile_drawing(SquareGrid::rotate(shape_of(tile), turn * 90))) b.push_back(line);
+      blocks.push_back(std::move(b));
+    }
+    draw("Tile " + tile.id + " by how it is turned (the top-left of each drawing is the row and column of the move):\n",
+         blocks);
+  } else {
+    for (const Move& m : moves()) {
+      if (m.kind != kinds().expand) continue;
+      const TileDef& tile = r.tile(m.p[0]);
+      std::vector<std::string> b{tile.id};
+      for (const std::string& line : tile_drawing(SquareGrid::normalise(shape_of(tile)))) b.push_back(line);
+      blocks.push_back(std::move(b));
+    }
+    if (!blocks.empty()) draw("Tiles on offer, turned 0 (* the square a placement's row and column name):\n", blocks);
+  }
+  return out;
+}
 
 std::string SmGame::render(int viewer) const {
   const Table& t = table();
@@ -155,10 +272,7 @@ std::string SmGame::render(int viewer) const {
       out << "   row " << y + 1 << "  ";
       for (int x = 0; x < 6; ++x) {
         const SquareGrid::Cell& cell = grid.at(x, y);
-        std::string text = cell.type.empty() ? "." : cell.type;
-        if (text.rfind("road:", 0) == 0) text = "road(" + text.substr(5) + ")";
-        const std::size_t b = text.find(":B_");
-        if (b != std::string::npos) text = text.substr(0, std::min<std::size_t>(b, 3)) + ":" + text.substr(b + 3);
+        std::string text = square_text(cell.type);
         if (!cell.piece.empty()) text += "[" + cell.piece + "]";
         out << pad(text, 16);
       }

@@ -35,6 +35,11 @@ class SardiniaGame : public tessera::FlowGame {
   // Board by province (VP, token, pieces, port), forts, fort row, scores and reserves, the
   // played cards of everyone and the viewer's own hand (sardinia_render.cpp).
   std::string render(int viewer) const override;
+  // The move words, then a map of the provinces (by the letters of data/sardinia/game.yaml's
+  // layout, with their ids to type) and what each fort space touches (sardinia_render.cpp).
+  std::string legend(int viewer) const override;
+  // Seats are their colours ("yellow"), as in the view and the events.
+  std::string player_name(int seat) const override;
 
   // The natives flow.yaml names; load_engine registers them.
   static void register_natives(Engine& engine);

@@ -1,5 +1,8 @@
 // Sardinia — the terminal view: the board by province, the forts, the fort row, and each
-// seat's score, reserve, tokens and played cards (and the viewer's own hand).
+// seat's score, reserve, tokens and played cards (and the viewer's own hand); the legend: a
+// map of the provinces with the fort spaces between them.
+#include <algorithm>
+
 #include "sardinia_game.hpp"
 
 namespace sardinia {
@@ -38,7 +41,8 @@ std::string SardiniaGame::render(int viewer) const {
   out += "  (" + std::to_string(scorings()) + " of " + std::to_string(r.scorings) + " scorings done)\n";
   for (int s = 0; s < t.players(); ++s) {
     const Seat& seat = seats_[static_cast<std::size_t>(s)];
-    out += r.colours[static_cast<std::size_t>(s)] + ": " + std::to_string(vp(s)) + " VP; reserve";
+    out += r.colours[static_cast<std::size_t>(s)] + (s == viewer ? " (you)" : "") + ": " + std::to_string(vp(s)) +
+           " VP; reserve";
     for (int k = 0; k < kPieceKinds; ++k)
       out += " " + std::to_string(reserve(s, static_cast<PieceKind>(k))) + " " + std::string(kPieceNames[k]);
     out += "; tokens";
@@ -53,6 +57,65 @@ std::string SardiniaGame::render(int viewer) const {
     }
     out += "\n";
   }
+  return out;
+}
+
+std::string SardiniaGame::player_name(int seat) const { return rules().colours.at(static_cast<std::size_t>(seat)); }
+
+std::string SardiniaGame::legend(int viewer) const {
+  const Rules& r = rules();
+  std::string out = FlowGame::legend(viewer);
+  const std::vector<std::string>& rows = r.layout_rows;
+  if (rows.empty()) return out;
+  const int height = static_cast<int>(rows.size());
+  int width = 0;
+  for (const std::string& row : rows) width = std::max(width, static_cast<int>(row.size()));
+  // A cell is its province letter, the sea '.'; cells are 3 characters, and between them a
+  // 2-character column of corners, where fort spaces sit: "--" and '|' mark borders.
+  const auto cell = [&](int row, int col) {
+    if (row < 0 || row >= height || col < 0 || col >= static_cast<int>(rows[static_cast<std::size_t>(row)].size()))
+      return '.';
+    return rows[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)];
+  };
+  const auto border = [](char a, char b) { return a != b && !(a == '.' && b == '.'); };
+  std::vector<std::string> corner_label(static_cast<std::size_t>((height + 1) * (width + 1)));
+  for (const FortSpace& f : r.fort_spaces)
+    if (f.row >= 0 && f.row <= height && f.col >= 0 && f.col <= width)
+      corner_label[static_cast<std::size_t>(f.row * (width + 1) + f.col)] = std::to_string(f.number);
+  out += "Map (letters are provinces, numbers between them fort spaces, '.' the sea):\n";
+  for (int row = 0; row <= height; ++row) {
+    std::string line = "  ";
+    for (int col = 0; col <= width; ++col) {
+      std::string label = corner_label[static_cast<std::size_t>(row * (width + 1) + col)];
+      if (label.empty()) label = border(cell(row - 1, col - 1), cell(row, col - 1)) && border(cell(row - 1, col), cell(row, col)) ? "--" : "  ";
+      line += std::string(2 - std::min<std::size_t>(2, label.size()), ' ') + label;
+      if (col < width) line += border(cell(row - 1, col), cell(row, col)) ? "---" : "   ";
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+    if (row == height) break;
+    line = "  ";
+    for (int col = 0; col <= width; ++col) {
+      line += border(cell(row, col - 1), cell(row, col)) ? " |" : "  ";
+      if (col < width) line += cell(row, col) == '.' ? std::string("   ") : std::string(" ") + cell(row, col) + " ";
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  out += "Provinces (letter, id to type, ports):\n";
+  for (const auto& [letter, province] : r.layout_key) {
+    const Province& p = r.provinces[static_cast<std::size_t>(province)];
+    out += "  " + std::string(1, letter) + " " + p.id;
+    if (p.port >= 0) out += " (port " + r.ports[static_cast<std::size_t>(p.port)].id + ")";
+    out += "\n";
+  }
+  out += "Fort spaces (number: the provinces it touches):\n";
+  for (std::size_t f = 0; f < r.fort_spaces.size(); ++f) {
+    std::string entry = std::to_string(r.fort_spaces[f].number) + ":";
+    for (int p : r.fort_spaces[f].provinces) entry += " " + r.provinces[static_cast<std::size_t>(p)].id;
+    out += (f % 2 == 0 ? "  " : "") + (f % 2 == 0 ? entry + std::string(entry.size() < 42 ? 42 - entry.size() : 1, ' ') : entry + "\n");
+  }
+  if (r.fort_spaces.size() % 2 == 1) out += "\n";
   return out;
 }
 

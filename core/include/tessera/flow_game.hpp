@@ -43,6 +43,9 @@ class FlowGame : public Game {
   std::optional<Move> parse_move(std::string_view text) const override;
   // Every component, global then per seat.
   std::string render(int viewer) const override;
+  // "Move words:", then for each kind of move on offer its words ("buy <die> <slot>") and its
+  // `doc` from flow.yaml. A game adds its own keys (a map, tile previews) after this.
+  std::string legend(int viewer) const override;
   // Reads the state, checks it (frames against the declared steps, the schema, then check_state()),
   // runs the flow to a decision and requires every driver's question to be answerable.
   void set_state(const nlohmann::json& state) override;

@@ -112,6 +112,17 @@ class Game {
 
   // Readable terminal view for `viewer` (board, tracks, the viewer's hand, others' public info).
   virtual std::string render(int viewer) const = 0;
+  // For people at a terminal (`tessera play`): what the codes of the decision's move texts
+  // and of render() mean, drawn from the game's data: the words of each move on offer, the
+  // places and pieces its numbers and ids name (a map, a preview of a tile to place).
+  // `viewer` is the seat that decides. Empty when there is nothing to explain (the default).
+  virtual std::string legend(int viewer) const {
+    (void)viewer;
+    return {};
+  }
+  // The name by which render() and the events call `seat` ("Seat 2", or a colour such as
+  // "blue"): a terminal paints it in the seat's colour wherever it appears.
+  virtual std::string player_name(int seat) const { return "Seat " + std::to_string(seat); }
   // What the state may hold and how the game flows, for `tessera schema` (its declared
   // schema, steps and moves); empty when the game declares none.
   virtual std::string schema_text() const { return {}; }

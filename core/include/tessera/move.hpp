@@ -45,6 +45,7 @@ struct MoveDecl {
   std::string name;
   std::vector<ParamDecl> params;
   bool ends_step = false;   // applying it finishes the step that offered it
+  std::string doc;          // what it does, for people (`doc:` in flow.yaml); may be empty
   std::string defined_at;   // "data/<game>/flow.yaml:12:3" or "scripts/<game>/x.lua:4"
 };
 

@@ -11,6 +11,7 @@ end
 
 move("reroll", {
   steps = {"use_dice"},
+  doc = "pay 2 coins to re-roll the dice still in the pool, once per game",
   legal = function(ctx, step)
     return not used(ctx, step.seat)
       and ctx:get("goods"):count(step.seat, "coins") >= COST

@@ -22,7 +22,7 @@
 namespace tessera {
 
 // Bump when GameModule, GameConfig, Manifest, Game or anything they expose changes layout.
-inline constexpr int kPluginAbiVersion = 2;
+inline constexpr int kPluginAbiVersion = 3;
 
 // How to start one game.
 struct GameConfig {
