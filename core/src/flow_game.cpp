@@ -41,7 +41,7 @@ void FlowGame::use_schema(std::shared_ptr<const StateSchema> schema) {
 void FlowGame::start_flow() {
   if (!rules_->built()) throw Error("the game's FlowRules were not built: call build() after registering its natives");
   flow_ = table_.add<Flow>("flow", rules_->layout());
-  const ScriptRuntime::Scope budget(scripts_.get());
+  const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });
   if (schema_) schema_->check(table_);
   if (scripts_) scripts_->take_written_lists();
   run_hook("on_setup", kNobody, nullptr, json::object());
@@ -90,7 +90,7 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
     return result;
   }
   const bool transaction = mode == ApplyMode::Transaction;
-  const ScriptRuntime::Scope budget(scripts_.get());  // the move and the next decision's list
+  const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });  // the move and the next decision's list
   std::vector<Event>* events = transaction ? &result.events : nullptr;
   const bool on_action = scripts_ && scripts_->has_hook("on_action");
   if (transaction) table_.begin_undo();
@@ -296,7 +296,7 @@ void FlowGame::check_frames() const {
 }
 
 void FlowGame::set_state(const json& state) {
-  const ScriptRuntime::Scope budget(scripts_.get());
+  const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });
   if (scripts_) scripts_->take_written_lists();  // an edit is checked whole, below
   forget_derived();
   Table backup = table_;
@@ -346,7 +346,7 @@ std::unique_ptr<Game> FlowGame::determinize(int seat, Rng& rng) const {
   // What the decider may do can depend on what was re-dealt.
   game.forget_derived();
   if (!t.get(game.flow_).empty()) {
-    const ScriptRuntime::Scope budget(game.scripts_.get());
+    const ScriptRuntime::Scope budget(game.scripts_.get(), [&game] { game.check_state(); });
     game.settle(nullptr);
     game.legal_.swap(game.scratch_);
   }

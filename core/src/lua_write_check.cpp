@@ -25,6 +25,7 @@ int WriteCheck::declaration(const Table& table, std::uint32_t index) {
 
 void WriteCheck::check_counter(lua_State* L, const Table& table, std::uint32_t index, std::string_view key,
                                int value) {
+  ++count_;
   if (!schema_) return;
   const int d = declaration(table, index);
   if (d < 0 || !schema_->has_keys(d)) return;

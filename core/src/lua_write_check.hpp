@@ -26,6 +26,7 @@ class WriteCheck {
   void check_counter(lua_State* L, const Table& table, std::uint32_t index, std::string_view key, int value);
   // A binding is about to change component `index` (lua_bindings.cpp, check_mutable).
   void note(lua_State* L, const Table& table, std::uint32_t index) {
+    ++count_;
     if (schema_ && (index >= noted_flag_.size() || !noted_flag_[index])) note_first(L, table, index);
   }
   // Checks the ids of every content-holding component noted since the last check; throws
@@ -37,6 +38,8 @@ class WriteCheck {
   // them (and any noted component not checked).
   std::vector<WrittenList> take_written_lists();
   bool wrote_content() const { return !lists_.empty(); }
+  // Writes of every kind so far (a call wrote when this grew during it).
+  std::uint64_t count() const { return count_; }
 
  private:
   int declaration(const Table& table, std::uint32_t index);
@@ -51,6 +54,7 @@ class WriteCheck {
   std::vector<Noted> noted_;
   std::vector<char> noted_flag_;  // by component index
   std::vector<WrittenList> lists_;
+  std::uint64_t count_ = 0;
 };
 
 }  // namespace tessera::lua

@@ -80,6 +80,32 @@ void ScriptRuntime::Impl::fail(const CallSite& site, int status) {
   throw ScriptError(text);
 }
 
+bool ScriptRuntime::Impl::defined_by_variant(const CallSite& site) const {
+  auto of_variant = [](const std::string& defined_at) { return defined_at.find("/variants/") != std::string::npos; };
+  switch (site.what) {
+    case CallSite::What::Apply: return of_variant(effects.at(static_cast<std::size_t>(site.index)).defined_at);
+    case CallSite::What::MoveApply: return of_variant(move_infos.at(static_cast<std::size_t>(site.index)).defined_at);
+    case CallSite::What::Rule: {
+      const auto rule = rules.find(site.text);
+      return rule != rules.end() && of_variant(rule->second.defined_at);
+    }
+    case CallSite::What::Hook: {
+      const auto& functions = hooks.at(static_cast<std::size_t>(site.index));
+      return static_cast<std::size_t>(site.function) < functions.size() &&
+             of_variant(functions[static_cast<std::size_t>(site.function)].defined_at);
+    }
+    default: return false;  // loads and read-only calls write nothing
+  }
+}
+
+void ScriptRuntime::Impl::check_state_after(const CallSite& site) {
+  try {
+    (*state_check)();
+  } catch (const std::exception& e) {
+    throw ScriptError(describe(site) + " left a state the game refuses: " + e.what());
+  }
+}
+
 void ScriptRuntime::Impl::check_writes(const Table& table, const CallSite& site) {
   try {
     writes.check_noted(table);
@@ -259,12 +285,18 @@ ScriptRuntime::ScriptRuntime(std::filesystem::path script_dir, std::string chunk
 
 ScriptRuntime::~ScriptRuntime() = default;
 
-ScriptRuntime::Scope::Scope(ScriptRuntime* runtime) : runtime_(runtime) {
-  if (runtime_) runtime_->impl_->vm.begin_scope();
+ScriptRuntime::Scope::Scope(ScriptRuntime* runtime, std::function<void()> state_check)
+    : runtime_(runtime), state_check_(std::move(state_check)) {
+  if (!runtime_) return;
+  runtime_->impl_->vm.begin_scope();
+  outer_check_ = runtime_->impl_->state_check;
+  if (state_check_) runtime_->impl_->state_check = &state_check_;
 }
 
 ScriptRuntime::Scope::~Scope() {
-  if (runtime_) runtime_->impl_->vm.end_scope();
+  if (!runtime_) return;
+  runtime_->impl_->state_check = outer_check_;
+  runtime_->impl_->vm.end_scope();
 }
 
 void ScriptRuntime::run_file(const std::string& relative_path) {

@@ -112,8 +112,11 @@ struct ScriptRuntime::Impl {
   void run(const lua::CallFrame* frame, const CallSite& site, F& body) {
     lua_State* L = vm.get();
     CallGuard guard(*this, frame);
+    const std::uint64_t writes_before = writes.count();
     if (const int status = lua::protected_call(L, body); status != LUA_OK) fail(site, status);
     if (frame && frame->writes && writes.has_noted()) check_writes(*frame->table, site);
+    if (state_check && frame && frame->writes && writes.count() != writes_before && defined_by_variant(site))
+      check_state_after(site);
   }
 
   [[noreturn]] void fail(const CallSite& site, int status);
@@ -121,6 +124,10 @@ struct ScriptRuntime::Impl {
   // game's C++ reads it; throws ScriptError naming the line of the write.
   void check_writes(const Table& table, const CallSite& site);
   std::string describe(const CallSite& site) const;
+  // Whether the function a call runs comes from a variant's script (a house rule).
+  bool defined_by_variant(const CallSite& site) const;
+  // Runs the scope's state check; a refusal becomes a ScriptError naming the call.
+  void check_state_after(const CallSite& site);
   lua::CallFrame frame_for(const Table& table, Table* mutable_table, const CallContext& ctx,
                            const char* read_only_what) {
     return lua::CallFrame{&table, mutable_table, &ctx, vm.next_generation(), read_only_what,
@@ -167,6 +174,7 @@ struct ScriptRuntime::Impl {
   int native_caller = LUA_NOREF;  // function(name) -> function(ctx, move) ctx:call(name, move)
   int ctx = LUA_NOREF;
   int depth = 0;  // calls in progress (a native function may call the runtime again)
+  const std::function<void()>* state_check = nullptr;  // of the innermost Scope given one
 };
 
 }  // namespace tessera

@@ -88,6 +88,30 @@ TEST_CASE("Counters that hold a seat + 1 or a mask of seats are bounded by this 
   CHECK(state(*four)["global"]["board"]["values"]["monks.s0"] == 15);
 }
 
+TEST_CASE("A house rule's call that leaves a state the game's own check refuses is refused before the game reads it", "[hardening][lua]") {
+  // Each value fits the schema; the state breaks what only the game's check knows (a scholar
+  // the data does not have, a turn order without a seat), which its C++ relies on.
+  const std::vector<Case> cases = {
+      {"santa_maria", "ctx:get('board'):set('scholar1', 32)", "board.scholar1"},
+      {"tutorial", "ctx:get('turns'):set_order({0})", "the turn order must hold every seat"},
+  };
+  int n = 0;
+  for (const Case& c : cases) {
+    INFO(c.game << ": " << c.lua);
+    const std::string lua = std::string("hook('on_action', function(ctx, arg)\n") + c.lua + "\nend)\n";
+    const std::string name = "whole_state_" + std::to_string(n++);
+    for (const ApplyMode mode : {ApplyMode::Transaction, ApplyMode::Playout}) {
+      auto game = new_game_with_scripts(c.game, 2, 7, {{name, lua}});
+      expect_refused(*game, c.refusal, mode);
+      std::vector<Move> moves;
+      game->legal_moves(moves);
+      const ApplyResult r = game->apply(moves.front(), mode);
+      CHECK_THAT(r.error, Catch::Matchers::Contains("hook on_action (defined at scripts/" + std::string(c.game) +
+                                                    "/variants/" + name + ".lua:1) left a state the game refuses"));
+    }
+  }
+}
+
 TEST_CASE("A write refused by the schema names the script line that made it, and a native never sees it", "[hardening][lua]") {
   auto game = new_game_with_scripts("tutorial", 2, 3,
                                     {{"bad_write_line", "hook('on_action', function(ctx, arg)\n"

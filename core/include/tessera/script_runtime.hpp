@@ -113,15 +113,24 @@ class ScriptRuntime {
   // While one lives, every call shares one budget (ScriptLimits::work_per_move and
   // seconds_per_move) instead of each starting afresh: a move with the legal-move list it
   // leads to, or one list. Scopes nest; the outermost counts. `runtime` may be null.
+  //
+  // `state_check` (the game's own check of a whole state, as a `set` gets) runs after every
+  // call of a variant's function (a house rule's hook, move, rule or effect) that wrote
+  // into the state, before the game's C++ reads what it wrote: the schema bounds each value
+  // alone, and a game's C++ may rely on more (a seat's retreat space, a scholar on a slot).
+  // A failed check refuses the call. The base game's own scripts are not checked, so a
+  // game without house rules pays nothing. The innermost scope given a check applies.
   class Scope {
    public:
-    explicit Scope(ScriptRuntime* runtime);
+    explicit Scope(ScriptRuntime* runtime, std::function<void()> state_check = {});
     ~Scope();
     Scope(const Scope&) = delete;
     Scope& operator=(const Scope&) = delete;
 
    private:
     ScriptRuntime* runtime_;
+    std::function<void()> state_check_;
+    const std::function<void()>* outer_check_ = nullptr;
   };
 
   // Runs a script (path relative to the script folder) that defines effects and hooks.
