@@ -86,11 +86,18 @@ int run_serve(const PluginRegistry& registry, std::istream& in, std::ostream& ou
 // renaming the id, its CamelCase form and the manifest name in paths and texts. Throws
 // Error (and writes nothing) for a bad id, a root that is not a Tessera source tree or a
 // file that exists already.
+// With `options.out`, writes a stand-alone project there instead (a new or empty folder):
+// src/ (the plugin's C++ of source_tree/plugins/<template>), data/<id>/ and scripts/<id>/
+// (the installed example game's), tests/ (source_tree/tests/games/<template>), a
+// CMakeLists.txt that builds all of it against the installed SDK (find_package(Tessera)),
+// a README.md and a .gitignore. `source_tree` is then the template root of an installed
+// host (host_environment.hpp).
 inline constexpr const char* kTemplateGame = "tutorial";
 struct NewGameOptions {
   std::string id;
   std::string name;                  // display name; default: the id's words capitalised
   std::filesystem::path root = ".";  // the source tree that gets the game
+  std::filesystem::path out;         // when set: a stand-alone project in this folder instead
 };
 int run_new_game(const PluginRegistry& registry, const NewGameOptions& options,
                  const std::filesystem::path& source_tree, std::ostream& out);
