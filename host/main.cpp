@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "conformance.hpp"
 #include "host_environment.hpp"
 #include "json_text.hpp"
 #include "tessera/error.hpp"
@@ -27,6 +28,13 @@ void add_game_options(CLI::App* cmd, GameChoice& choice, bool with_game = true) 
 int main(int argc, char** argv) {
   CLI::App app{"tessera - a framework for euro board games. Games are plugins loaded at run time."};
   app.require_subcommand(1);
+  // Folders searched before the default ones (host_environment.hpp), given before or after
+  // the subcommand: a game being built elsewhere, e.g. --plugin-dir build/plugins --data-root .
+  SearchPaths first;
+  app.add_option("--plugin-dir", first.plugin_dirs, "A folder of game plugins to search first; repeatable");
+  app.add_option("--data-root", first.data_roots,
+                 "A folder holding data/<game>/ and scripts/<game>/ to search first; repeatable");
+  app.fallthrough();
 
   std::string game;
   auto* list = app.add_subcommand("list", "List the installed games");
@@ -110,11 +118,27 @@ int main(int argc, char** argv) {
   new_game_cmd->add_option("id", new_game.id, "Id of the new game (lower-case letters, digits, '_')")->required();
   new_game_cmd->add_option("--name", new_game.name, "Its display name (default: from the id)");
   new_game_cmd->add_option("--root", new_game.root, "The Tessera source tree to add it to (default: .)");
+  new_game_cmd->add_option("--out", new_game.out,
+                           "Write a stand-alone project into this new folder instead, built against the installed "
+                           "SDK (find_package(Tessera))");
+
+  std::vector<std::string> conformance_checks_chosen;
+  ConformanceOptions conformance_options;
+  auto* conformance = app.add_subcommand("conformance", "Run the conformance suite every game must pass on a game");
+  conformance->add_option("game", game, "Game id")->required();
+  conformance->add_option("--check", conformance_checks_chosen, "Run only this check; repeatable (default: all)");
+  conformance->add_option("--allow", conformance_options.allow,
+                          std::string("A known limit to report without failing: ") + kLimitHiddenMoves +
+                              " (the decider's moves depend on what it cannot see) or " + kLimitScoreAtEnd +
+                              " (no running score); repeatable");
+  conformance->add_option("--edit-stride", conformance_options.edit_stride,
+                          "Try every n-th value of a state in the scenario-edit check (default 1: all)")
+      ->check(CLI::PositiveNumber);
 
   CLI11_PARSE(app, argc, argv);
 
   try {
-    auto registry = make_default_registry();
+    auto registry = make_default_registry(first);
     if (*list) return run_list(*registry, std::cout);
     if (*info) return run_info(*registry, game, std::cout);
     if (*validate) return run_validate(*registry, game, std::cout, validate_play ? validate_games : 0);
@@ -132,7 +156,8 @@ int main(int argc, char** argv) {
     if (*replay) return run_replay(*registry, log_path, std::cout);
     if (*playthrough) return run_playthrough(*registry, through_choice, std::cout);
     if (*serve) return run_serve(*registry, std::cin, std::cout);
-    if (*new_game_cmd) return run_new_game(*registry, new_game, TESSERA_SOURCE_DIR_DEFAULT, std::cout);
+    if (*conformance) return run_conformance(*registry, game, conformance_checks_chosen, conformance_options, std::cout);
+    if (*new_game_cmd) return run_new_game(*registry, new_game, template_root(program_path()), std::cout);
   } catch (const std::exception& e) {
     std::cerr << "error: " << short_message(e.what()) << "\n";
     return 1;
