@@ -9,6 +9,8 @@
 #   - CPack makes the tessera and tessera-dev Debian packages, and the host unpacked from them runs.
 # Compiles only the new game (a plugin and its tests); the install and packages reuse build/.
 set -euo pipefail
+# (A check reads a command's whole output first, `grep -q ... <<<"$(cmd)"`: in a pipe, grep -q
+# may stop reading early and pipefail would count the writer's SIGPIPE as a failure.)
 cd "$(dirname "$0")/.."
 build=$PWD/build
 [ -x "$build/bin/tessera" ] || { echo "test_sdk.sh: build/ has no tessera; run tools/test.sh first" >&2; exit 2; }
@@ -28,7 +30,7 @@ cmake --install "$build" --prefix "$work/first" >/dev/null
 mv "$work/first" "$work/prefix"
 prefix=$work/prefix
 tessera=$prefix/bin/tessera
-readelf -d "$tessera" | grep -q 'R.*PATH.*\$ORIGIN/\.\./lib' || fail "tessera has no \$ORIGIN-relative RPATH"
+grep -q 'R.*PATH.*\$ORIGIN/\.\./lib' <<<"$(readelf -d "$tessera")" || fail "tessera has no \$ORIGIN-relative RPATH"
 core=$(ldd "$tessera" | awk '/libtessera_core/ {print $3}')
 [[ "$(realpath "$core")" == "$(realpath "$prefix")"/lib/libtessera_core.so* ]] ||
   fail "tessera does not use the prefix's libtessera_core (it uses '$core')"
@@ -46,23 +48,23 @@ step "build it against the installed SDK"
 nice cmake --build build -j"$jobs" >/dev/null
 step "its tests and the conformance suite (ctest)"
 (cd build && ctest -j"$jobs" --output-on-failure | tail -3)
-ctest --test-dir build -N | grep -q "river_trade_conformance" || fail "no conformance test in the game's CTest"
+grep -q "river_trade_conformance" <<<"$(ctest --test-dir build -N)" || fail "no conformance test in the game's CTest"
 
 step "install it for the user: the installed tessera finds it"
 cmake -S . -B build -DTESSERA_INSTALL_FOR_USER=ON >/dev/null
 cmake --install build >/dev/null
 [ -f "$HOME/.local/share/tessera/plugins/river_trade.so" ] || fail "the user install has no plugin"
-"$tessera" list | grep -q "^river_trade  River Trade" || fail "the installed tessera does not find the user's game"
+grep -q "^river_trade  River Trade" <<<"$("$tessera" list)" || fail "the installed tessera does not find the user's game"
 "$tessera" validate river_trade >/dev/null
 rm -rf "$HOME/.local/share/tessera"
 
 step "install it into the prefix: conformance, validate, a bot game"
 cmake -S . -B build -DTESSERA_INSTALL_FOR_USER=OFF >/dev/null
 cmake --install build --prefix "$prefix" >/dev/null
-"$tessera" list | grep -q "^river_trade  River Trade" || fail "the installed tessera does not find the installed game"
+grep -q "^river_trade  River Trade" <<<"$("$tessera" list)" || fail "the installed tessera does not find the installed game"
 "$tessera" conformance river_trade | tail -1
 "$tessera" validate river_trade --play --games 1 | tail -1
-"$tessera" play river_trade --players 3 --seats greedy,random,random --seed 7 --quiet
+"$tessera" play river_trade --players 3 --seats greedy,random,random --seed 7 --quiet | tail -n 4
 cd - >/dev/null
 
 step "Debian packages (CPack)"
@@ -70,12 +72,14 @@ step "Debian packages (CPack)"
 (cd "$build" && cpack -G DEB -B "$work/packages" >"$work/cpack.log" 2>&1) || { cat "$work/cpack.log" >&2; fail "cpack failed"; }
 deb=$(ls "$work"/packages/tessera_*.deb)
 dev=$(ls "$work"/packages/tessera-dev_*.deb)
-dpkg-deb -c "$deb" | grep -q "./usr/bin/tessera$" || fail "tessera.deb has no /usr/bin/tessera"
-dpkg-deb -c "$deb" | grep -q "./usr/lib/tessera/plugins/tutorial.so$" || fail "tessera.deb has no games"
-dpkg-deb -c "$dev" | grep -q "./usr/lib/cmake/Tessera/TesseraConfig.cmake$" || fail "tessera-dev.deb has no CMake package"
-dpkg-deb -c "$dev" | grep -q "./usr/include/tessera/plugin.hpp$" || fail "tessera-dev.deb has no plugin.hpp"
-dpkg-deb -f "$dev" Depends | grep -q "tessera (= " || fail "tessera-dev does not depend on tessera"
+deb_files=$(dpkg-deb -c "$deb")
+dev_files=$(dpkg-deb -c "$dev")
+grep -q "./usr/bin/tessera$" <<<"$deb_files" || fail "tessera.deb has no /usr/bin/tessera"
+grep -q "./usr/lib/tessera/plugins/tutorial.so$" <<<"$deb_files" || fail "tessera.deb has no games"
+grep -q "./usr/lib/cmake/Tessera/TesseraConfig.cmake$" <<<"$dev_files" || fail "tessera-dev.deb has no CMake package"
+grep -q "./usr/include/tessera/plugin.hpp$" <<<"$dev_files" || fail "tessera-dev.deb has no plugin.hpp"
+grep -q "tessera (= " <<<"$(dpkg-deb -f "$dev" Depends)" || fail "tessera-dev does not depend on tessera"
 dpkg-deb -x "$deb" "$work/unpacked"
-"$work/unpacked/usr/bin/tessera" list | grep -q "^tutorial " || fail "the packaged tessera finds no games"
+grep -q "^tutorial " <<<"$("$work/unpacked/usr/bin/tessera" list)" || fail "the packaged tessera finds no games"
 echo "$(basename "$deb") ($(dpkg-deb -f "$deb" Depends)), $(basename "$dev")"
 echo "test_sdk.sh: the installed SDK builds, tests, installs and plays a game made outside the tree"

@@ -40,6 +40,18 @@ std::vector<fs::path> files_under(const fs::path& root) {
   return out;
 }
 
+// No file under `root` but `except` names the example game.
+void check_renamed(const fs::path& root, const fs::path& except = {}) {
+  for (const fs::path& file : files_under(root)) {
+    if (file == except) continue;
+    INFO(file);
+    const std::string text = text_of(root / file);
+    CHECK(text.find("tutorial") == std::string::npos);
+    CHECK(text.find("Tutorial") == std::string::npos);
+    CHECK(text.find("Lantern Market") == std::string::npos);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("new-game copies the example game under the new id with every name changed", "[host]") {
@@ -56,13 +68,7 @@ TEST_CASE("new-game copies the example game under the new id with every name cha
   CHECK_THAT(text_of(root / "plugins/river_trade/river_trade_module.cpp"), Catch::Contains("\"River Trade\""));
   CHECK_THAT(text_of(root / "plugins/river_trade/river_trade_game.hpp"), Catch::Contains("class RiverTradeGame"));
   CHECK_THAT(text_of(root / "tests/games/river_trade/test_river_trade_rules.cpp"), Catch::Contains("[river_trade]"));
-  for (const fs::path& file : files_under(root)) {
-    INFO(file);
-    const std::string text = text_of(root / file);
-    CHECK(text.find("tutorial") == std::string::npos);
-    CHECK(text.find("Tutorial") == std::string::npos);
-    CHECK(text.find("Lantern Market") == std::string::npos);
-  }
+  check_renamed(root);
   CHECK_THAT(out.str(), Catch::Contains("build/bin/tessera validate river_trade"));
   // Test names must differ from the example's, or one test program could not hold both.
   for (const fs::path& file : files_under(root / "tests/games")) {
@@ -131,14 +137,7 @@ TEST_CASE("new-game --out writes a stand-alone project of the example game under
   const std::string readme = text_of(out_dir / "README.md");
   CHECK_THAT(readme, Catch::Contains("tessera --plugin-dir build/plugins --data-root . play river_trade"));
   CHECK_THAT(readme, Catch::Contains("started as a copy of Lantern Market"));  // where it came from, by name
-  for (const fs::path& file : files_under(out_dir)) {
-    if (file == "README.md") continue;
-    INFO(file);
-    const std::string text = text_of(out_dir / file);
-    CHECK(text.find("tutorial") == std::string::npos);
-    CHECK(text.find("Tutorial") == std::string::npos);
-    CHECK(text.find("Lantern Market") == std::string::npos);
-  }
+  check_renamed(out_dir, "README.md");
   CHECK_THAT(out.str(), Catch::Contains("ctest --test-dir build"));
 
   // Into a folder that is not empty, nothing is written.
