@@ -408,7 +408,8 @@ void score_so_far(Checker& c) {
       if (c.allows(kLimitScoreAtEnd))
         c.note("score_so_far() tells no seats apart before the end (allowed: score-at-end)");
       else
-        c.fail("score_so_far() tells no seats apart before the end (--allow score-at-end if the game scores at the end only)");
+        c.fail("score_so_far() tells no seats apart before the end "
+               "(--allow score-at-end if the game scores at the end only)");
     }
   }
 }

@@ -126,7 +126,11 @@ int main(int argc, char** argv) {
   ConformanceOptions conformance_options;
   auto* conformance = app.add_subcommand("conformance", "Run the conformance suite every game must pass on a game");
   conformance->add_option("game", game, "Game id")->required();
-  conformance->add_option("--check", conformance_checks_chosen, "Run only this check; repeatable (default: all)");
+  std::string check_names;
+  for (const ConformanceCheck& check : conformance_checks())
+    check_names += (check_names.empty() ? "" : ", ") + std::string(check.name);
+  conformance->add_option("--check", conformance_checks_chosen,
+                          "Run only this check (" + check_names + "); repeatable (default: all)");
   conformance->add_option("--allow", conformance_options.allow,
                           std::string("A known limit to report without failing: ") + kLimitHiddenMoves +
                               " (the decider's moves depend on what it cannot see) or " + kLimitScoreAtEnd +
@@ -156,7 +160,8 @@ int main(int argc, char** argv) {
     if (*replay) return run_replay(*registry, log_path, std::cout);
     if (*playthrough) return run_playthrough(*registry, through_choice, std::cout);
     if (*serve) return run_serve(*registry, std::cin, std::cout);
-    if (*conformance) return run_conformance(*registry, game, conformance_checks_chosen, conformance_options, std::cout);
+    if (*conformance)
+      return run_conformance(*registry, game, conformance_checks_chosen, conformance_options, std::cout);
     if (*new_game_cmd) return run_new_game(*registry, new_game, template_root(program_path()), std::cout);
   } catch (const std::exception& e) {
     std::cerr << "error: " << short_message(e.what()) << "\n";

@@ -114,6 +114,21 @@ std::vector<fs::path> files_under(const fs::path& dir) {
   return files;
 }
 
+// The example game's data and scripts, where the registry found them (the source tree, or
+// an installed prefix), as data/<id>/ and scripts/<id>/ under `root`, renamed.
+void add_data_and_scripts(std::vector<Output>& outputs, const PluginEntry& game, const fs::path& root,
+                          const Renaming& renaming) {
+  auto add = [&](const fs::path& dir, const char* folder) {
+    if (dir.empty()) return;  // a game without scripts
+    for (const fs::path& file : files_under(dir)) {
+      const fs::path relative = folder / fs::path(game.manifest.id) / fs::relative(file, dir);
+      outputs.push_back({file, root / renaming.apply(relative.generic_string()), ""});
+    }
+  };
+  add(game.data_dir, "data");
+  add(game.script_dir, "scripts");
+}
+
 // The CMakeLists.txt of a stand-alone game project: the plugin with its data and scripts,
 // its tests and the conformance suite, all through the installed SDK's helpers.
 std::string project_cmake(const std::string& id, const std::string& name, const std::vector<std::string>& sources,
@@ -134,8 +149,8 @@ std::string project_cmake(const std::string& id, const std::string& name, const 
          "# Tessera::core, Tessera::sdk, Tessera::tessera and the tessera_add_... helpers.\n"
          "find_package(Tessera " TESSERA_VERSION " REQUIRED)\n\n"
          "# The plugin, build/plugins/" + id + ".so; `cmake --install` also installs its data and scripts.\n"
-         "tessera_add_game(" + id + "\n  SOURCES" + listed(sources) + "\n  DATA data/" + id + "\n  SCRIPTS scripts/" + id +
-         ")\n\n"
+         "tessera_add_game(" + id + "\n  SOURCES" + listed(sources) + "\n  DATA data/" + id +
+         "\n  SCRIPTS scripts/" + id + ")\n\n"
          "enable_testing()\n"
          "# The game's rules tests (Catch2), and the conformance suite every game must pass.\n"
          "tessera_add_game_tests(" + id + " SOURCES" + listed(tests) + ")\n"
@@ -195,11 +210,7 @@ int new_project(const PluginEntry& template_game, const NewGameOptions& options,
   };
   for (const fs::path& file : files_under(plugin_sources))
     if (file.filename() != "CMakeLists.txt") add(file, "src" / fs::relative(file, plugin_sources), &sources);
-  for (const fs::path& file : files_under(template_game.data_dir))
-    add(file, fs::path("data") / from / fs::relative(file, template_game.data_dir), nullptr);
-  if (!template_game.script_dir.empty())
-    for (const fs::path& file : files_under(template_game.script_dir))
-      add(file, fs::path("scripts") / from / fs::relative(file, template_game.script_dir), nullptr);
+  add_data_and_scripts(outputs, template_game, root, renaming);
   for (const fs::path& file : files_under(test_sources))
     add(file, "tests" / fs::relative(file, test_sources), &tests);
   std::sort(sources.begin(), sources.end());
@@ -246,18 +257,21 @@ int run_new_game(const PluginRegistry& registry, const NewGameOptions& options, 
     throw Error(options.root.string() + " is not a Tessera source tree (no plugins/CMakeLists.txt and core/); "
                 "run new-game from the tree's root, give --root, or write a project of its own with --out");
   if (!fs::exists(source_tree / "plugins" / from))
-    throw Error("the sources of '" + from + "' are not in " + source_tree.string() + "; new-game copies a game of the source tree");
+    throw Error("the sources of '" + from + "' are not in " + source_tree.string() +
+                "; new-game copies a game of the source tree");
 
   // Everything to copy, worked out before anything is written.
   std::vector<Output> outputs;
-  for (const char* folder : {"plugins", "data", "scripts", "tests/games"})
+  for (const char* folder : {"plugins", "tests/games"})
     for (const fs::path& file : files_under(source_tree / folder / from))
       outputs.push_back({file, options.root / renaming.apply(fs::relative(file, source_tree).generic_string()), ""});
+  add_data_and_scripts(outputs, template_game, options.root, renaming);
   const fs::path golden = source_tree / "tests" / "golden";
   if (fs::exists(golden))
     for (const auto& entry : fs::directory_iterator(golden))
       if (entry.is_regular_file() && entry.path().filename().string().rfind(from + "_", 0) == 0)
-        outputs.push_back({entry.path(), options.root / renaming.apply(fs::relative(entry.path(), source_tree).generic_string()), ""});
+        outputs.push_back(
+            {entry.path(), options.root / renaming.apply(fs::relative(entry.path(), source_tree).generic_string()), ""});
   for (const char* folder : {"plugins", "data", "scripts", "tests/games"})
     if (fs::exists(options.root / folder / options.id))
       throw Error((options.root / folder / options.id).string() + " exists already; nothing was written");

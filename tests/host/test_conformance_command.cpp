@@ -49,7 +49,8 @@ TEST_CASE("A known limit fails the suite unless the game declares it", "[host][c
   CHECK_THAT(strict.failures[0], Contains("score_so_far() tells no seats apart before the end (--allow score-at-end"));
   ConformanceOptions allowed;
   allowed.allow = {kLimitScoreAtEnd};
-  const ConformanceResult lenient = run_conformance_check(testing::game_registry(), "santa_maria", "score-so-far", allowed);
+  const ConformanceResult lenient =
+      run_conformance_check(testing::game_registry(), "santa_maria", "score-so-far", allowed);
   CHECK(lenient.failures.empty());
   REQUIRE_FALSE(lenient.notes.empty());
   CHECK_THAT(lenient.notes[0], Contains("allowed: score-at-end"));
@@ -71,7 +72,8 @@ TEST_CASE("tessera conformance refuses an unknown game, check or limit", "[host]
 TEST_CASE("The tessera program runs the suite on a game from folders given on its command line",
           "[host][conformance]") {
   testing::ScratchGameRoot root("tutorial", "conformance_cli");
-  testing::write_file(root.scripts() / "variants/broken.lua", "-- Broken.\nhook(\"on_setup\", function(ctx) error(\"boom\") end)\n");
+  testing::write_file(root.scripts() / "variants/broken.lua",
+                      "-- Broken.\nhook(\"on_setup\", function(ctx) error(\"boom\") end)\n");
   // The scratch root comes before the source tree, so its broken variant is the game's.
   const testing::HostRun run = testing::run_tessera(
       {"--data-root", root.dir.path.string(), "conformance", "tutorial", "--check", "variants"});

@@ -132,7 +132,8 @@ TEST_CASE("new-game --out writes a stand-alone project of the example game under
   CHECK_THAT(cmake, Catch::Contains("tessera_add_game(river_trade\n  SOURCES\n    src/river_trade_game.cpp\n"
                                     "    src/river_trade_module.cpp\n    src/river_trade_rules.cpp\n"
                                     "  DATA data/river_trade\n  SCRIPTS scripts/river_trade)"));
-  CHECK_THAT(cmake, Catch::Contains("tessera_add_game_tests(river_trade SOURCES\n    tests/test_river_trade_house_rules.cpp"));
+  CHECK_THAT(cmake,
+             Catch::Contains("tessera_add_game_tests(river_trade SOURCES\n    tests/test_river_trade_house_rules.cpp"));
   CHECK_THAT(cmake, Catch::Contains("tessera_add_conformance_test(river_trade)"));
   const std::string readme = text_of(out_dir / "README.md");
   CHECK_THAT(readme, Catch::Contains("tessera --plugin-dir build/plugins --data-root . play river_trade"));

@@ -1,13 +1,13 @@
 #pragma once
 // PluginRegistry: finds, checks and loads game plugins (Boost.DLL) and their data.
 //
-// Plugin folders are searched in the order given, and so are data roots; a data root holds
-// data/<id>/ and scripts/<id>/. plugin_search_path and data_search_path below put
-// TESSERA_PLUGIN_PATH / TESSERA_DATA_PATH among the folders a host chooses (the host's
-// choice, build tree or install prefix: host/host_environment.hpp). A library that is not a plugin, has a different ABI version, a
-// missing symbol, or no data folder is refused with a reason (see problems()), never
-// loaded half-way. The registry keeps every library loaded for its own lifetime:
-// destroy every Game before the registry.
+// Plugin folders and data roots (a root holds data/<id>/ and scripts/<id>/) are searched in
+// the order given; plugin_search_path and data_search_path put TESSERA_PLUGIN_PATH and
+// TESSERA_DATA_PATH among the folders a host picks (host/host_environment.hpp). A library
+// that is not a plugin, has a different ABI version, a missing symbol, or no data folder is
+// refused with a reason (see problems()), never loaded half-way. The registry keeps every
+// library loaded for its own lifetime: destroy every Game before the registry.
+// What a plugin's module offers is tessera/game_module.hpp; how it exports it, plugin.hpp.
 #include <filesystem>
 #include <memory>
 #include <string>
