@@ -18,8 +18,20 @@ struct GameChoice {
   std::vector<std::string> variants;
 };
 
-int run_list(const PluginRegistry& registry, std::ostream& out);
-int run_info(const PluginRegistry& registry, const std::string& game, std::ostream& out);
+// `tessera --version`: "tessera <CMake project version> (plugin ABI <kPluginAbiVersion>)".
+std::string version_text();
+
+// `list` and `info` as text for people or, with `as_json`, as the JSON that README.md
+// ("JSON output of list and info") documents: one object per game with id, name, version,
+// players, hidden information, chance and variants with their full descriptions.
+int run_list(const PluginRegistry& registry, std::ostream& out, bool as_json = false);
+int run_info(const PluginRegistry& registry, const std::string& game, std::ostream& out, bool as_json = false);
+
+// `tessera rules <game>`: prints the rules summary a game ships as data/<game>/rules.md.
+// Throws Error when the game has none, or when the file leads outside its data folder.
+inline constexpr const char* kRulesFile = "rules.md";
+inline constexpr std::size_t kMaxRulesBytes = std::size_t{1} << 20;
+int run_rules(const PluginRegistry& registry, const std::string& game, std::ostream& out);
 
 struct PlayOptions {
   GameChoice choice;

@@ -43,8 +43,8 @@ std::unique_ptr<PluginRegistry> make_default_registry(const SearchPaths& first =
 // <prefix>/share/tessera/template (installed by the tessera-dev package).
 std::filesystem::path template_root(const std::filesystem::path& program);
 
-// The variants of a game with the one-line description from each file's first
-// "-- " comment line.
+// The variants of a game, each described by the paragraph that opens its Lua page's comment
+// (or, for a data-only variant, its overlay game.yaml's comment), joined into one line.
 struct VariantInfo {
   std::string name;
   std::string description;

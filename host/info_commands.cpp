@@ -1,12 +1,18 @@
-// `tessera list`, `tessera info <game>` and `tessera validate <game>`.
+// `tessera list`, `tessera info <game>`, `tessera rules <game>`, `tessera validate <game>` and
+// `tessera --version`.
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <tuple>
 
 #include "commands.hpp"
 #include "host_environment.hpp"
+#include "json_limits.hpp"
+#include "json_text.hpp"
 #include "replay_check.hpp"
 #include "tessera/error.hpp"
+#include "tessera/file_place.hpp"
+#include "tessera/game_module.hpp"
 
 namespace tessera::host {
 
@@ -16,7 +22,66 @@ GameChoice resolve_choice(const PluginRegistry& registry, GameChoice choice) {
   return choice;
 }
 
-int run_list(const PluginRegistry& registry, std::ostream& out) {
+std::string version_text() {
+  return std::string("tessera ") + TESSERA_VERSION + " (plugin ABI " + std::to_string(kPluginAbiVersion) + ")";
+}
+
+namespace {
+
+using nlohmann::json;
+
+json players_json(int low, int high) { return json{{"min", low}, {"max", high}}; }
+
+// The game as `list --json` and `info --json` print it (README.md, "JSON output").
+json game_json(const PluginRegistry& registry, const PluginEntry& entry) {
+  const Manifest& m = entry.manifest;
+  json variants = json::array();
+  for (const auto& v : list_variants(entry)) {
+    json variant{{"name", v.name}, {"description", v.description}};
+    try {
+      const auto [low, high] = registry.variant_players(m.id, v.name);
+      variant["players"] = players_json(low, high);
+    } catch (const std::exception& e) {
+      variant["players"] = nullptr;
+      variant["problem"] = short_message(e.what());
+    }
+    variants.push_back(std::move(variant));
+  }
+  json out{{"id", m.id},
+           {"name", m.title},
+           {"version", m.version.empty() ? json(nullptr) : json(m.version)},
+           {"summary", m.summary},
+           {"players", players_json(m.min_players, m.max_players)},
+           {"hidden_information", nullptr},
+           {"chance", nullptr},
+           {"variants", variants},
+           {"rules", place_of_file(entry.data_dir, "rules.md") == FilePlace::Inside},
+           {"plugin", entry.library.string()},
+           {"data", entry.data_dir.string()},
+           {"scripts", entry.script_dir.empty() ? json(nullptr) : json(entry.script_dir.string())}};
+  // What kind of game it is comes from a game set up for the default player count.
+  try {
+    const GameChoice choice = resolve_choice(registry, GameChoice{m.id, 0, 1, {}});
+    const GameInfo info = registry.new_game(m.id, registry.config(m.id, choice.players, 1, {}))->info();
+    out["hidden_information"] = info.hidden_information;
+    out["chance"] = info.chance;
+  } catch (const std::exception& e) {
+    out["problem"] = short_message(e.what());
+  }
+  return out;
+}
+
+}  // namespace
+
+int run_list(const PluginRegistry& registry, std::ostream& out, bool as_json) {
+  if (as_json) {
+    json games = json::array();
+    for (const PluginEntry* entry : registry.games()) games.push_back(game_json(registry, *entry));
+    json dirs = json::array();
+    for (const auto& dir : registry.plugin_dirs()) dirs.push_back(dir.string());
+    out << json_text(json{{"games", games}, {"problems", registry.problems()}, {"plugin_dirs", dirs}}, 2) << "\n";
+    return 0;
+  }
   for (const PluginEntry* entry : registry.games()) {
     const Manifest& m = entry->manifest;
     out << m.id << "  " << m.title << " (" << m.min_players << "-" << m.max_players << " players)";
@@ -30,15 +95,21 @@ int run_list(const PluginRegistry& registry, std::ostream& out) {
   return 0;
 }
 
-int run_info(const PluginRegistry& registry, const std::string& game, std::ostream& out) {
+int run_info(const PluginRegistry& registry, const std::string& game, std::ostream& out, bool as_json) {
   const PluginEntry& entry = registry.game(game);
+  if (as_json) {
+    out << json_text(game_json(registry, entry), 2) << "\n";
+    return 0;
+  }
   const Manifest& m = entry.manifest;
-  out << m.title << " [" << m.id << "] version " << m.version << "\n";
+  out << m.title << " [" << m.id << "]" << (m.version.empty() ? "" : " version " + m.version) << "\n";
   if (!m.summary.empty()) out << m.summary << "\n";
   out << "players: " << m.min_players << "-" << m.max_players << "\n";
   out << "plugin:  " << entry.library.string() << "\n";
   out << "data:    " << entry.data_dir.string() << "\n";
   out << "scripts: " << (entry.script_dir.empty() ? "(none)" : entry.script_dir.string()) << "\n";
+  if (place_of_file(entry.data_dir, "rules.md") == FilePlace::Inside)
+    out << "rules:   tessera rules " << m.id << "\n";
   auto variants = list_variants(entry);
   out << "variants:" << (variants.empty() ? " none" : "") << "\n";
   for (const auto& v : variants) {
@@ -49,6 +120,23 @@ int run_info(const PluginRegistry& registry, const std::string& game, std::ostre
                            : " (" + std::to_string(low) + "-" + std::to_string(high) + " players)";
     out << "  " << v.name << counts << (v.description.empty() ? "" : "  - " + v.description) << "\n";
   }
+  return 0;
+}
+
+int run_rules(const PluginRegistry& registry, const std::string& game, std::ostream& out) {
+  const PluginEntry& entry = registry.game(game);
+  std::filesystem::path path;
+  switch (place_of_file(entry.data_dir, kRulesFile, &path)) {
+    case FilePlace::Missing:
+      throw Error("game '" + entry.manifest.id + "' ships no rules summary (no " + kRulesFile + " in " +
+                  entry.data_dir.string() + ")");
+    case FilePlace::Outside:
+      throw Error((entry.data_dir / kRulesFile).string() + " leads outside the game's data folder (a link?); not read");
+    case FilePlace::Inside:
+      break;
+  }
+  const std::string text = read_bounded_file(path.string(), kMaxRulesBytes);
+  out << text << (text.empty() || text.back() == '\n' ? "" : "\n");
   return 0;
 }
 

@@ -1,9 +1,13 @@
 #include "json_limits.hpp"
 
+#include "json_text.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <istream>
+#include <set>
 #include <sstream>
+#include <vector>
 
 namespace tessera::host {
 
@@ -26,15 +30,23 @@ LineRead read_bounded_line(std::istream& in, std::string& line, std::size_t max_
 }
 
 json parse_bounded_json(std::string_view text) {
+  if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+    throw MalformedJson("a NUL byte at byte " + std::to_string(nul + 1) + " (JSON text holds none)");
   // The callback sees each array or object as it opens, with the count of those around it,
-  // so a deep input is refused before its inner values are built.
-  auto limit_depth = [](int depth, json::parse_event_t event, json&) {
-    if ((event == json::parse_event_t::object_start || event == json::parse_event_t::array_start) &&
-        depth >= kMaxJsonDepth)
+  // so a deep input is refused before its inner values are built; and each key as it is
+  // read, checked against the keys of the objects open around it.
+  std::vector<std::set<std::string>> open_objects;
+  auto check = [&open_objects](int depth, json::parse_event_t event, json& parsed) {
+    using Event = json::parse_event_t;
+    if ((event == Event::object_start || event == Event::array_start) && depth >= kMaxJsonDepth)
       throw InputTooLarge("nested more than " + std::to_string(kMaxJsonDepth) + " arrays and objects deep");
+    if (event == Event::object_start) open_objects.emplace_back();
+    if (event == Event::object_end) open_objects.pop_back();
+    if (event == Event::key && !open_objects.back().insert(parsed.get<std::string>()).second)
+      throw MalformedJson(short_message("the key " + json_text(parsed) + " is given twice in one object"));
     return true;
   };
-  return json::parse(text.begin(), text.end(), limit_depth);
+  return json::parse(text.begin(), text.end(), check);
 }
 
 std::string read_bounded_file(const std::string& path, std::size_t max_bytes) {

@@ -14,8 +14,8 @@ namespace tessera::host {
 inline constexpr std::size_t kMaxRequestBytes = std::size_t{1} << 20;  // one `serve` line: 1 MiB
 inline constexpr std::size_t kMaxLogBytes = std::size_t{16} << 20;     // one log file: 16 MiB
 inline constexpr int kMaxJsonDepth = 64;                               // nested arrays and objects
-// Steps of one log, and its `set` steps (scenario edits): each set step costs a copy and a
-// check of the whole state, and sets can turn a game back, so without a bound one 16 MiB log
+// Steps of one log, and its `set` and `patch` steps (scenario edits): each costs a copy and a
+// check of the whole state, and edits can turn a game back, so without a bound one 16 MiB log
 // would replay for minutes. Real games take a few hundred actions and a handful of edits.
 inline constexpr std::size_t kMaxLogSteps = 100'000;
 inline constexpr std::size_t kMaxLogSetSteps = 1'000;
@@ -26,13 +26,22 @@ class InputTooLarge : public DataError {
   using DataError::DataError;
 };
 
+// JSON text nlohmann would accept but JSON does not allow: a NUL byte (nlohmann stops
+// reading there, so what follows it would pass unseen) or a key given twice in one object
+// (nlohmann keeps the last, so `{"cmd":"state","cmd":"quit"}` would quit).
+class MalformedJson : public DataError {
+ public:
+  using DataError::DataError;
+};
+
 // Reads one line (without its '\n') into `line`. A line longer than `max_bytes` is read to
 // its end but not kept: the result is TooLong and `line` holds its first max_bytes bytes.
 enum class LineRead { Line, TooLong, End };
 LineRead read_bounded_line(std::istream& in, std::string& line, std::size_t max_bytes);
 
 // Parses JSON text, refusing more than kMaxJsonDepth nested arrays and objects
-// (InputTooLarge) before going deeper. Other syntax errors throw nlohmann::json::parse_error.
+// (InputTooLarge) before going deeper, and NUL bytes and repeated keys (MalformedJson).
+// Other syntax errors throw nlohmann::json::parse_error.
 nlohmann::json parse_bounded_json(std::string_view text);
 
 // The contents of a file of at most `max_bytes`; throws InputTooLarge for a larger one and

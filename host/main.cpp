@@ -15,12 +15,15 @@ using namespace tessera::host;
 
 namespace {
 
+// --players is 0 in the options until the game decides; --help says so.
+constexpr const char* kPlayersHelp = "Number of players; auto: the game's smallest count, 2 if allowed";
+
 void add_game_options(CLI::App* cmd, GameChoice& choice, bool with_game = true) {
   if (with_game) cmd->add_option("game", choice.game, "Game id (see `tessera list`)")->required();
-  cmd->add_option("--players,-p", choice.players, "Number of players (default: the game's smallest count, 2 if allowed)");
+  cmd->add_option("--players,-p", choice.players, kPlayersHelp)->default_str("auto");
   // A seed is unsigned: "-1" would otherwise wrap to 2^64 - 1 without a word.
   cmd->add_option("--seed,-s", choice.seed, "Seed of the game's random generator")->check(CLI::NonNegativeNumber);
-  cmd->add_option("--variant,-v", choice.variants, "A variant (house rule) to play with; repeatable");
+  cmd->add_option("--variant,-v", choice.variants, "A variant (house rule) to play with; repeatable")->default_str("none");
 }
 
 }  // namespace
@@ -28,25 +31,35 @@ void add_game_options(CLI::App* cmd, GameChoice& choice, bool with_game = true) 
 int main(int argc, char** argv) {
   CLI::App app{"tessera - a framework for euro board games. Games are plugins loaded at run time."};
   app.require_subcommand(1);
+  app.set_version_flag("--version", version_text(), "Print the version of tessera and of its plugin ABI, and exit");
+  // Every option's --help line shows its default; subcommands inherit this.
+  app.option_defaults()->always_capture_default();
   // Folders searched before the default ones (host_environment.hpp), given before or after
   // the subcommand: a game being built elsewhere, e.g. --plugin-dir build/plugins --data-root .
   SearchPaths first;
-  app.add_option("--plugin-dir", first.plugin_dirs, "A folder of game plugins to search first; repeatable");
+  app.add_option("--plugin-dir", first.plugin_dirs, "A folder of game plugins to search first; repeatable")
+      ->default_str("none");
   app.add_option("--data-root", first.data_roots,
-                 "A folder holding data/<game>/ and scripts/<game>/ to search first; repeatable");
+                 "A folder holding data/<game>/ and scripts/<game>/ to search first; repeatable")
+      ->default_str("none");
   app.fallthrough();
 
   std::string game;
+  bool list_json = false, info_json = false;
   auto* list = app.add_subcommand("list", "List the installed games");
+  list->add_flag("--json", list_json, "Print one JSON object (README.md, \"JSON output of list and info\")");
   auto* info = app.add_subcommand("info", "Show a game's manifest, player counts and variants");
   info->add_option("game", game, "Game id")->required();
+  info->add_flag("--json", info_json, "Print one JSON object (README.md, \"JSON output of list and info\")");
+  auto* rules = app.add_subcommand("rules", "Print a game's rules summary (data/<game>/rules.md)");
+  rules->add_option("game", game, "Game id")->required();
   auto* validate = app.add_subcommand("validate", "Load a game's data and scripts and report every problem");
   validate->add_option("game", game, "Game id")->required();
   bool validate_play = false;
   int validate_games = 3;
   validate->add_flag("--play", validate_play,
                      "Also play random games per player count and variant, and check that each replays exactly");
-  validate->add_option("--games", validate_games, "Games per player count and variant with --play (default 3)")
+  validate->add_option("--games", validate_games, "Games per player count and variant with --play")
       ->check(CLI::PositiveNumber);
 
   GameChoice schema_choice;
@@ -57,7 +70,8 @@ int main(int argc, char** argv) {
   auto* play = app.add_subcommand("play", "Play in the terminal, against people or bots");
   add_game_options(play, play_options.choice);
   play->add_option("--seats", play_options.seats, "Who sits in each seat: human, random, greedy, mcts or ismcts, with options as in "
-                  "ismcts:iterations=1000,c=1.4 (default: all random)")
+                  "ismcts:iterations=1000,c=1.4")
+      ->default_str("all random")
       ->delimiter(',');
   play->add_option("--log", play_options.log_path, "Write the game log (for `tessera replay`) to this file");
   play->add_flag("--quiet,-q", play_options.quiet, "Print only the final result");
@@ -67,17 +81,20 @@ int main(int argc, char** argv) {
   add_game_options(simulate, sim_options.choice);
   simulate->add_option("--games,-n", sim_options.games, "Number of games (game i uses seed + i)");
   simulate->add_option("--jobs,-j", sim_options.jobs, "Threads to play on");
-  simulate->add_option("--seats", sim_options.seats, "A bot per seat: random, greedy, mcts or ismcts, with options "
-                       "(default: all random)")->delimiter(',');
+  simulate->add_option("--seats", sim_options.seats, "A bot per seat: random, greedy, mcts or ismcts, with options")
+      ->delimiter(',')
+      ->default_str("all random");
   simulate->add_flag("--json", sim_options.json, "Print one JSON object instead of text");
   simulate->add_option("--log-dir", sim_options.log_dir, "Write each game's log into this folder");
 
   ArenaOptions arena_options;
   auto* arena = app.add_subcommand("arena", "Bots against each other, seats rotated: win rates with 95% intervals");
   add_game_options(arena, arena_options.choice);
+  arena->get_option("--players")->description("Number of players; auto: one per bot of --seats");
   arena->add_option("--seats", arena_options.seats, "A bot per seat, as in play (e.g. ismcts,random)")
       ->delimiter(',')
-      ->required();
+      ->required()
+      ->default_str("");
   arena->add_option("--games,-n", arena_options.games, "Number of games (game i uses seed + i)");
   arena->add_flag("--json", arena_options.json, "Print one JSON object instead of text");
 
@@ -87,17 +104,19 @@ int main(int argc, char** argv) {
   compare->add_option("game", compare_options.choice.game, "Game id (see `tessera list`)")->required();
   compare->add_option("--variant,-v", compare_options.variants,
                       "A variant to compare with the base game; repeatable, one arm each; a+b plays both together")
-      ->required();
+      ->required()
+      ->default_str("");
   compare->add_option("--base-variant", compare_options.choice.variants,
-                      "A variant that every arm, the base too, plays with; repeatable");
-  compare->add_option("--players,-p", compare_options.choice.players,
-                      "Number of players (default: the game's smallest count, 2 if allowed)");
+                      "A variant that every arm, the base too, plays with; repeatable")
+      ->default_str("none");
+  compare->add_option("--players,-p", compare_options.choice.players, kPlayersHelp)->default_str("auto");
   compare->add_option("--seed,-s", compare_options.choice.seed, "Seed of game 0 (game i uses seed + i in every arm)")
       ->check(CLI::NonNegativeNumber);
-  compare->add_option("--games,-n", compare_options.games, "Games per arm (default 200)")->check(CLI::Range(2, 1 << 30));
+  compare->add_option("--games,-n", compare_options.games, "Games per arm")->check(CLI::Range(2, 1 << 30));
   compare->add_option("--jobs,-j", compare_options.jobs, "Threads to play on")->check(CLI::PositiveNumber);
-  compare->add_option("--seats", compare_options.seats, "A bot per seat, as in simulate (default: all random)")
-      ->delimiter(',');
+  compare->add_option("--seats", compare_options.seats, "A bot per seat, as in simulate")
+      ->delimiter(',')
+      ->default_str("all random");
   compare->add_flag("--json", compare_options.json, "Print one JSON object instead of text");
   compare->add_option("--csv", compare_options.csv_path, "Write one CSV row per game and arm to this file (- for stdout)");
   compare->add_option("--plot", compare_options.plot_dir,
@@ -116,11 +135,12 @@ int main(int argc, char** argv) {
   NewGameOptions new_game;
   auto* new_game_cmd = app.add_subcommand("new-game", "Start a new game from the SDK's example game, renamed");
   new_game_cmd->add_option("id", new_game.id, "Id of the new game (lower-case letters, digits, '_')")->required();
-  new_game_cmd->add_option("--name", new_game.name, "Its display name (default: from the id)");
-  new_game_cmd->add_option("--root", new_game.root, "The Tessera source tree to add it to (default: .)");
+  new_game_cmd->add_option("--name", new_game.name, "Its display name")->default_str("from the id");
+  new_game_cmd->add_option("--root", new_game.root, "The Tessera source tree to add it to");
   new_game_cmd->add_option("--out", new_game.out,
                            "Write a stand-alone project into this new folder instead, built against the installed "
-                           "SDK (find_package(Tessera))");
+                           "SDK (find_package(Tessera))")
+      ->default_str("none: into --root");
 
   std::vector<std::string> conformance_checks_chosen;
   ConformanceOptions conformance_options;
@@ -129,22 +149,24 @@ int main(int argc, char** argv) {
   std::string check_names;
   for (const ConformanceCheck& check : conformance_checks())
     check_names += (check_names.empty() ? "" : ", ") + std::string(check.name);
-  conformance->add_option("--check", conformance_checks_chosen,
-                          "Run only this check (" + check_names + "); repeatable (default: all)");
+  conformance->add_option("--check", conformance_checks_chosen, "Run only this check (" + check_names + "); repeatable")
+      ->default_str("all");
   conformance->add_option("--allow", conformance_options.allow,
                           std::string("A known limit to report without failing: ") + kLimitHiddenMoves +
                               " (the decider's moves depend on what it cannot see) or " + kLimitScoreAtEnd +
-                              " (no running score); repeatable");
+                              " (no running score); repeatable")
+      ->default_str("none");
   conformance->add_option("--edit-stride", conformance_options.edit_stride,
-                          "Try every n-th value of a state in the scenario-edit check (default 1: all)")
+                          "Try every n-th value of a state in the scenario-edit check (1: all)")
       ->check(CLI::PositiveNumber);
 
   CLI11_PARSE(app, argc, argv);
 
   try {
     auto registry = make_default_registry(first);
-    if (*list) return run_list(*registry, std::cout);
-    if (*info) return run_info(*registry, game, std::cout);
+    if (*list) return run_list(*registry, std::cout, list_json);
+    if (*info) return run_info(*registry, game, std::cout, info_json);
+    if (*rules) return run_rules(*registry, game, std::cout);
     if (*validate) return run_validate(*registry, game, std::cout, validate_play ? validate_games : 0);
     if (*schema) return run_schema(*registry, schema_choice, std::cout);
     if (*play) return run_play(*registry, play_options, std::cin, std::cout);

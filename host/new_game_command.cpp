@@ -161,7 +161,8 @@ std::string project_readme(const std::string& id, const std::string& name, const
   const std::string dev = "tessera --plugin-dir build/plugins --data-root . ";
   return "# " + name + "\n\n"
          "A game for Tessera, started as a copy of " + template_title + ", the SDK's example game. Its rules\n"
-         "are in `data/" + id + "/README.md`; the guide is `sdk/docs/writing-a-game.md` of Tessera.\n\n"
+         "are in `data/" + id + "/README.md`, their summary for players in `data/" + id + "/rules.md`\n"
+         "(`tessera rules " + id + "`); the guide is `sdk/docs/writing-a-game.md` of Tessera.\n\n"
          "| folder | what |\n|---|---|\n"
          "| `src/` | the plugin's C++: set-up, the natives the flow names, scoring, the view |\n"
          "| `data/" + id + "/` | YAML: the numbers and content, the flow (`flow.yaml`), the state schema |\n"

@@ -9,6 +9,7 @@
 #include "host_environment.hpp"
 #include "json_limits.hpp"
 #include "json_text.hpp"
+#include "state_patch.hpp"
 #include "strict_fields.hpp"
 #include "tessera/error.hpp"
 
@@ -18,14 +19,18 @@ using nlohmann::json;
 
 namespace {
 
-// An error the client caused; `code` is stable, `message` is for people.
+// An error the client caused; `code` is stable, `message` is for people, `details` are
+// further members of the error object (a patch's failing "op").
 struct ProtocolError {
   std::string code;
   std::string message;
+  json details = json::object();
 };
 
-json error_response(const std::string& code, const std::string& message) {
-  return json{{"ok", false}, {"error", {{"code", code}, {"message", short_message(message)}}}};
+json error_response(const std::string& code, const std::string& message, const json& details = json::object()) {
+  json error{{"code", code}, {"message", short_message(message)}};
+  error.update(details);
+  return json{{"ok", false}, {"error", error}};
 }
 
 // A field of the request, read strictly: a missing or mistyped value is a bad_request.
@@ -53,7 +58,7 @@ void allow_only_request_fields(const json& request, const std::string& cmd) {
       {"legal", {}}, {"act", {"action"}},
       {"bot", {"spec"}},
       {"save", {}},  {"load", {"log"}},
-      {"set", {"pointer", "value"}}, {"quit", {}}};
+      {"set", {"pointer", "value"}}, {"patch", {"ops"}}, {"quit", {}}};
   auto it = extra.find(cmd);
   if (it == extra.end()) return;  // an unknown command is reported as such
   std::vector<std::string> known{"cmd", "id"};
@@ -85,6 +90,8 @@ std::string ProtocolServer::handle_line(const std::string& line) {
     request = parse_bounded_json(line);
   } catch (const InputTooLarge& e) {
     return json_text(error_response("too_large", std::string("request refused: ") + e.what()));
+  } catch (const MalformedJson& e) {
+    return json_text(error_response("parse_error", std::string("not valid JSON: ") + e.what()));
   } catch (const json::exception& e) {
     return json_text(error_response("parse_error", std::string("not valid JSON: ") + e.what()));
   }
@@ -93,7 +100,7 @@ std::string ProtocolServer::handle_line(const std::string& line) {
     response = handle(request);
     response["ok"] = true;
   } catch (const ProtocolError& e) {
-    response = error_response(e.code, e.message);
+    response = error_response(e.code, e.message, e.details);
   } catch (const PluginError& e) {
     response = error_response("plugin_error", e.what());
   } catch (const ScriptError& e) {
@@ -128,12 +135,13 @@ json ProtocolServer::handle(const json& request) {
   if (cmd == "save") return json{{"log", session().log()}};
   if (cmd == "load") return cmd_load(request);
   if (cmd == "set") return cmd_set(request);
+  if (cmd == "patch") return cmd_patch(request);
   if (cmd == "quit") {
     quit_ = true;
     return json::object();
   }
   throw ProtocolError{"unknown_command", "unknown cmd '" + cmd +
-                                             "'; known: games, new, state, view, legal, act, bot, save, load, set, quit"};
+                                             "'; known: games, new, state, view, legal, act, bot, save, load, set, patch, quit"};
 }
 
 Session& ProtocolServer::session() const {
@@ -280,6 +288,23 @@ json ProtocolServer::cmd_set(const json& request) {
     throw ProtocolError{"bad_set", e.what()};
   }
   return status();
+}
+
+json ProtocolServer::cmd_patch(const json& request) {
+  Session& s = session();
+  const auto ops = request.find("ops");
+  if (ops == request.end() || !ops->is_array())
+    throw ProtocolError{"bad_request", "\"ops\" must be an array of JSON Patch ops such as "
+                                       "{\"op\":\"replace\",\"path\":\"/global/flow/values/round\",\"value\":3}"};
+  try {
+    s.patch(*ops);
+  } catch (const PatchError& e) {
+    throw ProtocolError{"bad_patch", e.what(),
+                        json{{"op", e.op() == PatchError::kWholePatch ? json(nullptr) : json(e.op())}}};
+  }
+  json out = status();
+  out["applied"] = ops->size();
+  return out;
 }
 
 int run_serve(const PluginRegistry& registry, std::istream& in, std::ostream& out) {

@@ -35,6 +35,7 @@ class ProtocolServer {
   nlohmann::json cmd_bot(const nlohmann::json& request) const;
   nlohmann::json cmd_load(const nlohmann::json& request);
   nlohmann::json cmd_set(const nlohmann::json& request);
+  nlohmann::json cmd_patch(const nlohmann::json& request);
   Session& session() const;  // throws a "no_game" error
   nlohmann::json status() const;
 

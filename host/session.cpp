@@ -6,6 +6,7 @@
 #include "bots.hpp"
 #include "json_limits.hpp"
 #include "json_text.hpp"
+#include "state_patch.hpp"
 #include "strict_fields.hpp"
 #include "tessera/error.hpp"
 
@@ -77,6 +78,50 @@ void Session::set(const std::string& pointer, const json& value) {
   steps_.push_back(json{{"set", pointer}, {"value", value}});
 }
 
+namespace {
+
+// The last op of `ops` that wrote into the container holding `place` (its "path" or "from"
+// without the last token lies on the way to `place` or inside it), or PatchError::kWholePatch.
+int op_at(const json& ops, const std::string& place) {
+  auto related = [&](const json& op, const char* member) {
+    if (!op.contains(member) || !op[member].is_string()) return false;
+    const std::string& pointer = op[member].get_ref<const std::string&>();
+    const std::string container = pointer.substr(0, pointer.rfind('/') == std::string::npos ? 0 : pointer.rfind('/'));
+    const std::string& shorter = container.size() <= place.size() ? container : place;
+    const std::string& longer = container.size() <= place.size() ? place : container;
+    return longer.compare(0, shorter.size(), shorter) == 0 &&
+           (longer.size() == shorter.size() || longer[shorter.size()] == '/');
+  };
+  for (std::size_t i = ops.size(); i-- > 0;)
+    if (related(ops[i], "path") || related(ops[i], "from")) return static_cast<int>(i);
+  return PatchError::kWholePatch;
+}
+
+}  // namespace
+
+void Session::patch(const json& ops) {
+  const json before = game_->table().to_json();
+  json state = before;
+  apply_patch(state, ops);
+  try {
+    game_->set_state(state);
+  } catch (const DataError& e) {
+    throw PatchError(PatchError::kWholePatch, std::string("patch: the patched state is refused: ") + e.what());
+  }
+  // As for set: the edit stands only when the state now holds what the ops wrote. A value no
+  // op wrote may differ: the game derives it (a supply's totals) and recomputed it.
+  const json after = game_->table().to_json();
+  for (const json& difference : json::diff(state, after)) {
+    const std::string place = difference["path"].get<std::string>();
+    const int op = op_at(ops, place);
+    if (op == PatchError::kWholePatch) continue;
+    game_->set_state(before);
+    throw PatchError(op, "patch: ops[" + std::to_string(op) + "]: the state does not keep the patched value at '" +
+                             short_message(place) + "' (an unknown key, or a value the component reads differently)");
+  }
+  steps_.push_back(json{{"patch", ops}});
+}
+
 json Session::log() const {
   json log{{"tessera_log", 1},
            {"game", setup_.game},
@@ -104,12 +149,17 @@ T log_field(const json& log, const char* key) {
 }
 
 void replay_step(Session& session, const json& step) {
-  if (!step.is_object() || !(step.contains("action") || step.contains("set")))
-    throw DataError("expected {\"action\": text} or {\"set\": pointer, \"value\": v}");
+  if (!step.is_object() || !(step.contains("action") || step.contains("set") || step.contains("patch")))
+    throw DataError("expected {\"action\": text}, {\"set\": pointer, \"value\": v} or {\"patch\": ops}");
   if (step.contains("action")) {
     allow_only_fields(step, {"action"}, "an action step");
     ApplyResult r = session.act(read_as<std::string>(step["action"], "action"));
     if (!r.ok) throw DataError(r.error);
+    return;
+  }
+  if (step.contains("patch")) {
+    allow_only_fields(step, {"patch"}, "a patch step");
+    session.patch(step["patch"]);
     return;
   }
   allow_only_fields(step, {"set", "value"}, "a set step");
@@ -142,10 +192,12 @@ std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const
   if (steps.size() > kMaxLogSteps)
     throw DataError("log: " + std::to_string(steps.size()) + " steps, more than the " + std::to_string(kMaxLogSteps) +
                     " a log may hold");
-  const auto sets = std::count_if(steps.begin(), steps.end(), [](const json& s) { return s.is_object() && s.contains("set"); });
-  if (static_cast<std::size_t>(sets) > kMaxLogSetSteps)
-    throw DataError("log: " + std::to_string(sets) + " 'set' steps, more than the " + std::to_string(kMaxLogSetSteps) +
-                    " scenario edits a log may hold");
+  const auto edits = std::count_if(steps.begin(), steps.end(), [](const json& s) {
+    return s.is_object() && (s.contains("set") || s.contains("patch"));
+  });
+  if (static_cast<std::size_t>(edits) > kMaxLogSetSteps)
+    throw DataError("log: " + std::to_string(edits) + " 'set' and 'patch' steps, more than the " +
+                    std::to_string(kMaxLogSetSteps) + " scenario edits a log may hold");
   std::unique_ptr<Session> session;
   try {
     session = std::make_unique<Session>(registry, setup);
@@ -184,6 +236,8 @@ std::unique_ptr<Session> Session::from_log_text(const PluginRegistry& registry, 
     log = parse_bounded_json(text);
   } catch (const InputTooLarge& e) {
     throw DataError(name + ": " + e.what());
+  } catch (const MalformedJson& e) {
+    throw DataError(name + ": not valid JSON: " + e.what());
   } catch (const json::exception& e) {
     throw DataError(name + ": not valid JSON: " + e.what());
   }

@@ -46,6 +46,14 @@ class Session {
   // the pointer names the end of an array ("-"), or when the state would not hold exactly
   // `value` there afterwards (a key the component drops).
   void set(const std::string& pointer, const nlohmann::json& value);
+  // Scenario edit in one step: applies the RFC 6902 JSON Patch `ops` to a copy of the full
+  // state (apply_patch, state_patch.hpp), loads the result as one edit and records it. The
+  // ops may pass through states the game would refuse (a card in no pile between a remove
+  // and an add); only the result is checked: by the game, and by comparing the state it then
+  // holds with the patched JSON in every container an op wrote (values no op wrote, such as
+  // a supply's totals, are the game's to derive). Throws PatchError (and changes nothing)
+  // naming the op that failed, or the whole patch when the game refuses the result.
+  void patch(const nlohmann::json& ops);
 
   std::size_t steps() const { return steps_.size(); }
   // The log: {"tessera_log":1, game, players, seed, variants, seats, steps, checksum}, and

@@ -25,11 +25,17 @@ int spot_call(lua_State* L) {
   return lua_gettop(L);
 }
 
+// Units charged for an error a script catches: raising and unwinding one costs about as much
+// as this many instructions (a C++ exception in Debian's Lua), so a loop of caught errors
+// is bounded like any other loop.
+constexpr std::uint64_t kCaughtErrorUnits = 200;
+
 // The results of pcall/xpcall: `base` values below the call stay. A limit error goes on.
 int finish_pcall(lua_State* L, int status, int base) {
   LuaState& vm = LuaState::from(L);
   if (status == LUA_ERRMEM) vm.mark_memory_failed();
   if (status != LUA_OK && (vm.memory_failed() || vm.budget_exhausted())) return lua_error(L);
+  if (status != LUA_OK) vm.charge(L, kCaughtErrorUnits);
   lua_pushboolean(L, status == LUA_OK);
   lua_insert(L, base + 1);
   return lua_gettop(L) - base;
@@ -44,6 +50,19 @@ int l_pcall(lua_State* L) {
   return finish_pcall(L, status, 0);
 }
 
+// The message handler of xpcall, around the script's (upvalue 1). Once a limit has stopped
+// the call, the script's handler is not run: Lua calls the handler again for every error the
+// handler itself raises, and a limit error is raised at each instruction, so a handler that
+// keeps running would never let the error out.
+int guarded_handler(lua_State* L) {
+  LuaState& vm = LuaState::from(L);
+  if (vm.memory_failed() || vm.budget_exhausted()) return 1;  // the message as it is
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
 // ok, ... = xpcall(f, handler, ...)
 int l_xpcall(lua_State* L) {
   const int n = lua_gettop(L);
@@ -52,7 +71,8 @@ int l_xpcall(lua_State* L) {
   lua_insert(L, 1);      // spot_call, f, handler, args...
   lua_pushvalue(L, 3);
   lua_remove(L, 3);
-  lua_insert(L, 1);      // handler, spot_call, f, args...
+  lua_pushcclosure(L, guarded_handler, 1);
+  lua_insert(L, 1);      // guarded handler, spot_call, f, args...
   const int status = lua_pcall(L, n - 1, LUA_MULTRET, 1);
   return finish_pcall(L, status, 1);
 }

@@ -27,6 +27,19 @@ void for_each_held(const Component& c, F&& each) {
   }
 }
 
+// One end of a key's range: an integer, `players` or `seat_mask`.
+StateSchema::Bound read_bound(const YamlNode& node) {
+  StateSchema::Bound b;
+  if (node.is_scalar() && node.scalar() == "players") {
+    b.of = StateSchema::Bound::Of::Players;
+  } else if (node.is_scalar() && node.scalar() == "seat_mask") {
+    b.of = StateSchema::Bound::Of::SeatMask;
+  } else {
+    b.number = node.as_int();
+  }
+  return b;
+}
+
 }  // namespace
 
 StateSchema::StateSchema(const YamlNode& root) {
@@ -81,11 +94,14 @@ void StateSchema::read_components(const YamlNode& node, bool per_seat) {
         if (range.is_scalar() && (range.scalar() == "seat" || range.scalar() == "seat_or_none")) {
           k.range.kind = range.scalar() == "seat" ? Range::Kind::Seat : Range::Kind::SeatOrNone;
         } else {
-          const auto bounds = range.as<std::vector<int>>();
-          if (bounds.size() != 2 || bounds[0] > bounds[1])
-            throw range.error("a key's range is [lo, hi] with lo <= hi, seat or seat_or_none");
-          k.range.lo = bounds[0];
-          k.range.hi = bounds[1];
+          const auto bounds = range.is_list() ? range.as_list() : std::vector<YamlNode>{};
+          if (bounds.size() != 2)
+            throw range.error("a key's range is [lo, hi] (each a number, players or seat_mask), seat or seat_or_none");
+          k.range.lo = read_bound(bounds[0]);
+          k.range.hi = read_bound(bounds[1]);
+          if (k.range.lo.of == Bound::Of::Number && k.range.hi.of == Bound::Of::Number &&
+              k.range.lo.number > k.range.hi.number)
+            throw range.error("a key's range is [lo, hi] with lo <= hi");
         }
         c.keys.push_back(std::move(k));
       }
@@ -112,6 +128,24 @@ std::string where_of(const std::string& name, int owner) {
 }
 
 }  // namespace
+
+int StateSchema::Bound::value(int players) const {
+  switch (of) {
+    case Of::Players: return players;
+    case Of::SeatMask: return (1 << players) - 1;
+    case Of::Number: break;
+  }
+  return number;
+}
+
+std::string StateSchema::Bound::text() const {
+  switch (of) {
+    case Of::Players: return "players";
+    case Of::SeatMask: return "seat_mask";
+    case Of::Number: break;
+  }
+  return std::to_string(number);
+}
 
 std::string StateSchema::Key::text() const {
   if (!ids.empty()) return name + "{" + ids + "}" + suffix + (prefix ? "*" : "");
@@ -169,7 +203,7 @@ void StateSchema::check_key(int decl_index, const Component& c, std::string_view
     throw DataError(where_of(decl.name, c.owner()) + ": no key '" + std::string(key) + "' (keys: " +
                     (known.empty() ? "none" : known) + ")" + why);
   }
-  int lo = match->range.lo, hi = match->range.hi;
+  int lo = match->range.lo.value(players), hi = match->range.hi.value(players);
   if (match->range.kind != Range::Kind::Fixed) {
     lo = match->range.kind == Range::Kind::Seat ? 0 : -1;
     hi = players - 1;
@@ -262,7 +296,7 @@ std::string StateSchema::describe() const {
       for (const Key& k : c.keys) {
         out += " " + k.text() + " ";
         switch (k.range.kind) {
-          case Range::Kind::Fixed: out += std::to_string(k.range.lo) + ".." + std::to_string(k.range.hi); break;
+          case Range::Kind::Fixed: out += k.range.lo.text() + ".." + k.range.hi.text(); break;
           case Range::Kind::Seat: out += "seat"; break;
           case Range::Kind::SeatOrNone: out += "seat or -1"; break;
         }

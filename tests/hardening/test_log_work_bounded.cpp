@@ -28,9 +28,9 @@ TEST_CASE("A log with more set steps or steps than a log may hold is refused bef
     sets.push_back({{"set", "/global/board/spaces/0/attributes/name"}, {"value", i % 2 ? "a" : "b"}});
   // Refused from a count, before replaying (the message names the count).
   CHECK_THROWS_WITH(Session::from_log(registry, log_with(sets)),
-                    Catch::Contains("1001 'set' steps, more than the 1000 scenario edits a log may hold"));
+                    Catch::Contains("1001 'set' and 'patch' steps, more than the 1000 scenario edits a log may hold"));
   CHECK_THROWS_WITH(Session::from_log_text(registry, log_with(sets).dump(), "edits.json"),
-                    Catch::StartsWith("edits.json: log: 1001 'set' steps"));
+                    Catch::StartsWith("edits.json: log: 1001 'set' and 'patch' steps"));
   json actions = json::array();
   for (std::size_t i = 0; i <= tessera::host::kMaxLogSteps; ++i) actions.push_back({{"action", "pass"}});
   CHECK_THROWS_WITH(Session::from_log(registry, log_with(actions)), Catch::Contains("100001 steps, more than the 100000"));

@@ -47,6 +47,9 @@ TEST_CASE("Library calls that loop in C are charged to the budget and stopped at
       {"utf8_scan", "local s = string.rep('x', 16 << 20); for i = 1, 1e6 do utf8.len(s) end"},
       {"insert_shift", "local t = {}; for i = 1, 1e6 do t[i] = i end; for i = 1, 1e6 do table.insert(t, 1, i) end"},
       {"sort_big", "local t = {}; for i = 1, 3e6 do t[i] = -i end; table.sort(t); table.sort(t, function(a, b) return a > b end)"},
+      {"handler_loop", "xpcall(function() error('x') end, function() while true do end end)"},
+      // Caught errors are charged: uncharged, this loop would pass 200,000 rounds.
+      {"caught_errors", "local n = 0; while true do n = n + 1; assert(n < 2e5, 'caught errors are free'); pcall(error, 'x') end"},
       {"pairs_walk", "local t = {}; for i = 1, 1e5 do t['k' .. i] = i end; local k = next(t); while true do k = next(t, k) or next(t) end"},
   };
   for (const auto& [name, body] : bombs) {

@@ -62,6 +62,32 @@ TEST_CASE("A variant's Lua write that does not fit the declared schema refuses t
   }
 }
 
+TEST_CASE("Counters that hold a seat + 1 or a mask of seats are bounded by this game's player count", "[hardening][lua]") {
+  // Two players: a seat + 1 is at most 2 and a mask of seats at most 3 (a 4-player bound let
+  // a script put seat 3 on a retreat space, and the game's C++ read past its seats).
+  const std::vector<Case> cases = {
+      {"santa_maria", "ctx:get('board'):set('retreat1', 3)", "board.retreat1 must be 0..2, not 3"},
+      {"santa_maria", "ctx:get('board'):set('monks.s0', 4)", "board.monks.s0 must be 0..3, not 4"},
+      {"madeira", "ctx:get('board'):set('ps0', 3)", "board.ps0 must be 0..2, not 3"},
+      {"madeira", "ctx:get('board'):set('fw0', 4)", "board.fw0 must be 0..3, not 4"},
+      {"age_of_discovery", "ctx:get('reservations'):set('blue_1b', 3)", "reservations.blue_1b must be 0..2, not 3"},
+  };
+  int n = 0;
+  for (const Case& c : cases) {
+    INFO(c.game << ": " << c.lua);
+    const std::string lua = std::string("hook('on_action', function(ctx, arg)\n") + c.lua + "\nend)\n";
+    auto game = new_game_with_scripts(c.game, 2, 7, {{"seat_bound_" + std::to_string(n++), lua}});
+    expect_refused(*game, c.refusal, ApplyMode::Transaction);
+  }
+  // With four players the same values are seats of the game.
+  auto four = new_game_with_scripts("santa_maria", 4, 7, {{"seat_bound_four", "hook('on_action', function(ctx, arg)\n"
+                                                                               "ctx:get('board'):set('monks.s0', 15)\nend)\n"}});
+  std::vector<Move> moves;
+  four->legal_moves(moves);
+  CHECK(four->apply(moves.front()).ok);
+  CHECK(state(*four)["global"]["board"]["values"]["monks.s0"] == 15);
+}
+
 TEST_CASE("A write refused by the schema names the script line that made it, and a native never sees it", "[hardening][lua]") {
   auto game = new_game_with_scripts("tutorial", 2, 3,
                                     {{"bad_write_line", "hook('on_action', function(ctx, arg)\n"

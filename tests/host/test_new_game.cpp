@@ -123,6 +123,7 @@ TEST_CASE("new-game --out writes a stand-alone project of the example game under
   for (const char* path : {"CMakeLists.txt", "README.md", ".gitignore", "src/river_trade_game.cpp",
                            "src/river_trade_game.hpp", "src/river_trade_module.cpp", "src/river_trade_rules.cpp",
                            "data/river_trade/game.yaml", "data/river_trade/flow.yaml", "data/river_trade/README.md",
+                           "data/river_trade/rules.md",
                            "scripts/river_trade/effects.lua", "tests/test_river_trade_rules.cpp",
                            "tests/river_trade_support.hpp"})
     CHECK(fs::exists(out_dir / path));

@@ -121,6 +121,22 @@ TEST_CASE("Deep or huge protocol lines are refused before they are parsed", "[ho
   CHECK(ask(server, json{{"cmd", "state"}}) == before);
 }
 
+TEST_CASE("JSON that nlohmann would take but JSON forbids is refused: NUL bytes, repeated keys", "[host][hostile]") {
+  ProtocolServer server(game_registry());
+  start_tutorial(server);
+  const json before = ask(server, json{{"cmd", "state"}});
+  // nlohmann stops at a NUL byte, and keeps the last of two equal keys.
+  CHECK(code_of(ask(server, std::string(R"({"cmd":"state"})") + '\0' + "garbage")) == "parse_error");
+  CHECK(code_of(ask(server, std::string(R"({"cmd":"act","action":"a)") + '\0' + R"(b"})")) == "parse_error");
+  const json twice = ask(server, std::string(R"({"cmd":"state","cmd":"quit"})"));
+  CHECK(code_of(twice) == "parse_error");
+  CHECK(twice["error"]["message"].get<std::string>().find(R"(the key "cmd" is given twice)") != std::string::npos);
+  CHECK(code_of(ask(server, std::string(R"({"cmd":"set","pointer":"/rng","value":{"a":1,"b":{"a":2,"a":3}}})"))) == "parse_error");
+  // Equal keys in different objects are fine.
+  CHECK(code_of(ask(server, std::string(R"({"cmd":"state","id":{"cmd":[{"cmd":1},{"cmd":2}]}})"))) == "ok");
+  CHECK(ask(server, json{{"cmd", "state"}}) == before);
+}
+
 TEST_CASE("serve reads a 10 MB line of brackets without keeping it and goes on", "[host][hostile]") {
   const std::string input = nested("[", 10'000'000) + "\n" + R"({"cmd":"games","id":2})" + "\n";
   const HostRun run = run_tessera({"serve"}, input);

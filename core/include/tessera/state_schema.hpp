@@ -66,10 +66,18 @@ class StateSchema {
   // Throws DataError when a list of `lists` is declared conserved and `table` breaks it.
   void check_conserved(const Table& table, std::span<const std::string> lists) const;
 
+  // One end of a [lo, hi] range of schema.yaml: a number, or a value of the player count.
+  struct Bound {
+    enum class Of { Number, Players, SeatMask } of = Of::Number;  // n; the count; 2^count - 1
+    int number = 0;
+    int value(int players) const;
+    std::string text() const;
+  };
+
  private:
   struct Range {
     enum class Kind { Fixed, Seat, SeatOrNone } kind = Kind::Fixed;
-    int lo = 0, hi = 0;
+    Bound lo, hi;
   };
   struct Key {
     std::string name;    // without the trailing '*' of a pattern; before the `{list}` of one

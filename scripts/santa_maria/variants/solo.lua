@@ -1,5 +1,9 @@
--- The solo game (rules 8.3): conquest scores only past the year's tree; six achievements
+-- The solo game (rules 8.3): one player with the advanced set-up aims for 100 points or more;
+-- conquest scores at the end of a year only when the conquistador has passed that year's tree,
+-- and six achievements (Communism, Capitalism, Theocracy, Terraforming, Democracy, Utopia) are
+-- recorded at the end.
 -- players: 1
+--
 -- One player always plays this variant (the plugin adds it; it needs no --variant), with
 -- the advanced set-up (8.1, lib/advanced_setup.lua).
 --

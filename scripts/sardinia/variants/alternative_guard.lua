@@ -1,4 +1,8 @@
--- Alternative Guard rules (rules 8.1, advanced).
+-- Alternative Guard rules (rules 8.1, advanced): every player starts with a face-down reserve
+-- fort card; a Guard may be played only after at least 3 other cards this round; after a
+-- scoring the Guard's player keeps the revealed card and studies the deck, replaces it from the
+-- deck, or swaps in the reserve card and draws a new one.
+--
 -- Setup: every player draws the top fort card as a face-down reserve card.
 -- A Guard may be played only after at least 3 other cards this round (data: constants.
 -- alt_guard_min_other_cards), so the first-card rule never triggers.

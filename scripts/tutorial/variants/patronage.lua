@@ -1,4 +1,5 @@
 -- Patronage: every player gains 1 coin at the start of each round, and the Tax Collector takes only 1 coin.
+--
 -- A house rule is a page of Lua: hooks add to the rules. The Tax Collector's smaller bite
 -- is data, in data/tutorial/variants/patronage/cards.yaml.
 

@@ -1,7 +1,7 @@
 -- Second chance: once per game, a player may pay 2 coins to re-roll the dice still in the pool.
--- A house rule that adds a move: move() declares it, offers it in the use_dice step of
--- data/tutorial/flow.yaml, and says when it is legal and what it does. The "progress"
--- counters remember who has used their second chance ("second_chance_<seat>" = 1).
+--
+-- A house rule that adds a move: move() declares it, offers it in use_dice (data/tutorial/flow.yaml)
+-- and says when it is legal and what it does; "progress" counters ("second_chance_<seat>" = 1) remember who used it.
 
 local COST = 2
 

@@ -1,4 +1,5 @@
 -- Steady hands: dice may not be adjusted; play them as they fall.
+--
 -- legal_filter hooks remove actions from every legal-action list.
 
 hook("legal_filter", function(ctx, action)

@@ -1,4 +1,5 @@
 -- Windfall: every effect that gains coins (the Moneylender, renown space 10) gains 1 coin more.
+--
 -- A house rule that wraps an effect: the wrapper receives the game's own gain_coins as
 -- `base` and calls it with a changed amount, so the rule is one line, not a copy.
 

@@ -1,0 +1,132 @@
+#include "state_patch.hpp"
+
+#include <algorithm>
+
+#include "json_limits.hpp"
+#include "json_text.hpp"
+#include "strict_fields.hpp"
+
+namespace tessera::host {
+
+using nlohmann::json;
+
+namespace {
+
+// The values a JSON value holds (itself included) and how deep its arrays and objects nest
+// (0 for a number or string). The documents measured nest at most kMaxJsonDepth deep.
+struct Size {
+  std::size_t values = 1;
+  int depth = 0;
+};
+Size size_of(const json& value) {
+  Size size;
+  if (!value.is_structured()) return size;
+  for (const json& item : value) {
+    const Size inner = size_of(item);
+    size.values += inner.values;
+    size.depth = std::max(size.depth, inner.depth);
+  }
+  ++size.depth;
+  return size;
+}
+
+// nlohmann's message without its "[json.exception.out_of_range.403] " prefix.
+std::string plain(const json::exception& e) {
+  const std::string text = e.what();
+  const std::size_t end = text.find("] ");
+  return text.rfind("[json.exception.", 0) == 0 && end != std::string::npos ? text.substr(end + 2) : text;
+}
+
+// A short excerpt of a value for a message.
+std::string excerpt(const json& value) {
+  std::string text = json_text(value);
+  if (text.size() > 80) text = text.substr(0, 77) + "...";
+  return text;
+}
+
+json::json_pointer pointer_of(const json& op, const char* member, const std::string& label) {
+  const auto it = op.find(member);
+  if (it == op.end() || !it->is_string())
+    throw PatchError(0, label + "needs \"" + member + "\", a JSON pointer such as \"/global/score/positions/0\"");
+  try {
+    return json::json_pointer(it->get<std::string>());
+  } catch (const json::exception& e) {
+    throw PatchError(0, label + "bad JSON pointer '" + short_message(it->get<std::string>()) + "' in \"" + member +
+                            "\": " + plain(e));
+  }
+}
+
+// How many arrays and objects hold the value a JSON pointer names (its reference tokens).
+int tokens_of(const std::string& pointer) { return static_cast<int>(std::count(pointer.begin(), pointer.end(), '/')); }
+
+// Applies op `index` of a patch; `carried` counts the values its copies and moves carried.
+void apply_op(json& document, const json& op, int index, std::size_t& carried) {
+  std::string label = "patch: ops[" + std::to_string(index) + "]: ";
+  if (!op.is_object()) throw PatchError(index, label + "an op is a JSON object with \"op\" and \"path\"");
+  const auto kind_it = op.find("op");
+  static const std::vector<std::string> kinds{"add", "remove", "replace", "move", "copy", "test"};
+  if (kind_it == op.end() || !kind_it->is_string() ||
+      std::find(kinds.begin(), kinds.end(), kind_it->get<std::string>()) == kinds.end())
+    throw PatchError(index, label + "\"op\" must be one of add, remove, replace, move, copy, test");
+  const std::string kind = kind_it->get<std::string>();
+  label = "patch: ops[" + std::to_string(index) + "] (" + kind + "): ";
+  const bool takes_from = kind == "move" || kind == "copy";
+  const bool takes_value = kind == "add" || kind == "replace" || kind == "test";
+  try {
+    allow_only_fields(op, takes_from ? std::vector<std::string>{"op", "path", "from"}
+                          : takes_value ? std::vector<std::string>{"op", "path", "value"}
+                                        : std::vector<std::string>{"op", "path"},
+                      "a '" + kind + "' op");
+  } catch (const DataError& e) {
+    throw PatchError(index, label + e.what());
+  }
+  try {
+    const json::json_pointer path = pointer_of(op, "path", label);
+    if (takes_value && !op.contains("value")) throw PatchError(index, label + "needs \"value\"");
+    Size moved;
+    if (takes_from) {
+      const json::json_pointer from = pointer_of(op, "from", label);
+      if (!document.contains(from))
+        throw PatchError(index, label + "\"from\" '" + short_message(op["from"].get<std::string>()) +
+                                    "' is not in the state");
+      moved = size_of(document.at(from));
+      carried += moved.values;
+      if (carried > kMaxPatchCarriedValues)
+        throw PatchError(index, label + "the copies and moves of one patch carry more than " +
+                                    std::to_string(kMaxPatchCarriedValues) + " values");
+    }
+    if (kind == "test") {
+      if (!document.contains(path))
+        throw PatchError(index, label + "'" + short_message(op["path"].get<std::string>()) + "' is not in the state");
+      if (document.at(path) != op["value"])
+        throw PatchError(index, label + "the value at '" + short_message(op["path"].get<std::string>()) + "' is " +
+                                    excerpt(document.at(path)) + ", not " + excerpt(op["value"]));
+      return;
+    }
+    if (kind != "remove") {
+      const int depth = tokens_of(op["path"].get<std::string>()) + (takes_value ? size_of(op["value"]).depth : moved.depth);
+      if (depth > kMaxJsonDepth)
+        throw PatchError(index, label + "the value would be nested " + std::to_string(depth) +
+                                    " arrays and objects deep, more than the " + std::to_string(kMaxJsonDepth) +
+                                    " a state may");
+    }
+    document.patch_inplace(json::array({op}));
+  } catch (const PatchError& e) {
+    throw PatchError(index, e.what());  // pointer_of does not know the index
+  } catch (const json::exception& e) {
+    throw PatchError(index, label + plain(e));
+  }
+}
+
+}  // namespace
+
+void apply_patch(json& document, const json& ops) {
+  if (!ops.is_array()) throw PatchError(PatchError::kWholePatch, "patch: \"ops\" must be an array of JSON Patch ops");
+  if (ops.size() > kMaxPatchOps)
+    throw PatchError(PatchError::kWholePatch, "patch: " + std::to_string(ops.size()) + " ops, more than the " +
+                                                  std::to_string(kMaxPatchOps) + " one patch may hold");
+  std::size_t carried = 0;
+  for (std::size_t i = 0; i < ops.size(); ++i) apply_op(document, ops[i], static_cast<int>(i), carried);
+}
+
+}  // namespace tessera::host
