@@ -99,16 +99,22 @@ int run_playthrough(const PluginRegistry& registry, const GameChoice& choice, st
 // JSON lines on `in`, one response line per request on `out` (sdk/docs/protocol.md).
 int run_serve(const PluginRegistry& registry, std::istream& in, std::ostream& out);
 
-// `tessera new-game`: copies the example game (kTemplateGame) of `source_tree` — plugins/,
-// data/, scripts/, tests/games/ and tests/golden/ files — into `options.root` under a new id,
-// renaming the id, its CamelCase form and the manifest name in paths and texts. Throws
-// Error (and writes nothing) for a bad id, a root that is not a Tessera source tree or a
-// file that exists already.
+// `tessera new-game`: copies the example game (kTemplateGame) — plugins/, tests/games/ and
+// tests/golden/ files of `source_tree`, and its data/ and scripts/ where `registry` found
+// them — into `options.root` under a new id, renaming the id, its CamelCase form and the
+// manifest name in paths and texts. Throws Error (and writes nothing) for a bad id, a root
+// that is not a Tessera source tree or a file that exists already.
+// With `options.out`, writes a stand-alone project there instead (a new or empty folder):
+// src/ (the plugin's C++ of source_tree/plugins/<template>), data/<id>/, scripts/<id>/,
+// tests/ (source_tree/tests/games/<template>), a CMakeLists.txt that builds it all against
+// the installed SDK (find_package(Tessera)), a README.md and a .gitignore. For an installed
+// host `source_tree` is its template root (host_environment.hpp).
 inline constexpr const char* kTemplateGame = "tutorial";
 struct NewGameOptions {
   std::string id;
   std::string name;                  // display name; default: the id's words capitalised
   std::filesystem::path root = ".";  // the source tree that gets the game
+  std::filesystem::path out;         // when set: a stand-alone project in this folder instead
 };
 int run_new_game(const PluginRegistry& registry, const NewGameOptions& options,
                  const std::filesystem::path& source_tree, std::ostream& out);

@@ -1,17 +1,66 @@
 #include "host_environment.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
+#include <system_error>
 
 #include "tessera/file_place.hpp"
 
 namespace tessera::host {
 
-std::unique_ptr<PluginRegistry> make_default_registry() {
-  auto registry = std::make_unique<PluginRegistry>(plugin_search_path(TESSERA_BUILD_PLUGIN_DIR),
-                                                   data_search_path(TESSERA_SOURCE_DIR_DEFAULT));
+namespace fs = std::filesystem;
+
+fs::path user_data_dir() {
+  const char* xdg = std::getenv("XDG_DATA_HOME");
+  if (xdg && fs::path(xdg).is_absolute()) return fs::path(xdg) / "tessera";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return fs::path(home) / ".local" / "share" / "tessera";
+  return {};
+}
+
+fs::path program_path() {
+  std::error_code ec;
+  fs::path path = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::path() : path;
+}
+
+bool in_build_tree(const fs::path& program) {
+  std::error_code ec;
+  const fs::path folder = fs::canonical(program.parent_path(), ec);
+  if (ec) return false;
+  const fs::path build_bin = fs::canonical(TESSERA_BUILD_BIN_DIR, ec);
+  return !ec && folder == build_bin;
+}
+
+SearchPaths search_paths(const fs::path& program, const SearchPaths& first) {
+  std::vector<fs::path> plugins = first.plugin_dirs, data = first.data_roots;
+  if (in_build_tree(program)) {
+    plugins.push_back(TESSERA_BUILD_PLUGIN_DIR);
+    data.push_back(TESSERA_SOURCE_DIR_DEFAULT);
+    return {plugin_search_path(plugins, {TESSERA_INSTALL_PLUGINDIR}), data_search_path(data, {TESSERA_INSTALL_DATADIR})};
+  }
+  // Installed: the prefix is found from the program's folder, so a moved prefix still works.
+  const fs::path bin = program.parent_path();
+  plugins.push_back(bin / TESSERA_BIN_TO_PLUGINDIR);
+  data.push_back(bin / TESSERA_BIN_TO_DATADIR);
+  if (const fs::path user = user_data_dir(); !user.empty()) {
+    plugins.push_back(user / "plugins");
+    data.push_back(user);
+  }
+  return {plugin_search_path(plugins), data_search_path(data)};
+}
+
+std::unique_ptr<PluginRegistry> make_default_registry(const SearchPaths& first) {
+  SearchPaths paths = search_paths(program_path(), first);
+  auto registry = std::make_unique<PluginRegistry>(std::move(paths.plugin_dirs), std::move(paths.data_roots));
   registry->scan();
   return registry;
+}
+
+fs::path template_root(const fs::path& program) {
+  if (in_build_tree(program)) return TESSERA_SOURCE_DIR_DEFAULT;
+  return (program.parent_path() / TESSERA_BIN_TO_DATADIR / "template").lexically_normal();
 }
 
 namespace {

@@ -1,14 +1,47 @@
 #pragma once
-// Where the host finds plugins and data: the build tree first (so a fresh build runs
-// without installing), then the environment variables, then the install prefix.
+// Where the host finds plugins and data. Folders given on the command line (--plugin-dir,
+// --data-root) come first; then, for a program run from the build tree (its bin/ folder),
+// as before installing:
+//   plugins: <build>/plugins, TESSERA_PLUGIN_PATH, the configured install prefix's plugins
+//   data:    the source tree, TESSERA_DATA_PATH, the configured install prefix's data
+// and for an installed program, wherever its prefix was moved (relocatable):
+//   plugins: <prefix>/lib/tessera/plugins, <user>/plugins, TESSERA_PLUGIN_PATH
+//   data:    <prefix>/share/tessera, <user>, TESSERA_DATA_PATH
+// where <prefix> is the program's folder/.. and <user> is user_data_dir().
+#include <filesystem>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "tessera/plugin_registry.hpp"
 
 namespace tessera::host {
 
-// A registry that has scanned the default search paths.
-std::unique_ptr<PluginRegistry> make_default_registry();
+struct SearchPaths {
+  std::vector<std::filesystem::path> plugin_dirs;
+  std::vector<std::filesystem::path> data_roots;
+};
+
+// $XDG_DATA_HOME/tessera, or ~/.local/share/tessera when XDG_DATA_HOME is unset or not an
+// absolute path (the XDG base directory rule); empty without either variable.
+std::filesystem::path user_data_dir();
+
+// The running program's file (/proc/self/exe).
+std::filesystem::path program_path();
+
+// Whether `program` is the build tree's own program (it lives in the build's bin/ folder).
+bool in_build_tree(const std::filesystem::path& program);
+
+// The search paths of the host program `program`, after the folders `first` gives.
+SearchPaths search_paths(const std::filesystem::path& program, const SearchPaths& first = {});
+
+// A registry that has scanned the search paths of this program.
+std::unique_ptr<PluginRegistry> make_default_registry(const SearchPaths& first = {});
+
+// Where `tessera new-game` finds the example game's C++ and tests (plugins/<id>/,
+// tests/games/<id>/): the source tree for the build tree's program, else
+// <prefix>/share/tessera/template (installed by the tessera-dev package).
+std::filesystem::path template_root(const std::filesystem::path& program);
 
 // The variants of a game, each described by the paragraph that opens its Lua page's comment
 // (or, for a data-only variant, its overlay game.yaml's comment), joined into one line.

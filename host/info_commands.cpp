@@ -12,7 +12,7 @@
 #include "replay_check.hpp"
 #include "tessera/error.hpp"
 #include "tessera/file_place.hpp"
-#include "tessera/plugin.hpp"
+#include "tessera/game_module.hpp"
 
 namespace tessera::host {
 

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "commands.hpp"
+#include "conformance.hpp"
 #include "host_environment.hpp"
 #include "json_text.hpp"
 #include "tessera/error.hpp"
@@ -34,6 +35,15 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", version_text(), "Print the version of tessera and of its plugin ABI, and exit");
   // Every option's --help line shows its default; subcommands inherit this.
   app.option_defaults()->always_capture_default();
+  // Folders searched before the default ones (host_environment.hpp), given before or after
+  // the subcommand: a game being built elsewhere, e.g. --plugin-dir build/plugins --data-root .
+  SearchPaths first;
+  app.add_option("--plugin-dir", first.plugin_dirs, "A folder of game plugins to search first; repeatable")
+      ->default_str("none");
+  app.add_option("--data-root", first.data_roots,
+                 "A folder holding data/<game>/ and scripts/<game>/ to search first; repeatable")
+      ->default_str("none");
+  app.fallthrough();
 
   std::string game;
   bool list_json = false, info_json = false;
@@ -134,11 +144,33 @@ int main(int argc, char** argv) {
   new_game_cmd->add_option("id", new_game.id, "Id of the new game (lower-case letters, digits, '_')")->required();
   new_game_cmd->add_option("--name", new_game.name, "Its display name")->default_str("from the id");
   new_game_cmd->add_option("--root", new_game.root, "The Tessera source tree to add it to");
+  new_game_cmd->add_option("--out", new_game.out,
+                           "Write a stand-alone project into this new folder instead, built against the installed "
+                           "SDK (find_package(Tessera))")
+      ->default_str("none: into --root");
+
+  std::vector<std::string> conformance_checks_chosen;
+  ConformanceOptions conformance_options;
+  auto* conformance = app.add_subcommand("conformance", "Run the conformance suite every game must pass on a game");
+  conformance->add_option("game", game, "Game id")->required();
+  std::string check_names;
+  for (const ConformanceCheck& check : conformance_checks())
+    check_names += (check_names.empty() ? "" : ", ") + std::string(check.name);
+  conformance->add_option("--check", conformance_checks_chosen, "Run only this check (" + check_names + "); repeatable")
+      ->default_str("all");
+  conformance->add_option("--allow", conformance_options.allow,
+                          std::string("A known limit to report without failing: ") + kLimitHiddenMoves +
+                              " (the decider's moves depend on what it cannot see) or " + kLimitScoreAtEnd +
+                              " (no running score); repeatable")
+      ->default_str("none");
+  conformance->add_option("--edit-stride", conformance_options.edit_stride,
+                          "Try every n-th value of a state in the scenario-edit check (1: all)")
+      ->check(CLI::PositiveNumber);
 
   CLI11_PARSE(app, argc, argv);
 
   try {
-    auto registry = make_default_registry();
+    auto registry = make_default_registry(first);
     if (*list) return run_list(*registry, std::cout, list_json);
     if (*info) return run_info(*registry, game, std::cout, info_json);
     if (*rules) return run_rules(*registry, game, std::cout);
@@ -162,7 +194,9 @@ int main(int argc, char** argv) {
     if (*replay) return run_replay(*registry, log_path, std::cout);
     if (*playthrough) return run_playthrough(*registry, through_choice, std::cout);
     if (*serve) return run_serve(*registry, std::cin, std::cout);
-    if (*new_game_cmd) return run_new_game(*registry, new_game, TESSERA_SOURCE_DIR_DEFAULT, std::cout);
+    if (*conformance)
+      return run_conformance(*registry, game, conformance_checks_chosen, conformance_options, std::cout);
+    if (*new_game_cmd) return run_new_game(*registry, new_game, template_root(program_path()), std::cout);
   } catch (const std::exception& e) {
     std::cerr << "error: " << short_message(e.what()) << "\n";
     return 1;

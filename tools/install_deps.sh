@@ -5,7 +5,8 @@
 #   --fuzz   also clang and its runtimes with libFuzzer (tests/fuzz/, tools/fuzz.sh)
 set -euo pipefail
 packages=(g++ cmake make pkg-config ccache libboost-dev liblua5.4-dev libyaml-cpp-dev catch2
-          nlohmann-json3-dev libcli11-dev gnuplot-nox)
+          nlohmann-json3-dev libcli11-dev gnuplot-nox
+          dpkg-dev file)  # CPack's Debian packages (dpkg-shlibdeps, file): tools/test_sdk.sh
 for option in "$@"; do
   case "$option" in
     --bench) packages+=(libbenchmark-dev) ;;

@@ -74,14 +74,15 @@ fs::path canonical_or_normal(const fs::path& path) {
   return ec ? normal(path) : canonical;
 }
 
-std::vector<fs::path> search_path(const fs::path& first, const char* variable, const char* installed) {
+std::vector<fs::path> search_path(const std::vector<fs::path>& before, const char* variable,
+                                  const std::vector<fs::path>& after) {
   std::vector<fs::path> paths;
   auto add = [&](const fs::path& path) {
     if (path.empty()) return;
     fs::path n = normal(path);
     if (std::find(paths.begin(), paths.end(), n) == paths.end()) paths.push_back(n);
   };
-  add(first);
+  for (const fs::path& path : before) add(path);
   if (const char* value = std::getenv(variable)) {
     std::string list = value;
     std::size_t start = 0;
@@ -92,7 +93,7 @@ std::vector<fs::path> search_path(const fs::path& first, const char* variable, c
       start = colon + 1;
     }
   }
-  add(installed);
+  for (const fs::path& path : after) add(path);
   return paths;
 }
 
@@ -388,12 +389,12 @@ std::vector<std::string> PluginRegistry::validate(std::string_view id, const Gam
   return problems;
 }
 
-std::vector<fs::path> plugin_search_path(const fs::path& first) {
-  return search_path(first, "TESSERA_PLUGIN_PATH", TESSERA_INSTALL_PLUGINDIR);
+std::vector<fs::path> plugin_search_path(const std::vector<fs::path>& before, const std::vector<fs::path>& after) {
+  return search_path(before, "TESSERA_PLUGIN_PATH", after);
 }
 
-std::vector<fs::path> data_search_path(const fs::path& first) {
-  return search_path(first, "TESSERA_DATA_PATH", TESSERA_INSTALL_DATADIR);
+std::vector<fs::path> data_search_path(const std::vector<fs::path>& before, const std::vector<fs::path>& after) {
+  return search_path(before, "TESSERA_DATA_PATH", after);
 }
 
 }  // namespace tessera

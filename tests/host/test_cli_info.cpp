@@ -11,7 +11,7 @@
 #include "support/host_process.hpp"
 #include "support/registry.hpp"
 #include "support/temp_dir.hpp"
-#include "tessera/plugin.hpp"
+#include "tessera/game_module.hpp"
 
 using nlohmann::json;
 using namespace tessera::host;
@@ -163,7 +163,7 @@ TEST_CASE("Every subcommand's --help shows the defaults of its options", "[host]
   CHECK_THAT(run_tessera({"new-game", "--help"}).out, Catch::Contains("--root TEXT=. "));
   CHECK_THAT(run_tessera({"--help"}).out, Catch::Contains("--version"));
   for (const char* command : {"list", "info", "rules", "validate", "schema", "play", "simulate", "arena", "compare",
-                              "replay", "playthrough", "serve", "new-game"}) {
+                              "replay", "playthrough", "serve", "new-game", "conformance"}) {
     INFO(command);
     const HostRun run = run_tessera({command, "--help"});
     CHECK(run.exit_code == 0);

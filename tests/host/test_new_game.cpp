@@ -40,12 +40,24 @@ std::vector<fs::path> files_under(const fs::path& root) {
   return out;
 }
 
+// No file under `root` but `except` names the example game.
+void check_renamed(const fs::path& root, const fs::path& except = {}) {
+  for (const fs::path& file : files_under(root)) {
+    if (file == except) continue;
+    INFO(file);
+    const std::string text = text_of(root / file);
+    CHECK(text.find("tutorial") == std::string::npos);
+    CHECK(text.find("Tutorial") == std::string::npos);
+    CHECK(text.find("Lantern Market") == std::string::npos);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("new-game copies the example game under the new id with every name changed", "[host]") {
   const fs::path root = scratch_tree("new_game_tree");
   std::ostringstream out;
-  REQUIRE(run_new_game(testing::game_registry(), {"river_trade", "", root}, TESSERA_SOURCE_DIR, out) == 0);
+  REQUIRE(run_new_game(testing::game_registry(), {"river_trade", "", root, {}}, TESSERA_SOURCE_DIR, out) == 0);
 
   for (const char* path : {"plugins/river_trade/CMakeLists.txt", "plugins/river_trade/river_trade_game.cpp",
                            "plugins/river_trade/river_trade_module.cpp", "data/river_trade/game.yaml",
@@ -56,13 +68,7 @@ TEST_CASE("new-game copies the example game under the new id with every name cha
   CHECK_THAT(text_of(root / "plugins/river_trade/river_trade_module.cpp"), Catch::Contains("\"River Trade\""));
   CHECK_THAT(text_of(root / "plugins/river_trade/river_trade_game.hpp"), Catch::Contains("class RiverTradeGame"));
   CHECK_THAT(text_of(root / "tests/games/river_trade/test_river_trade_rules.cpp"), Catch::Contains("[river_trade]"));
-  for (const fs::path& file : files_under(root)) {
-    INFO(file);
-    const std::string text = text_of(root / file);
-    CHECK(text.find("tutorial") == std::string::npos);
-    CHECK(text.find("Tutorial") == std::string::npos);
-    CHECK(text.find("Lantern Market") == std::string::npos);
-  }
+  check_renamed(root);
   CHECK_THAT(out.str(), Catch::Contains("build/bin/tessera validate river_trade"));
   // Test names must differ from the example's, or one test program could not hold both.
   for (const fs::path& file : files_under(root / "tests/games")) {
@@ -85,7 +91,7 @@ TEST_CASE("new-game copies the example game under the new id with every name cha
   // A second run writes nothing.
   const auto before = files_under(root);
   std::ostringstream again;
-  CHECK_THROWS_WITH(run_new_game(testing::game_registry(), {"river_trade", "", root}, TESSERA_SOURCE_DIR, again),
+  CHECK_THROWS_WITH(run_new_game(testing::game_registry(), {"river_trade", "", root, {}}, TESSERA_SOURCE_DIR, again),
                     Catch::Contains("exists already; nothing was written"));
   CHECK(files_under(root) == before);
   fs::remove_all(root);
@@ -95,14 +101,58 @@ TEST_CASE("new-game refuses a bad id or a folder that is not a Tessera tree and 
   const fs::path root = scratch_tree("new_game_refusals");
   std::ostringstream out;
   const auto& registry = testing::game_registry();
-  CHECK_THROWS_WITH(run_new_game(registry, {"River", "", root}, TESSERA_SOURCE_DIR, out),
+  CHECK_THROWS_WITH(run_new_game(registry, {"River", "", root, {}}, TESSERA_SOURCE_DIR, out),
                     Catch::Contains("expected lower-case letters"));
-  CHECK_THROWS_WITH(run_new_game(registry, {"9lives", "", root}, TESSERA_SOURCE_DIR, out),
+  CHECK_THROWS_WITH(run_new_game(registry, {"9lives", "", root, {}}, TESSERA_SOURCE_DIR, out),
                     Catch::Contains("starting with a letter"));
-  CHECK_THROWS_WITH(run_new_game(registry, {"class", "", root}, TESSERA_SOURCE_DIR, out),
+  CHECK_THROWS_WITH(run_new_game(registry, {"class", "", root, {}}, TESSERA_SOURCE_DIR, out),
                     Catch::Contains("reserved word"));
-  CHECK_THROWS_WITH(run_new_game(registry, {"ok_game", "", root / "nowhere"}, TESSERA_SOURCE_DIR, out),
+  CHECK_THROWS_WITH(run_new_game(registry, {"ok_game", "", root / "nowhere", {}}, TESSERA_SOURCE_DIR, out),
                     Catch::Contains("is not a Tessera source tree"));
   CHECK(files_under(root) == std::vector<fs::path>{"plugins/CMakeLists.txt"});
   fs::remove_all(root);
+}
+
+TEST_CASE("new-game --out writes a stand-alone project of the example game under the new id", "[host]") {
+  const fs::path out_dir = fs::path(TESSERA_BUILD_DIR) / "new_game_project";
+  fs::remove_all(out_dir);
+  std::ostringstream out;
+  NewGameOptions options{"river_trade", "", ".", out_dir};
+  REQUIRE(run_new_game(testing::game_registry(), options, TESSERA_SOURCE_DIR, out) == 0);
+
+  for (const char* path : {"CMakeLists.txt", "README.md", ".gitignore", "src/river_trade_game.cpp",
+                           "src/river_trade_game.hpp", "src/river_trade_module.cpp", "src/river_trade_rules.cpp",
+                           "data/river_trade/game.yaml", "data/river_trade/flow.yaml", "data/river_trade/README.md",
+                           "data/river_trade/rules.md",
+                           "scripts/river_trade/effects.lua", "tests/test_river_trade_rules.cpp",
+                           "tests/river_trade_support.hpp"})
+    CHECK(fs::exists(out_dir / path));
+  CHECK_FALSE(fs::exists(out_dir / "src/CMakeLists.txt"));  // the project's own CMakeLists.txt builds the plugin
+  const std::string cmake = text_of(out_dir / "CMakeLists.txt");
+  CHECK_THAT(cmake, Catch::Contains("find_package(Tessera " TESSERA_VERSION " REQUIRED)"));
+  CHECK_THAT(cmake, Catch::Contains("tessera_add_game(river_trade\n  SOURCES\n    src/river_trade_game.cpp\n"
+                                    "    src/river_trade_module.cpp\n    src/river_trade_rules.cpp\n"
+                                    "  DATA data/river_trade\n  SCRIPTS scripts/river_trade)"));
+  CHECK_THAT(cmake,
+             Catch::Contains("tessera_add_game_tests(river_trade SOURCES\n    tests/test_river_trade_house_rules.cpp"));
+  CHECK_THAT(cmake, Catch::Contains("tessera_add_conformance_test(river_trade)"));
+  const std::string readme = text_of(out_dir / "README.md");
+  CHECK_THAT(readme, Catch::Contains("tessera --plugin-dir build/plugins --data-root . play river_trade"));
+  CHECK_THAT(readme, Catch::Contains("started as a copy of Lantern Market"));  // where it came from, by name
+  check_renamed(out_dir, "README.md");
+  CHECK_THAT(out.str(), Catch::Contains("ctest --test-dir build"));
+
+  // Into a folder that is not empty, nothing is written.
+  const auto before = files_under(out_dir);
+  std::ostringstream again;
+  CHECK_THROWS_WITH(run_new_game(testing::game_registry(), options, TESSERA_SOURCE_DIR, again),
+                    Catch::Contains("exists and is not an empty folder; nothing was written"));
+  CHECK(files_under(out_dir) == before);
+  // Without the example game's sources (an installed host without the SDK), it says so.
+  const fs::path empty = fs::path(TESSERA_BUILD_DIR) / "new_game_no_template";
+  fs::remove_all(empty);
+  CHECK_THROWS_WITH(run_new_game(testing::game_registry(), {"river_trade", "", ".", empty / "out"}, empty, again),
+                    Catch::Contains("is the SDK (the tessera-dev package) installed?"));
+  CHECK_FALSE(fs::exists(empty / "out"));
+  fs::remove_all(out_dir);
 }

@@ -18,23 +18,9 @@ namespace {
 const fs::path kPlugins = TESSERA_TEST_PLUGIN_DIR;
 const fs::path kDataRoot = fs::path(TESSERA_SOURCE_DIR) / "tests/plugins";
 
+using tessera::testing::ScopedEnv;
 using tessera::testing::TempDir;
 using tessera::testing::write_file;
-
-// Sets (or, with nullopt, unsets) an environment variable for one scope and restores it.
-struct ScopedEnv {
-  ScopedEnv(const char* name, const std::optional<std::string>& value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    if (value) ::setenv(name, value->c_str(), 1);
-    else ::unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (old_) ::setenv(name_, old_->c_str(), 1);
-    else ::unsetenv(name_);
-  }
-  const char* name_;
-  std::optional<std::string> old_;
-};
 
 // The message for abi_mismatch.so, which claims the next ABI version.
 std::string abi_message() {
@@ -232,15 +218,15 @@ TEST_CASE("TESSERA_PLUGIN_PATH and TESSERA_DATA_PATH extend the search paths", "
   {
     ScopedEnv plugins("TESSERA_PLUGIN_PATH", extra.path.string() + "::" + kPlugins.string());
     ScopedEnv data("TESSERA_DATA_PATH", kDataRoot.string());
-    std::vector<fs::path> plugin_dirs = plugin_search_path("/opt/first");
-    CHECK(plugin_dirs == std::vector<fs::path>{"/opt/first", extra.path, kPlugins, TESSERA_INSTALL_PLUGINDIR});
-    CHECK(plugin_search_path("").front() == extra.path);
-    std::vector<fs::path> roots = data_search_path("");
-    CHECK(roots == std::vector<fs::path>{kDataRoot, TESSERA_INSTALL_DATADIR});
-    // A folder given first and again in the variable is searched once.
-    CHECK(plugin_search_path(kPlugins).size() == 3);
+    std::vector<fs::path> plugin_dirs = plugin_search_path({"/opt/first"}, {"/opt/last"});
+    CHECK(plugin_dirs == std::vector<fs::path>{"/opt/first", extra.path, kPlugins, "/opt/last"});
+    CHECK(plugin_search_path({}).front() == extra.path);
+    std::vector<fs::path> roots = data_search_path({}, {"/opt/last"});
+    CHECK(roots == std::vector<fs::path>{kDataRoot, "/opt/last"});
+    // A folder given first and again in the variable is searched once, where it comes first.
+    CHECK(plugin_search_path({kPlugins}) == std::vector<fs::path>{kPlugins, extra.path});
 
-    PluginRegistry registry(plugin_search_path(""), data_search_path(""));
+    PluginRegistry registry(plugin_search_path({}), data_search_path({}));
     registry.scan();
     REQUIRE(registry.games().size() == 1);
     CHECK(registry.games()[0]->manifest.id == "good_game");
@@ -250,5 +236,5 @@ TEST_CASE("TESSERA_PLUGIN_PATH and TESSERA_DATA_PATH extend the search paths", "
     CHECK(registry.problems().size() == 6);
   }
   ScopedEnv none("TESSERA_PLUGIN_PATH", std::nullopt);
-  CHECK(plugin_search_path("/opt/first") == std::vector<fs::path>{"/opt/first", TESSERA_INSTALL_PLUGINDIR});
+  CHECK(plugin_search_path({"/opt/first", ""}, {"/opt/last"}) == std::vector<fs::path>{"/opt/first", "/opt/last"});
 }

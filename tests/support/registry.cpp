@@ -12,7 +12,7 @@ namespace tessera::testing {
 
 const PluginRegistry& game_registry() {
   static PluginRegistry* registry = [] {
-    auto* r = new PluginRegistry({std::string(TESSERA_BUILD_DIR) + "/plugins"}, {TESSERA_SOURCE_DIR});
+    auto* r = new PluginRegistry({TESSERA_GAME_PLUGIN_DIR}, {TESSERA_SOURCE_DIR});
     r->scan();
     return r;
   }();  // never destroyed: games made by tests may live until exit

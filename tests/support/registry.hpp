@@ -1,5 +1,8 @@
 #pragma once
 // The registry every game test uses: the build's plugin folder and the source tree's data.
+// Installed with the SDK (tessera_add_game_tests builds a game's tests with it), so it
+// names no game and no folder of this tree: TESSERA_GAME_PLUGIN_DIR, TESSERA_SOURCE_DIR
+// (the data root) and TESSERA_BUILD_DIR (scratch files) come from the build.
 #include <functional>
 #include <nlohmann/json.hpp>
 

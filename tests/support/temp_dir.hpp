@@ -3,9 +3,11 @@
 // Names carry the process id because ctest runs test cases in parallel processes.
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "tessera/plugin_registry.hpp"
@@ -49,13 +51,30 @@ struct ScratchGameRoot {
   // A registry of the build's game plugins whose data comes from this root.
   std::unique_ptr<PluginRegistry> registry() const {
     auto r = std::make_unique<PluginRegistry>(
-        std::vector<std::filesystem::path>{std::string(TESSERA_BUILD_DIR) + "/plugins"},
+        std::vector<std::filesystem::path>{TESSERA_GAME_PLUGIN_DIR},
         std::vector<std::filesystem::path>{dir.path});
     r->scan();
     return r;
   }
   TempDir dir;
   std::string id;
+};
+
+// Sets (or, with nullopt, unsets) an environment variable for one scope and restores it.
+struct ScopedEnv {
+  ScopedEnv(const char* name, const std::optional<std::string>& value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    if (value) ::setenv(name, value->c_str(), 1);
+    else ::unsetenv(name);
+  }
+  ~ScopedEnv() {
+    if (old_) ::setenv(name_, old_->c_str(), 1);
+    else ::unsetenv(name_);
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+  const char* name_;
+  std::optional<std::string> old_;
 };
 
 }  // namespace tessera::testing

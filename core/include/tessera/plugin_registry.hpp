@@ -1,20 +1,20 @@
 #pragma once
 // PluginRegistry: finds, checks and loads game plugins (Boost.DLL) and their data.
 //
-// Plugin folders are searched in order: the ones given (the build's plugin folder),
-// then TESSERA_PLUGIN_PATH (':'-separated), then the install prefix. A data root holds
-// data/<id>/ and scripts/<id>/; roots are the ones given, then TESSERA_DATA_PATH, then
-// the install prefix. A library that is not a plugin, has a different ABI version, a
-// missing symbol, or no data folder is refused with a reason (see problems()), never
-// loaded half-way. The registry keeps every library loaded for its own lifetime:
-// destroy every Game before the registry.
+// Plugin folders and data roots (a root holds data/<id>/ and scripts/<id>/) are searched in
+// the order given; plugin_search_path and data_search_path put TESSERA_PLUGIN_PATH and
+// TESSERA_DATA_PATH among the folders a host picks (host/host_environment.hpp). A library
+// that is not a plugin, has a different ABI version, a missing symbol, or no data folder is
+// refused with a reason (see problems()), never loaded half-way. The registry keeps every
+// library loaded for its own lifetime: destroy every Game before the registry.
+// What a plugin's module offers is tessera/game_module.hpp; how it exports it, plugin.hpp.
 #include <filesystem>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "tessera/plugin.hpp"
+#include "tessera/game_module.hpp"
 
 namespace tessera {
 
@@ -102,10 +102,12 @@ class PluginRegistry {
   std::vector<std::string> problems_;
 };
 
-// The plugin folders and data roots the host uses: `first` (may be empty), then the
-// ':'-separated entries of TESSERA_PLUGIN_PATH / TESSERA_DATA_PATH, then the install
-// prefix. Each path is made absolute and normalised; empty entries and repeats are dropped.
-std::vector<std::filesystem::path> plugin_search_path(const std::filesystem::path& first);
-std::vector<std::filesystem::path> data_search_path(const std::filesystem::path& first);
+// Plugin folders and data roots: `before`, then the ':'-separated entries of
+// TESSERA_PLUGIN_PATH / TESSERA_DATA_PATH, then `after`. Each path is made absolute and
+// normalised; empty entries and repeats are dropped (the first place of a folder counts).
+std::vector<std::filesystem::path> plugin_search_path(const std::vector<std::filesystem::path>& before,
+                                                      const std::vector<std::filesystem::path>& after = {});
+std::vector<std::filesystem::path> data_search_path(const std::vector<std::filesystem::path>& before,
+                                                    const std::vector<std::filesystem::path>& after = {});
 
 }  // namespace tessera

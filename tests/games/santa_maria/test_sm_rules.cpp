@@ -267,7 +267,7 @@ TEST_CASE("Santa Maria: the declared schema refuses undeclared keys, values out 
   refuses("/seats/0/player/values/silver", 1, "seat 0 player: no key 'silver'");
   refuses("/seats/1/player/values/retreated", 2, "seat 1 player.retreated must be 0..1, not 2");
   refuses("/global/progress/values/start", 2, "progress.start must be 0..1, not 2");
-  refuses("/global/board/values/monks.b1", 16, "board.monks.b1 must be 0..15");
+  refuses("/global/board/values/monks.b1", 16, "board.monks.b1 must be 0..3, not 16");
   refuses("/seats/0/port/values/R01", 5, "seat 0 port.R01 must be 1..4, not 5");
   refuses("/global/docks/rows/0/0", "R99", "docks: 'R99' is not one of the shipments");
   refuses("/global/display/rows/1/0", "D99", "display: 'D99' is not one of the tiles");
