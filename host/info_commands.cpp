@@ -64,13 +64,19 @@ int run_validate(const PluginRegistry& registry, const std::string& game, std::o
       problems.push_back(label + e.what());
       return;
     }
+    const std::string played = m.id + " (" + (variants.empty() ? std::string("base game") : "variant " + variants.front()) + "), ";
+    bool play = play_games > 0;
     for (int players = low; players <= high; ++players) {
       try {
         GameConfig config = registry.config(game, players, /*seed=*/1, variants);
         const std::size_t before = problems.size();
         for (auto& p : registry.validate(game, config)) problems.push_back(label + p);
-        if (play_games > 0 && problems.size() == before)
-          for (auto& p : check_replays(registry, game, config, play_games)) problems.push_back(label + p);
+        // The first error of a variant's games is reported; its other player counts are not played.
+        if (play && problems.size() == before)
+          if (const auto failure = check_replays(registry, game, config, play_games)) {
+            problems.push_back(played + *failure);
+            play = false;
+          }
       } catch (const std::exception& e) {
         problems.push_back(label + e.what());
       }
