@@ -3,6 +3,7 @@
 // the shipped games' real data and scripts; what only fails in play, `validate --play` finds.
 #include <catch2/catch.hpp>
 #include <sstream>
+#include <utility>
 
 #include "commands.hpp"
 #include "support/temp_dir.hpp"
@@ -31,6 +32,16 @@ std::string refusal(const ScratchGameRoot& root, const std::string& variant, int
 // A data-only variant: one overlay file.
 void overlay(const ScratchGameRoot& root, const std::string& variant, const std::string& file, const std::string& text) {
   write_file(root.data() / "variants" / variant / file, text);
+}
+
+// run_validate's exit code and report for the tutorial with one more Lua variant.
+std::pair<int, std::string> validate_with(const std::string& variant, const std::string& script, int play_games) {
+  ScratchGameRoot root("tutorial", "refuse_" + variant);
+  write_file(root.scripts() / "variants" / (variant + ".lua"), script);
+  const auto registry = root.registry();
+  std::ostringstream out;
+  const int code = host::run_validate(*registry, "tutorial", out, play_games);
+  return {code, out.str()};
 }
 
 }  // namespace
@@ -150,16 +161,11 @@ TEST_CASE("A variant that wraps or replaces an effect keeps its declaration or d
 }
 
 TEST_CASE("validate --play reports the first run-time error of a variant with its players, seed and move", "[refusals]") {
-  ScratchGameRoot root("tutorial", "refuse_play");
-  write_file(root.scripts() / "variants/boom.lua",
-             "-- Boom: ending a turn fails\n"
-             "hook('on_action', function(ctx, arg) if arg.text == 'end' then error('boom') end end)\n");
-  const auto registry = root.registry();
-  std::ostringstream loaded;
-  CHECK(host::run_validate(*registry, "tutorial", loaded, /*play_games=*/0) == 0);  // nothing wrong until it is played
-  std::ostringstream out;
-  CHECK(host::run_validate(*registry, "tutorial", out, /*play_games=*/2) == 1);
-  const std::string report = out.str();
+  const std::string boom = "-- Boom: ending a turn fails\n"
+                           "hook('on_action', function(ctx, arg) if arg.text == 'end' then error('boom') end end)\n";
+  CHECK(validate_with("boom", boom, /*play_games=*/0).first == 0);  // nothing wrong until it is played
+  const auto [code, report] = validate_with("boom", boom, /*play_games=*/2);
+  CHECK(code == 1);
   CHECK_THAT(report, Contains("tutorial (variant boom), 2 players, seed 1, move "));
   CHECK_THAT(report, Contains(": end): the legal move was refused: scripts/tutorial/variants/boom.lua:2: boom"));
   CHECK_THAT(report, !Contains("tutorial (variant boom), 3 players"));  // the first error only
@@ -168,12 +174,11 @@ TEST_CASE("validate --play reports the first run-time error of a variant with it
 }
 
 TEST_CASE("validate --play reports an on_setup hook that fails for one player count only", "[refusals]") {
-  ScratchGameRoot root("tutorial", "refuse_setup");
-  write_file(root.scripts() / "variants/four.lua",
-             "-- Four: breaks the set-up of a 4-player game\n"
-             "hook('on_setup', function(ctx) if ctx.players == 4 then error('no room for four') end end)\n");
-  const auto registry = root.registry();
-  std::ostringstream out;
-  CHECK(host::run_validate(*registry, "tutorial", out, /*play_games=*/1) == 1);
-  CHECK_THAT(out.str(), Contains("variant four: scripts/tutorial/variants/four.lua:2: no room for four"));
+  const auto [code, report] =
+      validate_with("four",
+                    "-- Four: breaks the set-up of a 4-player game\n"
+                    "hook('on_setup', function(ctx) if ctx.players == 4 then error('no room for four') end end)\n",
+                    /*play_games=*/1);
+  CHECK(code == 1);
+  CHECK_THAT(report, Contains("variant four: scripts/tutorial/variants/four.lua:2: no room for four"));
 }

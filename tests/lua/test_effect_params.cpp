@@ -2,6 +2,9 @@
 // declaration and names the YAML value at fault (effect_use.hpp, script_runtime.hpp).
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "support/temp_dir.hpp"
 #include "tessera/error.hpp"
@@ -48,23 +51,30 @@ TEST_CASE("prepare checks a use's params against the effect's declaration, namin
   Declared d(kTrade);
   CHECK(d.refusal("effect: trade\nparams: {pay: [wood, gem], gain: {coins: 3}}\n").empty());
   CHECK(d.refusal("effect: trade\nparams: {pay: [], gain: {coins: 0, points: 2}, note: ~}\n").empty());
-  CHECK(d.refusal("effect: trade\nparams: {pay: [wood, iron], gain: {coins: 3}}\n") ==
-        "data/p/cards.yaml:2:22: effect 'trade' (scripts/p/effects.lua:1) param 'pay[1]' must be one of wood, gem, got 'iron'");
-  CHECK(d.refusal("effect: trade\nparams: {pay: [wood], gain: {coins: 10}}\n") ==
-        "data/p/cards.yaml:2:37: effect 'trade' (scripts/p/effects.lua:1) param 'gain.coins' must be an integer from 0 to 9, got 10");
-  CHECK(d.refusal("effect: trade\nparams: {pay: [wood], gain: {coin: 1}}\n") ==
-        "data/p/cards.yaml:2:36: effect 'trade' (scripts/p/effects.lua:1) reads no param 'gain.coin' (did you mean 'gain.coins'?)");
-  CHECK(d.refusal("effect: trade\nparams: {pay: [wood], gain: {}}\n") ==
-        "data/p/cards.yaml:2:29: effect 'trade' (scripts/p/effects.lua:1) needs param 'gain.coins' (an integer from 0 to 9)");
-  CHECK(d.refusal("effect: trade\nparams: {pay: wood, gain: {coins: 1}}\n") ==
-        "data/p/cards.yaml:2:15: effect 'trade' (scripts/p/effects.lua:1) param 'pay' must be a list of values of wood, gem, got 'wood'");
-  CHECK(d.refusal("effect: trade\nparams: {pay: [wood], gain: {coins: 1}, note: 7}\n") ==
-        "data/p/cards.yaml:2:47: effect 'trade' (scripts/p/effects.lua:1) param 'note' must be a string, got 7");
-  CHECK(d.refusal("effect: trade\n") ==
-        "data/p/cards.yaml:1:9: effect 'trade' (scripts/p/effects.lua:1) needs param 'gain' (a map of coins, points)");
-  CHECK(d.refusal("effect: plain\nparams: {x: 1}\n") ==
-        "data/p/cards.yaml:2:13: effect 'plain' (scripts/p/effects.lua:6) reads no param 'x' (it reads none)");
-  CHECK(d.refusal("effect: plian\n") == "data/p/cards.yaml:1:9: no script in scripts/p defines effect 'plian' (did you mean 'plain'?)");
+  const std::string trade = "effect 'trade' (scripts/p/effects.lua:1) ";
+  // (the use as written, the error it gets)
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"effect: trade\nparams: {pay: [wood, iron], gain: {coins: 3}}\n",
+       "data/p/cards.yaml:2:22: " + trade + "param 'pay[1]' must be one of wood, gem, got 'iron'"},
+      {"effect: trade\nparams: {pay: [wood], gain: {coins: 10}}\n",
+       "data/p/cards.yaml:2:37: " + trade + "param 'gain.coins' must be an integer from 0 to 9, got 10"},
+      {"effect: trade\nparams: {pay: [wood], gain: {coin: 1}}\n",
+       "data/p/cards.yaml:2:36: " + trade + "reads no param 'gain.coin' (did you mean 'gain.coins'?)"},
+      {"effect: trade\nparams: {pay: [wood], gain: {}}\n",
+       "data/p/cards.yaml:2:29: " + trade + "needs param 'gain.coins' (an integer from 0 to 9)"},
+      {"effect: trade\nparams: {pay: wood, gain: {coins: 1}}\n",
+       "data/p/cards.yaml:2:15: " + trade + "param 'pay' must be a list of values of wood, gem, got 'wood'"},
+      {"effect: trade\nparams: {pay: [wood], gain: {coins: 1}, note: 7}\n",
+       "data/p/cards.yaml:2:47: " + trade + "param 'note' must be a string, got 7"},
+      {"effect: trade\n", "data/p/cards.yaml:1:9: " + trade + "needs param 'gain' (a map of coins, points)"},
+      {"effect: plain\nparams: {x: 1}\n",
+       "data/p/cards.yaml:2:13: effect 'plain' (scripts/p/effects.lua:6) reads no param 'x' (it reads none)"},
+      {"effect: plian\n", "data/p/cards.yaml:1:9: no script in scripts/p defines effect 'plian' (did you mean 'plain'?)"},
+  };
+  for (const auto& [yaml, error] : refused) {
+    INFO(yaml);
+    CHECK(d.refusal(yaml) == error);
+  }
 }
 
 TEST_CASE("What the game adds to every use is merged after the check and may not be declared", "[lua]") {
