@@ -53,18 +53,30 @@ int run_info(const PluginRegistry& registry, const std::string& game, std::ostre
 }
 
 int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out, int play_games) {
+  const auto plus_joined = [](const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : "+") + n;
+    return out;
+  };
   const PluginEntry& entry = registry.game(game);
   const Manifest& m = entry.manifest;
   std::vector<std::string> problems;
   auto check = [&](std::vector<std::string> variants, const std::string& label) {
     int low = m.min_players, high = m.max_players;
     try {
-      if (!variants.empty()) std::tie(low, high) = registry.variant_players(game, variants.front());
+      for (const auto& v : variants) {
+        const auto [v_low, v_high] = registry.variant_players(game, v);
+        low = std::max(low, v_low);
+        high = std::min(high, v_high);
+      }
     } catch (const std::exception& e) {
       problems.push_back(label + e.what());
       return;
     }
-    const std::string played = m.id + " (" + (variants.empty() ? std::string("base game") : "variant " + variants.front()) + "), ";
+    const std::string played =
+        m.id + " (" +
+        (variants.empty() ? std::string("base game") : (variants.size() == 1 ? "variant " : "variants ") + plus_joined(variants)) +
+        "), ";
     bool play = play_games > 0;
     for (int players = low; players <= high; ++players) {
       try {
@@ -83,7 +95,17 @@ int run_validate(const PluginRegistry& registry, const std::string& game, std::o
     }
   };
   check({}, "");
-  for (const auto& v : list_variants(entry)) check({v.name}, "variant " + v.name + ": ");
+  for (const auto& v : list_variants(entry)) {
+    check({v.name}, "variant " + v.name + ": ");
+    // A variant whose page says it is played with others ("-- with: a, b") is played with them too.
+    std::vector<std::string> together{v.name};
+    try {
+      for (auto& partner : registry.variant_partners(game, v.name)) together.push_back(std::move(partner));
+    } catch (const std::exception& e) {
+      problems.push_back("variant " + v.name + ": " + e.what());
+    }
+    if (together.size() > 1) check(together, "variants " + plus_joined(together) + ": ");
+  }
   // The same problem is found once per player count; report it once.
   std::vector<std::string> unique;
   for (auto& p : problems)

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 #include "commands.hpp"
 #include "support/temp_dir.hpp"
@@ -34,10 +35,10 @@ void overlay(const ScratchGameRoot& root, const std::string& variant, const std:
   write_file(root.data() / "variants" / variant / file, text);
 }
 
-// run_validate's exit code and report for the tutorial with one more Lua variant.
-std::pair<int, std::string> validate_with(const std::string& variant, const std::string& script, int play_games) {
-  ScratchGameRoot root("tutorial", "refuse_" + variant);
-  write_file(root.scripts() / "variants" / (variant + ".lua"), script);
+// run_validate's exit code and report for the tutorial with more Lua variants (name, page).
+std::pair<int, std::string> validate_with(const std::vector<std::pair<std::string, std::string>>& pages, int play_games) {
+  ScratchGameRoot root("tutorial", "refuse_" + pages.front().first);
+  for (const auto& [variant, script] : pages) write_file(root.scripts() / "variants" / (variant + ".lua"), script);
   const auto registry = root.registry();
   std::ostringstream out;
   const int code = host::run_validate(*registry, "tutorial", out, play_games);
@@ -163,8 +164,8 @@ TEST_CASE("A variant that wraps or replaces an effect keeps its declaration or d
 TEST_CASE("validate --play reports the first run-time error of a variant with its players, seed and move", "[refusals]") {
   const std::string boom = "-- Boom: ending a turn fails\n"
                            "hook('on_action', function(ctx, arg) if arg.text == 'end' then error('boom') end end)\n";
-  CHECK(validate_with("boom", boom, /*play_games=*/0).first == 0);  // nothing wrong until it is played
-  const auto [code, report] = validate_with("boom", boom, /*play_games=*/2);
+  CHECK(validate_with({{"boom", boom}}, /*play_games=*/0).first == 0);  // nothing wrong until it is played
+  const auto [code, report] = validate_with({{"boom", boom}}, /*play_games=*/2);
   CHECK(code == 1);
   CHECK_THAT(report, Contains("tutorial (variant boom), 2 players, seed 1, move "));
   CHECK_THAT(report, Contains(": end): the legal move was refused: scripts/tutorial/variants/boom.lua:2: boom"));
@@ -175,10 +176,25 @@ TEST_CASE("validate --play reports the first run-time error of a variant with it
 
 TEST_CASE("validate --play reports an on_setup hook that fails for one player count only", "[refusals]") {
   const auto [code, report] =
-      validate_with("four",
-                    "-- Four: breaks the set-up of a 4-player game\n"
-                    "hook('on_setup', function(ctx) if ctx.players == 4 then error('no room for four') end end)\n",
+      validate_with({{"four", "-- Four: breaks the set-up of a 4-player game\n"
+                              "hook('on_setup', function(ctx) if ctx.players == 4 then error('no room for four') end end)\n"}},
                     /*play_games=*/1);
   CHECK(code == 1);
   CHECK_THAT(report, Contains("variant four: scripts/tutorial/variants/four.lua:2: no room for four"));
+}
+
+TEST_CASE("validate --play plays a variant with the variants its page says it combines with", "[refusals]") {
+  // Each alone is fine; together they clash on the first move.
+  const std::string left = "-- Left\n-- with: right\nLEFT = true\n";
+  const std::string right = "-- Right\nhook('on_action', function(ctx, arg) if LEFT then error('left and right clash') end end)\n";
+  const auto [code, report] = validate_with({{"left", left}, {"right", right}}, /*play_games=*/1);
+  CHECK(code == 1);
+  CHECK_THAT(report, Contains("tutorial (variants left+right), 2 players, seed 1, move 1 (seat 0: roll): the legal move "
+                              "was refused: scripts/tutorial/variants/right.lua:2: left and right clash"));
+  CHECK_THAT(report, !Contains("(variant left)"));
+  CHECK_THAT(report, !Contains("(variant right)"));
+  const auto [ghost_code, ghost] = validate_with({{"lonely", "-- Lonely\n-- with: ghost\n"}}, /*play_games=*/0);
+  CHECK(ghost_code == 1);
+  CHECK_THAT(ghost, Contains("variant lonely: scripts/tutorial/variants/lonely.lua:2: with: 'ghost' is no other variant "
+                             "of the game (available: "));
 }
