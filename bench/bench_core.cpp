@@ -70,10 +70,10 @@ BENCHMARK(BM_ApplyAction);
 void BM_LuaEffectCall(benchmark::State& state) {
   const auto dir = std::filesystem::temp_directory_path() / "tessera_bench_scripts";
   std::filesystem::create_directories(dir);
-  std::ofstream(dir / "effects.lua") << "effect('bump', function(ctx, params)\n"
+  std::ofstream(dir / "effects.lua") << "effect('bump', {params = {by = 'int'}, apply = function(ctx, params)\n"
                                         "  local c = ctx:get('flow')\n"
                                         "  c:set('n', c:get('n') + params.by)\n"
-                                        "end)\n";
+                                        "end})\n";
   ScriptRuntime runtime(dir, "scripts/bench");
   runtime.run_file("effects.lua");
   EffectId bump = runtime.prepare("bump", nlohmann::json{{"by", 1}});

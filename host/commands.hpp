@@ -89,8 +89,11 @@ struct CompareOptions {
 int run_compare(const PluginRegistry& registry, const CompareOptions& options, std::ostream& out, std::ostream& err);
 
 int run_replay(const PluginRegistry& registry, const std::string& log_path, std::ostream& out);
-// With `play_games` > 0, also plays that many random games per player count and variant, one
-// after another on one runtime, and checks that each replays exactly (replay_check.hpp).
+// Loads the game and each variant at every player count and lists every problem (file:line).
+// With `play_games` > 0 (`--play N`), also plays that many seeded random games per player count
+// and variant, one after another on one runtime, checks that each replays exactly, and
+// reports the first error of each variant with the game, variant, players, seed and move
+// (replay_check.hpp). Returns 1 when anything is reported.
 int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out, int play_games = 0);
 // The components of a new game (name, kind, owner, visibility), then the game's declared
 // schema, steps and moves: what a scenario author or house-rule writer may edit and call.

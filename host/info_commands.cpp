@@ -141,31 +141,59 @@ int run_rules(const PluginRegistry& registry, const std::string& game, std::ostr
 }
 
 int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out, int play_games) {
+  const auto plus_joined = [](const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : "+") + n;
+    return out;
+  };
   const PluginEntry& entry = registry.game(game);
   const Manifest& m = entry.manifest;
   std::vector<std::string> problems;
   auto check = [&](std::vector<std::string> variants, const std::string& label) {
     int low = m.min_players, high = m.max_players;
     try {
-      if (!variants.empty()) std::tie(low, high) = registry.variant_players(game, variants.front());
+      for (const auto& v : variants) {
+        const auto [v_low, v_high] = registry.variant_players(game, v);
+        low = std::max(low, v_low);
+        high = std::min(high, v_high);
+      }
     } catch (const std::exception& e) {
       problems.push_back(label + e.what());
       return;
     }
+    const std::string played =
+        m.id + " (" +
+        (variants.empty() ? std::string("base game") : (variants.size() == 1 ? "variant " : "variants ") + plus_joined(variants)) +
+        "), ";
+    bool play = play_games > 0;
     for (int players = low; players <= high; ++players) {
       try {
         GameConfig config = registry.config(game, players, /*seed=*/1, variants);
         const std::size_t before = problems.size();
         for (auto& p : registry.validate(game, config)) problems.push_back(label + p);
-        if (play_games > 0 && problems.size() == before)
-          for (auto& p : check_replays(registry, game, config, play_games)) problems.push_back(label + p);
+        // The first error of a variant's games is reported; its other player counts are not played.
+        if (play && problems.size() == before)
+          if (const auto failure = check_replays(registry, game, config, play_games)) {
+            problems.push_back(played + *failure);
+            play = false;
+          }
       } catch (const std::exception& e) {
         problems.push_back(label + e.what());
       }
     }
   };
   check({}, "");
-  for (const auto& v : list_variants(entry)) check({v.name}, "variant " + v.name + ": ");
+  for (const auto& v : list_variants(entry)) {
+    check({v.name}, "variant " + v.name + ": ");
+    // A variant whose page says it is played with others ("-- with: a, b") is played with them too.
+    std::vector<std::string> together{v.name};
+    try {
+      for (auto& partner : registry.variant_partners(game, v.name)) together.push_back(std::move(partner));
+    } catch (const std::exception& e) {
+      problems.push_back("variant " + v.name + ": " + e.what());
+    }
+    if (together.size() > 1) check(together, "variants " + plus_joined(together) + ": ");
+  }
   // The same problem is found once per player count; report it once.
   std::vector<std::string> unique;
   for (auto& p : problems)

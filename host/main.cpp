@@ -56,12 +56,14 @@ int main(int argc, char** argv) {
   rules->add_option("game", game, "Game id")->required();
   auto* validate = app.add_subcommand("validate", "Load a game's data and scripts and report every problem");
   validate->add_option("game", game, "Game id")->required();
-  bool validate_play = false;
-  int validate_games = 3;
-  validate->add_flag("--play", validate_play,
-                     "Also play random games per player count and variant, and check that each replays exactly");
-  validate->add_option("--games", validate_games, "Games per player count and variant with --play")
+  int validate_games = 0;
+  validate->add_option("--play", validate_games,
+                       "Also play N seeded random games per player count and variant (default 3), check that each "
+                       "replays exactly, and report the first error with its players, seed and move")
+      ->expected(0, 1)
+      ->default_str("3")
       ->check(CLI::PositiveNumber);
+  validate->add_option("--games", validate_games, "The same count as --play N");
 
   GameChoice schema_choice;
   auto* schema = app.add_subcommand("schema", "Print what a game's state holds, its steps and its moves");
@@ -174,7 +176,7 @@ int main(int argc, char** argv) {
     if (*list) return run_list(*registry, std::cout, list_json);
     if (*info) return run_info(*registry, game, std::cout, info_json);
     if (*rules) return run_rules(*registry, game, std::cout);
-    if (*validate) return run_validate(*registry, game, std::cout, validate_play ? validate_games : 0);
+    if (*validate) return run_validate(*registry, game, std::cout, validate_games);
     if (*schema) return run_schema(*registry, schema_choice, std::cout);
     if (*play) {
       if (play_options.choice.game.empty() && play_options.load_path.empty())

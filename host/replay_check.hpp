@@ -1,9 +1,10 @@
 #pragma once
-// The replay check of `tessera validate --play`: random games played one after another on
+// The play check of `tessera validate --play [N]`: random games played one after another on
 // one game's runtime (as `simulate` plays a batch), each replayed move by move on a game
 // made afresh. A difference means the game's scripts depend on something besides the seed
 // and the moves (what a call kept, an order or address Lua leaves to chance), so its logs
 // would not replay and `simulate --jobs` counts would disagree.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,9 +12,12 @@
 
 namespace tessera::host {
 
-// Plays `games` games of `config` (seeds config.seed, +1, ...) and returns one problem per
-// game that fails to end, refuses a legal move, or replays differently.
-std::vector<std::string> check_replays(const PluginRegistry& registry, const std::string& game,
-                                       const GameConfig& config, int games);
+// Plays `games` random games of `config` (seeds config.seed, +1, ...) and returns the first
+// error, naming where: "3 players, seed 2, move 14 (seat 1: end): the legal move was refused:
+// scripts/...: ..." — a set-up that throws (an on_setup hook's error: "set-up"), a move the
+// game refuses (a hook's or effect's run-time error), a game that does not end, or one that
+// replays differently. nullopt when every game ends and replays exactly.
+std::optional<std::string> check_replays(const PluginRegistry& registry, const std::string& game,
+                                         const GameConfig& config, int games);
 
 }  // namespace tessera::host

@@ -269,36 +269,67 @@ std::vector<std::string> PluginRegistry::variants(std::string_view id) const {
   return variant_names(game(id));
 }
 
+namespace {
+
+// The text after "<key>:" on the first line of the comment block that opens variant `name`'s
+// Lua page, with its 1-based line number; nullopt without such a line or without a page.
+std::optional<std::pair<int, std::string>> opening_comment_field(const PluginEntry& entry, const std::string& name,
+                                                                 std::string_view key) {
+  const std::vector<std::string> pages = variant_pages(entry);
+  if (std::find(pages.begin(), pages.end(), name) == pages.end()) return std::nullopt;  // data only
+  if (place_of_file(entry.script_dir, "variants/" + name + ".lua") == FilePlace::Outside)
+    throw Error("scripts/" + entry.manifest.id + "/variants/" + name +
+                ".lua: leads outside the game's script folder (a link?); not read");
+  std::ifstream in(entry.script_dir / "variants" / (name + ".lua"));
+  std::string line;
+  const std::string field = "-- " + std::string(key) + ":";
+  for (int number = 1; std::getline(in, line) && line.rfind("--", 0) == 0; ++number)
+    if (line.rfind(field, 0) == 0) return std::pair{number, line.substr(field.size())};
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::pair<int, int> PluginRegistry::variant_players(std::string_view id, const std::string& name) const {
   const PluginEntry& entry = game(id);
   const Manifest& m = entry.manifest;
   const std::vector<std::string> available = variant_names(entry);
   if (std::find(available.begin(), available.end(), name) == available.end())
     throw Error("game '" + m.id + "' has no variant '" + name + "'");
-  const std::vector<std::string> pages = variant_pages(entry);
-  if (std::find(pages.begin(), pages.end(), name) == pages.end()) return {m.min_players, m.max_players};  // data only
-  const std::string where = "scripts/" + m.id + "/variants/" + name + ".lua";
-  if (place_of_file(entry.script_dir, "variants/" + name + ".lua") == FilePlace::Outside)
-    throw Error(where + ": leads outside the game's script folder (a link?); not read");
-  std::ifstream in(entry.script_dir / "variants" / (name + ".lua"));
-  std::string line;
-  for (int number = 1; std::getline(in, line) && line.rfind("--", 0) == 0; ++number) {
-    const std::size_t at = line.find("players:");
-    if (at == std::string::npos) continue;
-    const std::string range = line.substr(at + 8);
-    int low = 0, high = 0;
-    char dash = 0, extra = 0;
-    std::istringstream words(range);
-    const bool one = static_cast<bool>(words >> low) && !(words >> dash);
-    std::istringstream words2(range);
-    const bool two = static_cast<bool>(words2 >> low >> dash >> high) && dash == '-' && !(words2 >> extra);
-    if (one) high = low;
-    if (!(one || two) || low < m.min_players || high > m.max_players || low > high)
-      throw Error(where + ":" + std::to_string(number) + ": players: expected a count or a range like 2-3 within " +
-                  std::to_string(m.min_players) + "-" + std::to_string(m.max_players));
-    return {low, high};
+  const auto found = opening_comment_field(entry, name, "players");
+  if (!found) return {m.min_players, m.max_players};
+  const auto& [number, range] = *found;
+  int low = 0, high = 0;
+  char dash = 0, extra = 0;
+  std::istringstream words(range);
+  const bool one = static_cast<bool>(words >> low) && !(words >> dash);
+  std::istringstream words2(range);
+  const bool two = static_cast<bool>(words2 >> low >> dash >> high) && dash == '-' && !(words2 >> extra);
+  if (one) high = low;
+  if (!(one || two) || low < m.min_players || high > m.max_players || low > high)
+    throw Error("scripts/" + m.id + "/variants/" + name + ".lua:" + std::to_string(number) +
+                ": players: expected a count or a range like 2-3 within " + std::to_string(m.min_players) + "-" +
+                std::to_string(m.max_players));
+  return {low, high};
+}
+
+std::vector<std::string> PluginRegistry::variant_partners(std::string_view id, const std::string& name) const {
+  const PluginEntry& entry = game(id);
+  const auto found = opening_comment_field(entry, name, "with");
+  if (!found) return {};
+  const std::vector<std::string> available = variant_names(entry);
+  std::vector<std::string> partners;
+  std::istringstream words(found->second);
+  for (std::string word; std::getline(words, word, ',');) {
+    word.erase(0, word.find_first_not_of(' '));
+    word.erase(word.find_last_not_of(' ') + 1);
+    if (word.empty()) continue;
+    if (word == name || std::find(available.begin(), available.end(), word) == available.end())
+      throw Error("scripts/" + entry.manifest.id + "/variants/" + name + ".lua:" + std::to_string(found->first) +
+                  ": with: '" + word + "' is no other variant of the game (available: " + joined(available) + ")");
+    partners.push_back(word);
   }
-  return {m.min_players, m.max_players};
+  return partners;
 }
 
 GameConfig PluginRegistry::config(std::string_view id, int players, std::uint64_t seed,

@@ -65,7 +65,7 @@ int ScriptRuntime::Impl::lua_move_index(std::string_view name) const {
   return -1;
 }
 
-// wrap_effect(name, fn(base, ctx, params, choice) | {apply = ..., options = fn(base, ctx, params),
+// wrap_effect(name, fn(base, ctx, params, choice) | {params = {...}, apply = ..., options = fn(base, ctx, params),
 //                                                    label = fn(base, ctx, params, id)})
 int ScriptRuntime::Impl::l_wrap_effect(lua_State* L) {
   Impl& rt = from_upvalue(L);
@@ -83,7 +83,7 @@ int ScriptRuntime::Impl::l_wrap_effect(lua_State* L) {
     lua_replace(L, 2);
   }
   luaL_argcheck(L, lua_type(L, 2) == LUA_TTABLE, 2, "a function or {apply = ..., options = ...}");
-  lua::check_fields(L, 2, {"apply", "options", "label"}, "wrap_effect");
+  lua::check_fields(L, 2, {"params", "apply", "options", "label"}, "wrap_effect");
   const std::string owner = "wrap_effect '" + name + "'";
   for (const char* key : {"apply", "options", "label"}) {
     int& base = std::string_view(key) == "apply" ? effect.apply : std::string_view(key) == "options" ? effect.options : effect.label;
@@ -99,6 +99,10 @@ int ScriptRuntime::Impl::l_wrap_effect(lua_State* L) {
     base = luaL_ref(L, LUA_REGISTRYINDEX);
   }
   effect.defined_at = lua::script_position(L, 1);
+  if (auto declared = read_params_declaration(L, 2, name)) {  // else the wrapped effect's declaration stands
+    effect.params = std::move(declared);
+    effect.declared_at = effect.defined_at;
+  }
   return 0;
 }
 

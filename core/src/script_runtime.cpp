@@ -11,6 +11,7 @@
 
 #include "script_runtime_impl.hpp"
 #include "tessera/error.hpp"
+#include "tessera/yaml_reader.hpp"
 
 namespace tessera {
 
@@ -141,7 +142,24 @@ std::string ScriptRuntime::Impl::describe(const CallSite& site) const {
   return "";
 }
 
-// effect(name, fn | {apply = fn, options = fn, label = fn})
+std::shared_ptr<const effect_params::Spec> script_detail::read_params_declaration(lua_State* L, int index,
+                                                                                const std::string& effect) {
+  if (lua_getfield(L, index, "params") == LUA_TNIL) {
+    lua_pop(L, 1);
+    return nullptr;
+  }
+  if (!lua_istable(L, -1)) luaL_error(L, "effect '%s': params must be a table of param names and types", effect.c_str());
+  const json declaration = lua::to_json(L, -1);
+  lua_pop(L, 1);
+  try {
+    return std::make_shared<const effect_params::Spec>(effect_params::parse(declaration));
+  } catch (const std::invalid_argument& e) {
+    luaL_error(L, "effect '%s': %s", effect.c_str(), e.what());
+  }
+  return nullptr;
+}
+
+// effect(name, fn | {params = {...}, apply = fn, options = fn, label = fn})
 int ScriptRuntime::Impl::l_effect(lua_State* L) {
   Impl& rt = from_upvalue(L);
   if (rt.vm.frame()) return luaL_error(L, "effect() may only be called while a script loads, not during a call");
@@ -159,9 +177,10 @@ int ScriptRuntime::Impl::l_effect(lua_State* L) {
       const bool known = lua_type(L, -1) == LUA_TSTRING &&
                          (std::string_view(lua_tostring(L, -1)) == "apply" ||
                           std::string_view(lua_tostring(L, -1)) == "options" ||
-                          std::string_view(lua_tostring(L, -1)) == "label");
+                          std::string_view(lua_tostring(L, -1)) == "label" ||
+                          std::string_view(lua_tostring(L, -1)) == "params");
       if (!known)
-        return luaL_error(L, "effect '%s': unknown field %s (expected apply and, if it needs a choice, options and label)",
+        return luaL_error(L, "effect '%s': unknown field %s (expected params, apply and, if it needs a choice, options and label)",
                           name.c_str(), luaL_tolstring(L, -1, nullptr));
     }
     if (lua_getfield(L, 2, "apply") != LUA_TFUNCTION)
@@ -175,9 +194,11 @@ int ScriptRuntime::Impl::l_effect(lua_State* L) {
     if (label == LUA_TFUNCTION && options == LUA_TNIL)
       return luaL_error(L, "effect '%s': a label needs options to label", name.c_str());
   } else {
-    return luaL_typeerror(L, 2, "function or table {apply = ..., options = ...}");
+    return luaL_typeerror(L, 2, "function or table {params = ..., apply = ..., options = ...}");
   }
-  Effect effect{name, LUA_NOREF, LUA_NOREF, LUA_NOREF, lua::script_position(L, 1)};
+  Effect effect{name, LUA_NOREF, LUA_NOREF, LUA_NOREF, lua::script_position(L, 1), nullptr, {}};
+  if (lua_type(L, 2) == LUA_TTABLE) effect.params = read_params_declaration(L, 2, name);
+  effect.declared_at = effect.defined_at;
   const bool has_label = !lua_isnil(L, 5);
   effect.label = luaL_ref(L, LUA_REGISTRYINDEX);  // pops 5
   if (!has_label) effect.label = LUA_NOREF;
@@ -194,6 +215,10 @@ int ScriptRuntime::Impl::l_effect(lua_State* L) {
     luaL_unref(L, LUA_REGISTRYINDEX, old.apply);
     luaL_unref(L, LUA_REGISTRYINDEX, old.options);
     luaL_unref(L, LUA_REGISTRYINDEX, old.label);
+    if (!effect.params) {  // a replacement that declares nothing reads what the effect it replaces read
+      effect.params = std::move(old.params);
+      effect.declared_at = std::move(old.declared_at);
+    }
     old = std::move(effect);
   }
   return 0;
@@ -338,11 +363,56 @@ std::vector<std::string> ScriptRuntime::effect_names() const {
 }
 
 EffectId ScriptRuntime::prepare(std::string_view effect, const json& params) {
-  const auto slot = impl_->effect_slots.find(effect);
-  if (slot == impl_->effect_slots.end())
-    throw ScriptError("unknown effect '" + std::string(effect) + "': no script in " + impl_->sandbox.chunk_root +
-                      " defines it with effect()");
-  std::string key(effect);
+  return prepare(EffectUse(std::string(effect), params));
+}
+
+namespace {
+
+// The YAML value at `path` below `node`, as far as it goes (a null node stays null).
+YamlNode node_at(const YamlNode& node, const std::vector<effect_params::PathStep>& path) {
+  YamlNode at = node;
+  for (const auto& step : path) {
+    std::optional<YamlNode> next;
+    if (const auto* key = std::get_if<std::string>(&step)) {
+      if (at.is_map()) next = at.find(*key);
+    } else if (at.is_list() && std::get<std::size_t>(step) < at.size()) {
+      next = at.at(std::get<std::size_t>(step));
+    }
+    if (!next) break;
+    at = *next;
+  }
+  return at;
+}
+
+// "data/g/cards.yaml:3:14: " for a value read from a file, "" for one a plugin made.
+std::string mark_of(const YamlNode& node) { return node.line() > 0 ? node.mark() + ": " : std::string(); }
+
+}  // namespace
+
+EffectId ScriptRuntime::prepare(const EffectUse& use, const json& context) {
+  const auto slot = impl_->effect_slots.find(use.name);
+  if (slot == impl_->effect_slots.end()) {
+    std::string message = mark_of(use.at) + "no script in " + impl_->sandbox.chunk_root + " defines effect '" + use.name + "'";
+    if (const auto near = nearest_name(use.name, effect_names())) message += " (did you mean '" + *near + "'?)";
+    throw DataError(message);
+  }
+  const Effect& effect = impl_->effects[static_cast<std::size_t>(slot->second)];
+  static const effect_params::Spec kNone = effect_params::parse(json::object());
+  const effect_params::Spec& declared = effect.params ? *effect.params : kNone;
+  if (const auto problem = effect_params::check(declared, use.params)) {
+    const YamlNode at = use.params_at.line() > 0 ? node_at(use.params_at, problem->path) : use.at;
+    throw DataError(mark_of(at) + "effect '" + use.name + "' (" + effect.declared_at + ") " + problem->message);
+  }
+  json params = use.params.is_object() ? use.params : json::object();
+  for (auto it = context.begin(); context.is_object() && it != context.end(); ++it) {
+    const bool declared_too = std::any_of(declared.fields.begin(), declared.fields.end(),
+                                          [&](const auto& field) { return field.first == it.key(); });
+    if (declared_too)
+      throw ScriptError("effect '" + use.name + "' (" + effect.declared_at + ") declares param '" + it.key() +
+                        "', which the game gives every use of it: drop it from the declaration");
+    params[it.key()] = it.value();
+  }
+  std::string key(use.name);
   key += '\0';
   key += params.dump(-1, ' ', false, json::error_handler_t::replace);
   if (const auto known = impl_->prepared_ids.find(key); known != impl_->prepared_ids.end()) return known->second;

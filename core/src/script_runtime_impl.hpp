@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
+#include "effect_params.hpp"
 #include "lua_bindings.hpp"
 #include "lua_context.hpp"
 #include "lua_sandbox.hpp"
@@ -43,7 +44,15 @@ struct Effect {
   int options = LUA_NOREF;  // LUA_NOREF: the effect needs no choice
   int label = LUA_NOREF;    // label(ctx, params, id) of a choice, made only when asked
   std::string defined_at;   // "scripts/g/f.lua:12" of its effect() call
+  // The params it reads (`params` of effect() or of the last wrap_effect() that gives one);
+  // an effect that declares none takes none. declared_at: the call that declared them.
+  std::shared_ptr<const effect_params::Spec> params;
+  std::string declared_at;
 };
+
+// The params declaration of the effect table at `index` (its field `params`), or null when
+// it has none; raises a Lua error naming the effect for a malformed one.
+std::shared_ptr<const effect_params::Spec> read_params_declaration(lua_State* L, int index, const std::string& effect);
 
 struct Prepared {
   int effect;  // index into effects: follows overrides of that name

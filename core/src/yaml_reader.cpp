@@ -35,8 +35,8 @@ struct YamlPlace {
   int column = 0;
 };
 
-// Overlay markers (see merge_overlay): written as the tags !replace and !remove.
-enum class YamlMarker { None, Replace, Remove };
+// Overlay markers (see merge_overlay): written as the tags !replace, !remove and !add.
+enum class YamlMarker { None, Replace, Remove, Add };
 
 struct YamlEntry {
   std::string key;
@@ -295,7 +295,8 @@ class Converter {
   static void read_marker(const std::string& tag, YamlValue& value) {
     if (tag == "!replace") value.marker = YamlMarker::Replace;
     else if (tag == "!remove") value.marker = YamlMarker::Remove;
-    else throw error_at(value.place, "unsupported tag '" + tag + "' (only !!str, !replace and !remove are known)");
+    else if (tag == "!add") value.marker = YamlMarker::Add;
+    else throw error_at(value.place, "unsupported tag '" + tag + "' (only !!str, !replace, !remove and !add are known)");
   }
 
   static void read_scalar_tag(const std::string& tag, YamlValue& value) {
@@ -629,14 +630,18 @@ bool merges_by_id(const YamlValue& list) {
   return std::all_of(list.items.begin(), list.items.end(), [](const ValuePtr& item) { return id_of(*item); });
 }
 
-[[noreturn]] void misplaced_remove(const YamlValue& v) {
-  throw error_at(v.place, "!remove only applies to an item (with an id) of a list merged by id");
+// !remove and !add mark items of a list merged by id; anywhere else they are refused.
+[[noreturn]] void misplaced_marker(const YamlValue& v) {
+  throw error_at(v.place, std::string(v.marker == YamlMarker::Add ? "!add" : "!remove") +
+                              " only applies to an item (with an id) of a list merged by id");
 }
+
+bool item_marker(const YamlValue& v) { return v.marker == YamlMarker::Remove || v.marker == YamlMarker::Add; }
 
 // The overlay value as plain data: markers dropped, a !remove refused. Shares every part
 // that needs no change.
 ValuePtr literal(const ValuePtr& v) {
-  if (v->marker == YamlMarker::Remove) misplaced_remove(*v);
+  if (item_marker(*v)) misplaced_marker(*v);
   bool changed = v->marker != YamlMarker::None;
   std::vector<ValuePtr> items;
   std::vector<YamlEntry> entries;
@@ -721,10 +726,24 @@ ValuePtr merge_lists_by_id(const YamlValue& base, const ValuePtr& overlay) {
       for (const YamlEntry& entry : item->entries)
         if (entry.key != "id") throw error_at(entry.place, "a !remove item holds only its id");
       slots[found->second] = nullptr;
+    } else if (item->marker == YamlMarker::Add) {
+      if (found != base_ids.end())
+        throw error_at(item->place, "cannot add id '" + id.text + "': the base list has it already (line " +
+                                        std::to_string(id_of(*base.items[found->second])->place.line) +
+                                        "); without !add the item changes it");
+      auto plain = std::make_shared<YamlValue>(*item);
+      plain->marker = YamlMarker::None;
+      appended.push_back(merge(nullptr, plain));
     } else if (found != base_ids.end()) {
       slots[found->second] = merge(base.items[found->second].get(), item);
     } else {
-      appended.push_back(merge(nullptr, item));
+      // A new id that does not say so is most likely a misspelt one: it would add an item
+      // nobody meant and leave the item meant unchanged.
+      std::vector<std::string> ids;
+      for (const ValuePtr& b : base.items) ids.push_back(id_of(*b)->text);
+      std::string message = "no item with id '" + id.text + "' in the base list to change";
+      if (const auto near = nearest_name(id.text, ids)) message += " (did you mean '" + *near + "'?)";
+      throw error_at(id.place, message + "; to add one, tag it: - !add {id: " + id.text + ", ...}");
     }
   }
   auto merged = std::make_shared<YamlValue>();
@@ -737,7 +756,7 @@ ValuePtr merge_lists_by_id(const YamlValue& base, const ValuePtr& overlay) {
 }
 
 ValuePtr merge(const YamlValue* base, const ValuePtr& overlay) {
-  if (overlay->marker == YamlMarker::Remove) misplaced_remove(*overlay);
+  if (item_marker(*overlay)) misplaced_marker(*overlay);
   if (overlay->marker == YamlMarker::Replace) return literal(overlay);
   if (overlay->kind == YamlNode::Kind::Map)
     return merge_maps(base && base->kind == YamlNode::Kind::Map ? base : nullptr, overlay);

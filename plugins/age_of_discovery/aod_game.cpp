@@ -75,22 +75,12 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->schema->content("expeditions", std::move(expeditions));
   json expedition_ids = json::array();
   for (const auto& e : r.expeditions) expedition_ids.push_back(e.id);
-  for (const auto& m : r.missions) {
-    if (!engine->scripts->has_effect(m.effect))
-      throw DataError(data_name + "/cards.yaml: mission '" + m.id + "' names effect '" + m.effect +
-                      "', which no script defines");
-    json params = m.params;
-    params["expeditions"] = expedition_ids;
-    params["track"] = r.contracts_track;
-    engine->mission_effects.push_back(engine->scripts->prepare(m.effect, params));
-  }
-  for (const std::string* name : {&r.wild_effect, &r.reservation_effect, &r.expiry_effect})
-    if (!engine->scripts->has_effect(*name))
-      throw DataError(data_name + "/game.yaml: action_card_effects names effect '" + *name +
-                      "', which no script defines");
-  engine->wild = engine->scripts->prepare(r.wild_effect, json::object());
-  engine->reservation = engine->scripts->prepare(r.reservation_effect, json::object());
-  engine->expiry = engine->scripts->prepare(r.expiry_effect, json::object());
+  // The game gives every mission the expeditions and the contracts track (not data of the card).
+  const json context = {{"expeditions", expedition_ids}, {"track", r.contracts_track}};
+  for (const auto& m : r.missions) engine->mission_effects.push_back(engine->scripts->prepare(m.effect, context));
+  engine->wild = engine->scripts->prepare(r.wild_effect);
+  engine->reservation = engine->scripts->prepare(r.reservation_effect);
+  engine->expiry = engine->scripts->prepare(r.expiry_effect);
 
   FlowRules& flow = *engine->flow;
   register_domains(r, flow);

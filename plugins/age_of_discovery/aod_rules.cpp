@@ -124,9 +124,9 @@ void read_game(const YamlNode& root, Rules& r) {
   if (r.contracts_track.empty()) throw root.at("contracts_track").error("must not be empty");
   if (auto effects = root.find("action_card_effects")) {
     effects->allow_only({"wild_ship", "reservation", "reservation_expiry"});
-    r.wild_effect = effects->optional<std::string>("wild_ship", r.wild_effect);
-    r.reservation_effect = effects->optional<std::string>("reservation", r.reservation_effect);
-    r.expiry_effect = effects->optional<std::string>("reservation_expiry", r.expiry_effect);
+    for (auto [key, use] : {std::pair{"wild_ship", &r.wild_effect}, std::pair{"reservation", &r.reservation_effect},
+                            std::pair{"reservation_expiry", &r.expiry_effect}})
+      if (effects->has(key)) *use = tessera::read_effect_use(*effects, key, /*params_key=*/"");
   }
 }
 
@@ -175,9 +175,7 @@ void read_cards(const YamlNode& root, Rules& r) {
     x.id = m.required<std::string>("id");
     if (r.mission_index(x.id) >= 0) throw m.at("id").error("mission '" + x.id + "' listed twice");
     x.players = m.required<int>("players");
-    x.effect = m.required<std::string>("effect");
-    x.params = m.find("params") ? tessera::to_json(m.at("params")) : nlohmann::json::object();
-    if (!x.params.is_object()) throw m.at("params").error("must be a map");
+    x.effect = tessera::read_effect_use(m);
     r.missions.push_back(x);
   }
   for (int p = r.min_players; p <= r.max_players; ++p) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "aod_id_index.hpp"
+#include "tessera/effect_use.hpp"
 
 namespace aod {
 
@@ -56,8 +57,7 @@ struct ContractDef {
 struct MissionDef {
   std::string id;
   int players = 0;
-  std::string effect;
-  nlohmann::json params;
+  tessera::EffectUse effect;  // "mission" with {type = ...}
 };
 
 struct Rules {
@@ -78,8 +78,9 @@ struct Rules {
   std::vector<ContractDef> contracts;
   std::vector<MissionDef> missions;
   std::vector<int> contracts_track;         // value of each space
-  std::string wild_effect = "wild_ship", reservation_effect = "reservation",
-              expiry_effect = "reservation_expiry";  // Lua effects of the action cards
+  // Lua effects of the action cards (game.yaml action_card_effects), without params.
+  tessera::EffectUse wild_effect{"wild_ship"}, reservation_effect{"reservation"},
+      expiry_effect{"reservation_expiry"};
 
   // Id -> index, filled by load_rules (lookups happen for every generated action).
   IdIndex ship_ids, contract_ids;

@@ -100,12 +100,8 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
       engine->dev_effects.push_back(-1);
       continue;
     }
-    if (!engine->scripts->has_effect(card.effect))
-      throw DataError(data + "/development.yaml: card '" + card.id + "' names effect '" + card.effect +
-                      "', which no script defines");
-    json params = card.params;
-    params["monopoly_cap"] = o.monopoly_cap;  // §8.5 monopoly_cap_per_player (-1: unlimited)
-    engine->dev_effects.push_back(engine->scripts->prepare(card.effect, params));
+    // §8.5 monopoly_cap_per_player (-1: unlimited): the game's, not the card's.
+    engine->dev_effects.push_back(engine->scripts->prepare(card.effect, json{{"monopoly_cap", o.monopoly_cap}}));
   }
   FlowRules& flow = *engine->flow;
   const Geometry& g = engine->geo;

@@ -194,9 +194,9 @@ void read_development(const YamlNode& root, Rules& rules) {
     if (kind != "combat_arts" && kind != "progress") throw c.at("kind").error("combat_arts or progress");
     card.combat_arts = kind == "combat_arts";
     card.per_deck = c.at("per_deck").as_count(0);
-    if (!card.combat_arts) card.effect = c.required<std::string>("effect");
+    if (!card.combat_arts) card.effect = tessera::read_effect_use(c);
     else if (c.has("effect")) throw c.at("effect").error("Combat Arts moves the robber (§5.8); it has no effect");
-    if (c.has("params")) card.params = tessera::to_json(c.at("params"));
+    else if (c.has("params")) throw c.at("params").error("Combat Arts has no effect to give params to");
     if (rules.dev_index(card.id) >= 0) throw c.at("id").error("card given twice");
     rules.dev_cards.push_back(card);
   }

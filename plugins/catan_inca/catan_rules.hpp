@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "tessera/effect_use.hpp"
+
 namespace catan_inca {
 
 inline constexpr int kCardTypes = 8;  // wood stone wool potato ore fish coca feathers (game.yaml order)
@@ -46,8 +48,7 @@ struct DevCardDef {
   std::string id, name;
   bool combat_arts = false;
   int per_deck = 0;
-  std::string effect;  // a Lua effect (progress cards)
-  nlohmann::json params = nlohmann::json::object();
+  tessera::EffectUse effect;  // a Lua effect with its params (progress cards)
 };
 
 struct Options {

@@ -162,22 +162,16 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   e.scripts->run_file("tiles.lua");
   e.scripts->run_variants(config.variants);
   for (const auto& b : e.rules.buildings) {
-    if (!e.scripts->has_effect(b.effect))
-      throw DataError("data/madeira/game.yaml: building '" + b.id + "' names effect '" + b.effect + "', which no script defines");
-    json params = b.params;
-    params["building"] = static_cast<int>(e.building_effects.size());
-    e.building_effects.push_back(e.scripts->prepare(b.effect, params));
+    // The game tells each building action which building it is (not data).
+    const json context = {{"building", static_cast<int>(e.building_effects.size())}};
+    e.building_effects.push_back(e.scripts->prepare(b.effect, context));
   }
   for (const auto& q : e.rules.requests) {
-    if (!e.scripts->has_effect(q.type))
-      throw DataError("data/madeira/cards.yaml: request '" + q.id + "' names type '" + q.type + "', which no script defines");
-    e.request_effects.push_back(e.scripts->prepare(q.type, q.params));
+    e.request_effects.push_back(e.scripts->prepare(q.effect));
   }
   const auto tiles = [&](const std::vector<TileDef>& list, std::vector<EffectId>& out) {
     for (const auto& tile : list) {
-      if (!e.scripts->has_effect(tile.effect))
-        throw DataError("data/madeira/cards.yaml: '" + tile.id + "' names effect '" + tile.effect + "', which no script defines");
-      out.push_back(e.scripts->prepare(tile.effect, json{{"amount", tile.amount}}));
+      out.push_back(e.scripts->prepare(tile.effect));
     }
   };
   tiles(e.rules.favors, e.favor_effects);

@@ -131,8 +131,7 @@ void read_game(const YamlNode& g, Rules& r) {
   for (const YamlNode& b : g.at("buildings").as_list()) {
     b.allow_only({"id", "name", "region", "empty_in_round", "effect", "params"});
     BuildingDef d{b.required<std::string>("id"), b.required<std::string>("name"), b.required<int>("region"),
-                  b.required<int>("empty_in_round"), b.required<std::string>("effect"),
-                  b.find("params") ? tessera::to_json(b.at("params")) : nlohmann::json::object()};
+                  b.required<int>("empty_in_round"), tessera::read_effect_use(b)};
     if (d.region < 1 || d.region > kRegions) throw b.at("region").error("region must be 1..3");
     r.buildings.push_back(d);
   }
@@ -210,7 +209,10 @@ void read_game(const YamlNode& g, Rules& r) {
 
 TileDef read_tile(const YamlNode& t, const std::string& group_key, const std::vector<std::string>& groups) {
   t.allow_only({"id", group_key, "effect", "amount", "choose", "phase_c_only"});
-  TileDef d{t.required<std::string>("id"), 0, t.required<std::string>("effect"), t.optional<int>("amount", 0)};
+  TileDef d{t.required<std::string>("id"), 0, tessera::read_effect_use(t), t.optional<int>("amount", 0)};
+  // The tile's `amount` is the effect's param: errors about it name the tile's own key.
+  if (t.has("amount")) d.effect.params["amount"] = d.amount;
+  d.effect.params_at = t;
   const auto at = std::find(groups.begin(), groups.end(), t.required<std::string>(group_key));
   if (at == groups.end()) throw t.at(group_key).error("unknown " + group_key);
   d.group = static_cast<int>(at - groups.begin());
@@ -234,15 +236,14 @@ void read_cards(const YamlNode& c, Rules& r) {
   for (const YamlNode& q : c.at("requests").as_list()) {
     q.allow_only({"id", "initial", "crowns", "heads", "type", "params"});
     RequestDef d{q.required<std::string>("id"), q.optional<bool>("initial", false), q.optional<int>("crowns", 0),
-                 q.optional<int>("heads", 0), q.required<std::string>("type"),
-                 q.find("params") ? tessera::to_json(q.at("params")) : nlohmann::json::object()};
+                 q.optional<int>("heads", 0), q.required<std::string>("type"), tessera::read_effect_use(q, "type")};
     if (!d.initial && (d.heads < 2 || d.heads > 4)) throw q.error("a request shows 2, 3 or 4 heads");
     const auto type = r.request_types.find(d.type);
     if (type == r.request_types.end()) throw q.at("type").error("not a type of game.yaml request_types");
     d.choice = type->second;
     if (d.choice == RequestChoice::Amount) {
-      d.rate = d.params.value("rate", 0);
-      d.cap = d.params.value("cap", -1);
+      d.rate = d.effect.params.value("rate", 0);
+      d.cap = d.effect.params.value("cap", -1);
       if (d.rate < 1 || d.cap < 0 || d.cap > 99) throw q.at("params").error("an amount request needs rate >= 1 and cap 0-99");
     }
     r.requests.push_back(d);

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "tessera/effect_use.hpp"
+
 namespace madeira {
 
 // Goods in the order every table uses.
@@ -36,8 +38,7 @@ struct BuildingDef {
   std::string id, name;
   int region = 1;
   int empty_in_round = 1;
-  std::string effect;       // Lua effect of scripts/madeira/buildings.lua
-  nlohmann::json params;
+  tessera::EffectUse effect;  // Lua effect of scripts/madeira/buildings.lua, with its params
 };
 
 struct CityDef {
@@ -71,7 +72,7 @@ enum class TileChoice { None, City, GoodsPair };
 struct TileDef {  // a favor or a King's reward
   std::string id;
   int group = 0;        // favor: guild index; reward: 0 for set A, 1 for set B
-  std::string effect;   // a Lua effect of scripts/madeira/tiles.lua
+  tessera::EffectUse effect;  // a Lua effect of scripts/madeira/tiles.lua; params {amount} when given
   int amount = 0;
   TileChoice choose = TileChoice::None;
   bool phase_c_only = false;
@@ -85,7 +86,7 @@ struct RequestDef {
   bool initial = false;
   int crowns = 0, heads = 0;
   std::string type;  // Lua effect of scripts/madeira/requests.lua
-  nlohmann::json params;
+  tessera::EffectUse effect;  // that effect with the request's params
   RequestChoice choice = RequestChoice::Market;
   int rate = 1, cap = 0;  // Amount: reals per PP and the most PP
 };

@@ -57,8 +57,8 @@ std::string MadeiraGame::label(const FlowView& v, const Move& m) const {
   if (m.kind == K.favor) {
     const TileDef& f = r.favors[static_cast<std::size_t>(m.p[0])];
     std::string arg;
-    if (f.effect == "city_income") arg = " on " + r.cities[static_cast<std::size_t>(std::clamp(m.p[1], 0, 2))].name;
-    if (f.effect == "gain_goods") {
+    if (f.effect.name == "city_income") arg = " on " + r.cities[static_cast<std::size_t>(std::clamp(m.p[1], 0, 2))].name;
+    if (f.effect.name == "gain_goods") {
       static const int pairs[6][2] = {{0, 0}, {0, 1}, {0, 2}, {1, 1}, {1, 2}, {2, 2}};
       arg = std::string(" for ") + good_name(pairs[std::clamp(m.p[1], 0, 5)][0]) + " and " + good_name(pairs[std::clamp(m.p[1], 0, 5)][1]);
     }

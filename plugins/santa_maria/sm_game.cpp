@@ -102,35 +102,32 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   for (json& space : spaces) space["key"] = "monks." + space["id"].get<std::string>();  // its "board" counter
   extras["spaces"] = spaces;
 
-  auto prepare = [&](const EffectRef& e, const std::string& where) {
-    if (!engine->scripts->has_effect(e.effect))
-      throw DataError(where + " names effect '" + e.effect + "', which no script defines");
-    json params = extras;
-    for (auto it = e.params.begin(); it != e.params.end(); ++it) params[it.key()] = it.value();
-    return engine->scripts->prepare(e.effect, params);
-  };
+  // Every effect gets the game's extras besides the params its use gives (checked against
+  // what the effect declares).
+  auto prepare = [&](const EffectUse& use) { return engine->scripts->prepare(use, extras); };
   for (const auto& b : r.buildings) {
     engine->building_effects.emplace_back();
     for (const auto& e : b.effects)
-      engine->building_effects.back().push_back(prepare(e, "data/santa_maria/colony.yaml: building " + b.id));
+      engine->building_effects.back().push_back(prepare(e));
   }
-  for (const auto& e : r.retreat_spaces) engine->retreat_effects.push_back(prepare(e, "data/santa_maria/game.yaml: retreat_spaces"));
-  for (const auto& e : r.docks) engine->dock_effects.push_back(prepare(e, "data/santa_maria/game.yaml: docks"));
-  engine->monk_effect = prepare({"monk", json::object()}, "the monk step");
-  for (const auto& s : r.shipments) engine->astronomy_effects.push_back(prepare({"astronomy", {{"arg", s.id}}}, "the Astronomy step"));
+  for (const auto& e : r.retreat_spaces) engine->retreat_effects.push_back(prepare(e));
+  for (const auto& e : r.docks) engine->dock_effects.push_back(prepare(e));
+  engine->monk_effect = prepare(EffectUse("monk"));
+  for (const auto& s : r.shipments) engine->astronomy_effects.push_back(prepare(EffectUse("astronomy", {{"arg", s.id}})));
   for (const auto& sc : r.scholars) {
-    const std::string where = "data/santa_maria/game.yaml: scholar " + sc.id;
     engine->activation_effects.emplace_back();
-    if (!sc.on_die_activation.effect.empty())
-      for (int n = 0; n <= kMaxColonistsArg; ++n)
-        engine->activation_effects.back().push_back(prepare({sc.on_die_activation.effect, {{"arg", n}}}, where));
-    engine->retreat_scholar_effects.push_back(sc.on_retreat.effect.empty() ? -1 : prepare(sc.on_retreat, where));
+    if (!sc.on_die_activation.name.empty())
+      for (int n = 0; n <= kMaxColonistsArg; ++n) {
+        EffectUse use = sc.on_die_activation;
+        use.params = {{"arg", n}};  // the colonists of the activated line
+        engine->activation_effects.back().push_back(prepare(use));
+      }
+    engine->retreat_scholar_effects.push_back(sc.on_retreat.name.empty() ? -1 : prepare(sc.on_retreat));
   }
-  if (!engine->scripts->has_effect("conquest_scoring")) throw DataError("no script defines effect 'conquest_scoring'");
   engine->conquest_scoring.assign(5, {});
   for (int n = 1; n <= 4; ++n)
     for (int y = 1; y <= r.years; ++y) {
-      json params = extras;
+      json params = extras;  // all the game's: the year's values come from game.yaml's tracks
       params["year"] = y;
       if (n == 1) {
         params["tree"] = r.solo_trees[static_cast<std::size_t>(y - 1)];
@@ -138,12 +135,12 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
       } else {
         params["values"] = r.conquest_scoring[static_cast<std::size_t>(n)][static_cast<std::size_t>(y - 1)];
       }
-      engine->conquest_scoring[static_cast<std::size_t>(n)].push_back(engine->scripts->prepare("conquest_scoring", params));
+      engine->conquest_scoring[static_cast<std::size_t>(n)].push_back(
+          engine->scripts->prepare(EffectUse("conquest_scoring"), params));
     }
-  if (!engine->scripts->has_effect("bishop")) throw DataError("no script defines effect 'bishop'");
-  for (const auto& b : r.bishops) engine->bishops.push_back(engine->scripts->prepare("bishop", b.params));
+  for (const auto& b : r.bishops) engine->bishops.push_back(engine->scripts->prepare(b.effect));
   if (engine->scripts->has_effect("solo_goals")) {
-    engine->solo_goals = engine->scripts->prepare("solo_goals", r.solo);
+    engine->solo_goals = engine->scripts->prepare(r.solo_goals);
     engine->has_solo_goals = true;
   }
   FlowRules& flow = *engine->flow;
@@ -327,8 +324,8 @@ SmGame::Abilities SmGame::abilities(unsigned mask) const {
     a.blue_die_on_columns = a.blue_die_on_columns || sc.blue_die_on_columns;
     a.die_on_any_building = a.die_on_any_building || sc.die_on_any_building;
     if (sc.move_die_cost >= 0 && (a.move_die_cost < 0 || sc.move_die_cost < a.move_die_cost)) a.move_die_cost = sc.move_die_cost;
-    if (!sc.on_die_activation.effect.empty()) a.on_die_activation |= 1u << i;
-    if (!sc.on_retreat.effect.empty()) a.on_retreat |= 1u << i;
+    if (!sc.on_die_activation.name.empty()) a.on_die_activation |= 1u << i;
+    if (!sc.on_retreat.name.empty()) a.on_retreat |= 1u << i;
   }
   return a;
 }

@@ -230,7 +230,7 @@ std::string SmGame::render(int viewer) const {
   out << "\nRetreat spaces:";
   for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) {
     const int who = board.get("retreat" + num(static_cast<int>(i)));
-    out << "  " << i << ") " << r.retreat_spaces[i - 1].effect << (who ? " seat " + num(who - 1) : std::string());
+    out << "  " << i << ") " << r.retreat_spaces[i - 1].name << (who ? " seat " + num(who - 1) : std::string());
   }
   out << "; road tiles left " << progress.get("roads") << "\n";
   out << "Religion track (0.." << r.religion_length - 1 << "):";

@@ -62,13 +62,9 @@ nlohmann::json gain_map(const YamlNode& node) {
   return out;
 }
 
-EffectRef effect_ref(const YamlNode& node) {
+tessera::EffectUse effect_ref(const YamlNode& node) {
   node.allow_only({"effect", "params"});
-  EffectRef e;
-  e.effect = node.required<std::string>("effect");
-  if (node.has("params")) e.params = tessera::to_json(node.at("params"));
-  if (!e.params.is_object()) throw node.at("params").error("params must be a map");
-  return e;
+  return tessera::read_effect_use(node);
 }
 
 void read_game(const YamlNode& root, Rules& r) {
@@ -190,13 +186,13 @@ void read_game(const YamlNode& root, Rules& r) {
     d.blue_die_on_columns = s.optional<bool>("blue_die_on_columns", false);
     d.die_on_any_building = s.optional<bool>("die_on_any_building", false);
     if (s.find("move_die_cost")) d.move_die_cost = non_negative(s, "move_die_cost", 1);
-    d.on_die_activation.effect = s.optional("on_die_activation", "");
-    d.on_retreat.effect = s.optional("on_retreat", "");
+    if (s.has("on_die_activation")) d.on_die_activation = tessera::read_effect_use(s, "on_die_activation", "");
+    if (s.has("on_retreat")) d.on_retreat = tessera::read_effect_use(s, "on_retreat", "");
     if (r.scholar_index(d.id) >= 0) throw s.at("id").error("scholar listed twice");
     r.scholars.push_back(d);
   }
   for (const YamlNode& b : root.at("bishops").as_list()) {
-    BishopDef d{b.required<std::string>("id"), tessera::to_json(b)};
+    BishopDef d{b.required<std::string>("id"), tessera::EffectUse("bishop", tessera::to_json(b), b.at("id"), b)};
     // The numbers each objective of scripts/santa_maria/bishops.lua reads.
     const std::map<std::string, std::vector<std::string>> needs{
         {"square", {"scores"}},          {"one_dock", {"per_tile"}},
@@ -230,6 +226,7 @@ void read_game(const YamlNode& root, Rules& r) {
     throw root.at("bishops").error("not enough bishops for the slots");
   r.bishop_penalty = root.required<int>("bishop_monk_penalty");
   r.solo = tessera::to_json(root.at("solo"));
+  r.solo_goals = tessera::EffectUse("solo_goals", r.solo, root.at("solo"), root.at("solo"));
 }
 
 int cell_index(Rules& r, const YamlNode& node) {

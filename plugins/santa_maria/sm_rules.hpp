@@ -9,6 +9,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "tessera/effect_use.hpp"
+
 namespace santa_maria {
 
 // Resource kinds in storage order; coins and points are not resources.
@@ -16,14 +18,9 @@ enum Good { kWood = 0, kGrain = 1, kSugar = 2, kGem = 3, kGold = 4, kGoods = 5 }
 extern const std::array<const char*, kGoods> kGoodNames;
 int good_index(const std::string& name);  // -1 if none
 
-struct EffectRef {
-  std::string effect;  // Lua effect name
-  nlohmann::json params = nlohmann::json::object();
-};
-
 struct BuildingDef {
   std::string id;
-  std::vector<EffectRef> effects;  // one, or two for a double building
+  std::vector<tessera::EffectUse> effects;  // one, or two for a double building
 };
 
 // What a colony square holds. The grid cell type is "<terrain>:<building>" for a building
@@ -65,12 +62,12 @@ struct ScholarDef {
   bool blue_die_on_columns = false;
   bool die_on_any_building = false;
   int move_die_cost = -1;                          // -1: no Logistics
-  EffectRef on_die_activation, on_retreat;         // effect "" when none
+  tessera::EffectUse on_die_activation, on_retreat;         // effect "" when none
 };
 
 struct BishopDef {
   std::string id;
-  nlohmann::json params;
+  tessera::EffectUse effect;  // "bishop" with the bishop's own map as its params
 };
 
 struct Rules {
@@ -88,7 +85,7 @@ struct Rules {
   std::vector<int> religion_monks, religion_blue, conquest_gold, solo_trees;
   std::vector<std::vector<std::vector<int>>> conquest_scoring;  // [players][year-1] rank values
   std::vector<int> solo_conquest;                               // by year
-  std::vector<EffectRef> retreat_spaces, docks;
+  std::vector<tessera::EffectUse> retreat_spaces, docks;
   int port_set_points = 3;
   std::vector<nlohmann::json> missions;  // rewards {good or coins/points: n}
   int scholar_slots = 3, bishop_slots = 3;
@@ -96,6 +93,7 @@ struct Rules {
   std::vector<BishopDef> bishops;
   int bishop_penalty = -2;
   nlohmann::json solo;  // {target, goals}
+  tessera::EffectUse solo_goals;  // "solo_goals" with `solo` as its params
   nlohmann::json economy_json;  // the economy block, passed to every effect as params.economy
 
   std::vector<std::string> terrains;

@@ -120,12 +120,9 @@ void bind_options(Engine& engine) {
       const auto& lua = engine.scripts->script_moves();
       const bool lua_move = std::any_of(lua.begin(), lua.end(), [&](const ScriptMove& m) { return !m.wrap && m.name == option.id; });
       if (!kind || lua_move) continue;  // a Lua move carries it out
-      if (option.effect.empty() || !engine.scripts->has_effect(option.effect))
-        throw DataError(option.where + ": effect '" + option.effect + "' of the " + card.name + "'s " + option.id +
-                        " is not defined by any script");
-      json params = option.params;
-      params.update(tables);
-      bound.push_back({move, kind, engine.scripts->prepare(option.effect, params)});
+      if (option.effect.name.empty())
+        throw DataError(option.where + ": the " + card.name + "'s " + option.id + " names no effect");
+      bound.push_back({move, kind, engine.scripts->prepare(option.effect, tables)});
     }
   }
 }

@@ -222,9 +222,8 @@ void read_cards(const YamlNode& root, Rules& r) {
       o.allow_only({"id", "effect", "params"});
       CardOption option;
       option.id = o.required<std::string>("id");
-      option.effect = o.optional("effect", "");
-      option.params = o.find("params") ? tessera::to_json(o.at("params")) : nlohmann::json::object();
-      if (!option.params.is_object()) throw o.at("params").error("must be a map");
+      if (o.has("effect")) option.effect = tessera::read_effect_use(o);
+      else if (o.has("params")) throw o.at("params").error("params without an effect: nothing reads them");
       option.where = o.at("id").mark();
       if (tessera::index_by_id(card.options, option.id) >= 0) throw o.at("id").error("option listed twice");
       card.options.push_back(option);

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tessera/effect_use.hpp"
+
 namespace sardinia {
 
 // The most provinces, and board spaces in all, a board may have (the rules code keeps
@@ -53,8 +55,8 @@ struct TokenKind {
 
 struct CardOption {
   std::string id;               // the move that carries it out (flow.yaml or a variant's Lua)
-  std::string effect;           // the Lua effect the plugin's own option kinds run ("" for a Lua move)
-  nlohmann::json params;        // its params (a map)
+  tessera::EffectUse effect;    // the Lua effect the plugin's own option kinds run, with its
+                                // params (name "" for a Lua move)
   std::string where;            // "data/sardinia/cards.yaml:L:C" of the option, for messages
 };
 

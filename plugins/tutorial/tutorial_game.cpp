@@ -41,18 +41,9 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   });
   engine->scripts->run_file("effects.lua");
   engine->scripts->run_variants(config.variants);
-  for (const auto& card : engine->rules.cards) {
-    if (!engine->scripts->has_effect(card.effect))
-      throw DataError("data/tutorial/cards.yaml: card '" + card.id + "' names effect '" + card.effect +
-                      "', which no script defines");
-    engine->card_effects.push_back(engine->scripts->prepare(card.effect, card.params));
-  }
-  for (const auto& symbol : engine->rules.symbols) {
-    if (!engine->scripts->has_effect(symbol.effect))
-      throw DataError("data/tutorial/game.yaml: renown symbol on space " + std::to_string(symbol.space) +
-                      " names effect '" + symbol.effect + "', which no script defines");
-    engine->symbol_effects.push_back(engine->scripts->prepare(symbol.effect, symbol.params));
-  }
+  for (const auto& card : engine->rules.cards) engine->card_effects.push_back(engine->scripts->prepare(card.effect));
+  for (const auto& symbol : engine->rules.symbols)
+    engine->symbol_effects.push_back(engine->scripts->prepare(symbol.effect));
   FlowRules& flow = *engine->flow;
   flow.domain("dice", engine->rules.dice_count);
   flow.domain("market_slots", engine->rules.market_slots);
@@ -132,7 +123,7 @@ TutorialGame::TutorialGame(std::shared_ptr<Engine> engine, int players, std::uin
   Table& t = state();
 
   std::vector<Track::Trigger> triggers;
-  for (const auto& s : rules.symbols) triggers.push_back({s.space, s.when, s.effect, s.params.dump()});
+  for (const auto& s : rules.symbols) triggers.push_back({s.space, s.when, s.effect.name, s.effect.params.dump()});
   renown_ = t.add<Track>("renown", rules.track_length, players, Track::End::Stop, triggers);
 
   dice_ = t.add<DicePool>("dice");

@@ -52,8 +52,7 @@ void read_game(const YamlNode& root, Rules& rules) {
       } catch (const tessera::DataError& e) {
         throw t.at("when").error(e.what());
       }
-      symbol.effect = t.required<std::string>("effect");
-      symbol.params = t.find("params") ? tessera::to_json(t.at("params")) : nlohmann::json::object();
+      symbol.effect = tessera::read_effect_use(t);
       rules.symbols.push_back(std::move(symbol));
     }
   }
@@ -93,8 +92,7 @@ void read_cards(const YamlNode& root, Rules& rules) {
     card.name = c.optional<std::string>("name", card.id);
     card.cost = positive(c, "cost", 0, 0);
     card.count = c.optional_count("count", 1, 1);
-    card.effect = c.required<std::string>("effect");
-    card.params = c.find("params") ? tessera::to_json(c.at("params")) : nlohmann::json::object();
+    card.effect = tessera::read_effect_use(c);
     rules.cards.push_back(std::move(card));
   }
   if (rules.cards.empty()) throw root.error("there must be at least one card");

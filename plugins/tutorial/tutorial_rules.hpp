@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "tessera/effect_use.hpp"
 #include "tessera/track.hpp"
 
 namespace tutorial {
@@ -15,15 +16,13 @@ struct CardDef {
   std::string name;
   int cost = 0;
   int count = 0;
-  std::string effect;  // a Lua effect of scripts/tutorial
-  nlohmann::json params;
+  tessera::EffectUse effect;  // a Lua effect of scripts/tutorial, with its params
 };
 
 struct TrackSymbol {
   int space = 0;
   tessera::Track::When when = tessera::Track::When::Pass;
-  std::string effect;
-  nlohmann::json params;
+  tessera::EffectUse effect;
 };
 
 struct Rules {

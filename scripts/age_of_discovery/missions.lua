@@ -15,21 +15,24 @@ local function fulfils(kind, own, all)
   error("unknown mission type '" .. tostring(kind) .. "'")
 end
 
-effect("mission", function(ctx, params)
-  local tally = ctx:get("tally")
-  local seat = ctx.seat
-  local count = 0
-  for _, id in ipairs(params.expeditions) do
-    if fulfils(params.type, tally:get(id .. ".s" .. seat), tally:get(id .. ".all")) then
-      count = count + 1
+effect("mission", {
+  params = {type = {enum = {"presence", "half", "majority", "all"}}},
+  apply = function(ctx, params)
+    local tally = ctx:get("tally")
+    local seat = ctx.seat
+    local count = 0
+    for _, id in ipairs(params.expeditions) do
+      if fulfils(params.type, tally:get(id .. ".s" .. seat), tally:get(id .. ".all")) then
+        count = count + 1
+      end
     end
-  end
-  local done = ctx:get("player", seat):get("contracts")
-  local last = #params.track
-  local value = params.track[math.min(done + 1, last)]
-  local score = ctx:get("score", seat)
-  score:set("mission_expeditions", count)
-  score:set("missions", count * value)
-  ctx:log("seat " .. seat .. " fulfils the " .. params.type .. " mission on " .. count ..
-          " expeditions: " .. (count * value) .. " VP")
-end)
+    local done = ctx:get("player", seat):get("contracts")
+    local last = #params.track
+    local value = params.track[math.min(done + 1, last)]
+    local score = ctx:get("score", seat)
+    score:set("mission_expeditions", count)
+    score:set("missions", count * value)
+    ctx:log("seat " .. seat .. " fulfils the " .. params.type .. " mission on " .. count ..
+            " expeditions: " .. (count * value) .. " VP")
+  end,
+})

@@ -1,6 +1,7 @@
 -- CATAN: Rise of the Inkas: the progress development cards (rules §5.7.3, §10.9). Each is
 -- stateless: it reads and changes the table through ctx. `params` come from
--- data/catan_inca/development.yaml (monopoly_cap is the §8.5 flag, -1 = unlimited).
+-- data/catan_inca/development.yaml, as each effect declares; the game adds monopoly_cap to
+-- every card's (the §8.5 flag, -1 = unlimited).
 
 -- The card types in the order of data/catan_inca/game.yaml.
 local function types(ctx)
@@ -10,11 +11,14 @@ local function types(ctx)
 end
 
 -- Road Building: up to `roads` free roads, each by the normal rules (the free_roads step).
-effect("road_building", function(ctx, params)
-  ctx:push("free_roads", ctx.seat, {left = params.roads})
-end)
+effect("road_building", {
+  params = {roads = {int = {1}}},
+  apply = function(ctx, params)
+    ctx:push("free_roads", ctx.seat, {left = params.roads})
+  end,
+})
 
--- Invention: any `cards` (2) cards from the supply; only what the supply still holds.
+-- Invention: any 2 cards from the supply; only what the supply still holds.
 effect("invention", {
   options = function(ctx, params)
     local choices, TYPES = {}, types(ctx)

@@ -22,6 +22,7 @@ end
 
 -- Trade routes: v PP per own ship on one market's trade-route spaces.
 effect("trade_routes", {
+  params = {v = {int = {0, 99}}},
   apply = function(ctx, params, choice)
     local m = tonumber(choice)
     home(ctx):add("pp", params.v * ctx:call("ships_in_market", ctx.seat, m))
@@ -32,6 +33,7 @@ effect("trade_routes", {
 -- Urbanization: maj PP for a strict majority in one city (over every other seat and over the
 -- neutral citizens), else pres PP with at least one worker there.
 effect("urbanization", {
+  params = {maj = {int = {0, 99}}, pres = {int = {0, 99}}},
   apply = function(ctx, params, choice)
     local c = tonumber(choice)
     home(ctx):add("pp", urbanization_pp(ctx, params, c))
@@ -41,6 +43,7 @@ effect("urbanization", {
 
 -- Expeditions: v PP per own ship in one colony's ports.
 effect("expeditions", {
+  params = {v = {int = {0, 99}}},
   apply = function(ctx, params, choice)
     local c = tonumber(choice)
     home(ctx):add("pp", params.v * ctx:call("ships_in_colony", ctx.seat, c))
@@ -50,6 +53,7 @@ effect("expeditions", {
 
 -- Nation's riches: pay k * rate reals (k up to cap) for k PP.
 effect("nations_riches", {
+  params = {rate = {int = {1, 99}}, cap = {int = {0, 99}}},
   apply = function(ctx, params, choice)
     local k = tonumber(choice)
     local h = home(ctx)
@@ -60,6 +64,7 @@ effect("nations_riches", {
 
 -- Guild influence: v PP per own face-up favor assigned (each favor to one request a round).
 effect("guild_influence", {
+  params = {v = {int = {0, 99}}},
   apply = function(ctx, params, choice)
     local k = tonumber(choice)
     home(ctx):add("pp", params.v * k)

@@ -170,15 +170,27 @@ function objectives.diverse_lines(ctx, params, cells, h, w)
   return capped(params.per_line * lines, params)
 end
 
-effect("bishop", function(ctx, params)
-  local score = objectives[params.id]
-  if score == nil then error("unknown bishop objective '" .. tostring(params.id) .. "'") end
-  local points
-  if params.id == "one_dock" then
-    points = score(ctx, params)  -- the port alone
-  else
-    points = score(ctx, params, colony(ctx, ctx.seat))
-  end
-  ctx:get("score", ctx.seat):add("bishop_objectives", points)
-  ctx:log("seat " .. ctx.seat .. " scores " .. points .. " for the bishop objective " .. params.id)
-end)
+local count = {int = {0}, optional = true}
+
+effect("bishop", {
+  -- Each objective reads its own numbers (data/santa_maria/game.yaml bishops).
+  params = {
+    id = {enum = {"square", "one_dock", "cities_capital", "colonists_capital", "largest_area", "diverse_lines"}},
+    scores = {map = {["3"] = count, ["4"] = count, ["5"] = count}, optional = true},
+    per_tile = count, per_city = count, per_colonist = count, per_square = count, per_line = count, cap = count,
+    terrains = {list = "string", optional = true},
+    needs = {list = "string", optional = true},
+  },
+  apply = function(ctx, params)
+    local score = objectives[params.id]
+    if score == nil then error("unknown bishop objective '" .. tostring(params.id) .. "'") end
+    local points
+    if params.id == "one_dock" then
+      points = score(ctx, params)  -- the port alone
+    else
+      points = score(ctx, params, colony(ctx, ctx.seat))
+    end
+    ctx:get("score", ctx.seat):add("bishop_objectives", points)
+    ctx:log("seat " .. ctx.seat .. " scores " .. points .. " for the bishop objective " .. params.id)
+  end,
+})

@@ -35,10 +35,17 @@ local function row_column(row, column) return row .. "_" .. column end
 local function id_of(prefix, n) return made_once(numbered, prefix, n, prefixed) end
 local function square_id(row, column) return made_once(squares, row, column, row_column) end
 
+-- What a production or a trade gains: any of the goods, coins and points, 0..100 each.
+local some = {int = {0, 100}, optional = true}
+local GAINS = {wood = some, grain = some, sugar = some, gem = some, gold = some, coins = some, points = some}
+
 -- Production (5.8): gain what params list.
-effect("gain", function(ctx, params)
-  eco_lib.gain_all(ctx, ctx.seat, params, params.economy)
-end)
+effect("gain", {
+  params = GAINS,
+  apply = function(ctx, params)
+    eco_lib.gain_all(ctx, ctx.seat, params, params.economy)
+  end,
+})
 
 -- Trade (5.8): pay one of params.pay (gold may stand in), gain params.gain. With
 -- Industrialization the exchange may be made twice. Choices: "<good>" or "<good>+<good>".
@@ -49,6 +56,7 @@ local function trade_cost(choice)
 end
 
 effect("trade", {
+  params = {pay = {list = {enum = {"wood", "grain", "sugar", "gem", "gold"}}}, gain = {map = GAINS}},
   options = function(ctx, params)
     local inputs = params.pay
     local out = {}
@@ -283,6 +291,7 @@ effect("ship", {
 
 -- Astronomy (5.11): the new tile may move to another dock for 1 coin per dock step.
 effect("astronomy", {
+  params = {arg = "string"},
   options = function(ctx, params)
     local port = ctx:get("port", ctx.seat)
     local at = port:get(params.arg)
@@ -371,10 +380,13 @@ effect("mathematics", {
 })
 
 -- Tax Collection (5.11): 1 coin per 2 colonists in the activated line (params.arg).
-effect("tax_collection", function(ctx, params)
-  local coins = params.arg // 2
-  if coins > 0 then eco_lib.gain(ctx, ctx.seat, "coins", coins, params.economy) end
-end)
+effect("tax_collection", {
+  params = {arg = {int = {0}}},
+  apply = function(ctx, params)
+    local coins = params.arg // 2
+    if coins > 0 then eco_lib.gain(ctx, ctx.seat, "coins", coins, params.economy) end
+  end,
+})
 
 -- End-of-year conquest scoring (6.1). params.values: the rank values of this year and
 -- player count. The solo game replaces it (variants/solo.lua).

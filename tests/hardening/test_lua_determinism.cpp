@@ -131,7 +131,7 @@ TEST_CASE("validate --play replays random games and names a variant whose script
   std::ostringstream out;
   CHECK(run_validate(*registry, "tutorial", out, /*play_games=*/3) == 1);
   const std::string report = out.str();
-  CHECK_THAT(report, Catch::Matchers::Contains("variant memory: 2 players, seed 2: "));
+  CHECK_THAT(report, Catch::Matchers::Contains("tutorial (variant memory), 2 players, seed 2, move "));
   CHECK_THAT(report, Catch::Matchers::Contains("depend on something besides the seed and the moves"));
   CHECK_THAT(report, !Catch::Matchers::Contains("variant drift"));
   CHECK_THAT(report, !Catch::Matchers::Contains("variant patronage"));

@@ -213,7 +213,7 @@ TEST_CASE("prepare refuses an unknown effect and reuses ids for equal params", "
   Harness h;
   h.runtime.run_file("effects.lua");
   CHECK_THROWS_WITH(h.runtime.prepare("gian", json::object()),
-                    "unknown effect 'gian': no script in scripts/test defines it with effect()");
+                    "no script in scripts/test defines effect 'gian' (did you mean 'gain'?)");
   const EffectId a = h.runtime.prepare("gain", {{"amount", 1}});
   CHECK(h.runtime.prepare("gain", {{"amount", 1}}) == a);
   CHECK(h.runtime.prepare("gain", {{"amount", 2}}) != a);

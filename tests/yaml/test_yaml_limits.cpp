@@ -96,7 +96,7 @@ TEST_CASE("Counts in data are bounded one by one and per file", "[yaml][hostile]
   SECTION("many cards of the largest count") {
     std::string cards = "cards:\n";
     for (int i = 0; i < 11; ++i)
-      cards += "  - {id: extra_" + std::to_string(i) + ", cost: 1, count: 10000, effect: gain_coins, params: {amount: 1}}\n";
+      cards += "  - !add {id: extra_" + std::to_string(i) + ", cost: 1, count: 10000, effect: gain_coins, params: {amount: 1}}\n";
     write_file(root.scripts() / "variants/many_kinds.lua", "-- Many kinds\n");
     write_file(root.data() / "variants/many_kinds/cards.yaml", cards);
     const json error = start_with_variant(root, "many_kinds");

@@ -162,7 +162,7 @@ TEST_CASE("Duplicate keys, complex keys and unknown tags are refused when loadin
   CHECK_THROWS_WITH(parse("a: 1\nb: 2\na: 3\n"), Equals("inline.yaml:3:1: duplicate key 'a' (first at line 1)"));
   CHECK_THROWS_WITH(parse("? [1, 2]\n: x\n"), Contains("inline.yaml:1:3: a map key must be a scalar, not a list"));
   CHECK_THROWS_WITH(parse("a: !custom 3\n"),
-                    Equals("inline.yaml:1:4: unsupported tag '!custom' (only !!str, !replace and !remove are known)"));
+                    Equals("inline.yaml:1:4: unsupported tag '!custom' (only !!str, !replace, !remove and !add are known)"));
   CHECK(parse("a: !!str 3\n").at("a").is_quoted());
 }
 
@@ -251,7 +251,7 @@ TEST_CASE("An overlay merges lists of maps with ids item by item", "[yaml]") {
   CHECK(cards.at(1).required<int>("vp") == 2);
   SECTION("an error in a value from the overlay names the overlay file's position") {
     CHECK_THROWS_WITH(cards.at(2).required<int>("vp"),
-                      Equals("tests/yaml/data/variants/rich.yaml:9:9: expected an integer for 'vp', got 'many'"));
+                      Equals("tests/yaml/data/variants/rich.yaml:10:9: expected an integer for 'vp', got 'many'"));
   }
   SECTION("a list without ids is replaced") {
     YamlNode m = merge_overlay(base.root, parse_yaml("cards: [a, b]\n", "over.yaml").root);
@@ -276,6 +276,21 @@ TEST_CASE("An overlay merges lists of maps with ids item by item", "[yaml]") {
   SECTION("!remove elsewhere is an error") {
     CHECK_THROWS_WITH(merge_overlay(base.root, parse_yaml("deck: !remove {id: x}\n", "over.yaml").root),
                       Equals("over.yaml:1:7: !remove only applies to an item (with an id) of a list merged by id"));
+  }
+  SECTION("an id the base lacks is refused unless the item says !add") {
+    CHECK_THROWS_WITH(merge_overlay(base.root, parse_yaml("cards:\n  - {id: milll, vp: 9}\n", "over.yaml").root),
+                      Equals("over.yaml:2:10: no item with id 'milll' in the base list to change (did you mean "
+                             "'mill'?); to add one, tag it: - !add {id: milll, ...}"));
+    YamlNode added = merge_overlay(base.root, parse_yaml("cards:\n  - !add {id: milll, vp: 9}\n", "over.yaml").root);
+    CHECK(ids_of(added.at("cards")) == std::vector<std::string>{"farm", "mill", "market", "milll"});
+  }
+  SECTION("!add of an id the base has is refused") {
+    CHECK_THROWS_WITH(merge_overlay(base.root, parse_yaml("cards:\n  - !add {id: mill}\n", "over.yaml").root),
+                      Catch::StartsWith("over.yaml:2:5: cannot add id 'mill': the base list has it already (line "));
+  }
+  SECTION("!add elsewhere is an error") {
+    CHECK_THROWS_WITH(merge_overlay(base.root, parse_yaml("deck: !add {id: x}\n", "over.yaml").root),
+                      Equals("over.yaml:1:7: !add only applies to an item (with an id) of a list merged by id"));
   }
   SECTION("duplicate ids in the overlay are refused") {
     CHECK_THROWS_WITH(

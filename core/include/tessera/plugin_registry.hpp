@@ -81,6 +81,11 @@ class PluginRegistry {
   // (config() refuses other counts); without one (or without a page), the game's range. Throws Error for an
   // unknown variant or a players line that is not a range inside the game's.
   std::pair<int, int> variant_players(std::string_view id, const std::string& name) const;
+  // The variants variant `name` of game `id` is meant to be played with, as a line
+  // "-- with: advanced, shared_blue" in the comment block that opens its Lua page says (the
+  // game's own statement that they combine; `tessera validate --play` plays them together).
+  // Empty without one. Throws Error for a name that is no other variant of the game.
+  std::vector<std::string> variant_partners(std::string_view id, const std::string& name) const;
   // The module's new_game(config). Its tessera::Error passes through; any other exception
   // (of any type) or a null game becomes a PluginError naming the game. A data overlay of a variant
   // (data/<id>/variants/<name>/<file>.yaml) whose file the game never reads is a DataError

@@ -7,7 +7,8 @@
 //
 // In Lua:
 //   effect("gain_coins", function(ctx, params, choice) ... end)
-//   effect("steal", { options = function(ctx, params) return {{id="1", label="Seat 1"}} end,
+//   effect("steal", { params  = {amount = {int = {1, 5}}},   -- what it reads (effect_params.hpp)
+//                     options = function(ctx, params) return {{id="1", label="Seat 1"}} end,
 //                     apply   = function(ctx, params, choice) ... end })
 //   hook("on_round_end", function(ctx, arg) ... end)
 //   hook("legal_filter", function(ctx, action) return action.text ~= "pass" end)
@@ -38,6 +39,7 @@
 #include <vector>
 
 #include "tessera/action.hpp"
+#include "tessera/effect_use.hpp"
 #include "tessera/native_args.hpp"
 #include "tessera/table.hpp"
 
@@ -144,10 +146,20 @@ class ScriptRuntime {
   bool has_effect(std::string_view name) const;
   std::vector<std::string> effect_names() const;
 
-  // Binds an effect name to its params (converted to a Lua table once). Throws
-  // ScriptError for an unknown effect. The id is valid for the life of this runtime and
-  // follows later overrides of the effect. Preparing the same (effect, params) again
-  // returns the same id, so games sharing a runtime do not grow it.
+  // Binds a use of an effect to its params (converted to a Lua table once), after checking
+  // them against the params the effect declares (effect(name, {params = {...}, ...}); an
+  // effect that declares none takes none): a param it does not read, a missing one, or a
+  // value of the wrong type or out of range is a DataError naming the YAML value
+  // (use.params_at, else use.at) and the effect:
+  //   "data/g/cards.yaml:9:22: effect 'gain_spice' (scripts/g/effects.lua:10) param 'amount' must be an integer ..."
+  // So is an effect no script defines ("... no script in scripts/g defines effect 'x' (did
+  // you mean 'y'?)"). `context` holds what the game itself adds to every use (not data, not
+  // declared: a declared name there is a ScriptError); it is merged into the params after
+  // the check. The id is valid for the life of this runtime and follows later overrides of
+  // the effect. Preparing the same (effect, params) again returns the same id, so games
+  // sharing a runtime do not grow it. Checks run here, once per game made, never per move.
+  EffectId prepare(const EffectUse& use, const nlohmann::json& context = nlohmann::json::object());
+  // prepare() of a use the plugin makes (no YAML to point at).
   EffectId prepare(std::string_view effect, const nlohmann::json& params);
   bool has_options(EffectId id) const;
   // Calls options(ctx, params); the table must not be changed by it (ctx is read-only).

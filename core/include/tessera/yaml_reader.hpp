@@ -11,7 +11,7 @@
 // octal), floats (1.5, 1e3, .inf, .nan), null (~, null, an empty value); a quoted or block
 // scalar, or one tagged !!str, is always a string. Maps keep their keys in file order;
 // a duplicate key or a key that is not a plain scalar is a DataError. Any other explicit
-// tag than !!str, !replace and !remove (overlay markers, see merge_overlay) is refused.
+// tag than !!str, !replace, !remove and !add (overlay markers, see merge_overlay) is refused.
 //
 // Limits, so that a hostile data file (a downloaded variant's overlay) cannot exhaust the
 // host: a file holds at most kMaxYamlFileBytes; its anchors may be aliased at most
@@ -194,16 +194,20 @@ nlohmann::json to_json(const YamlNode& node);
 //     merges by these rules; a new key is appended after the base's keys.
 //   - list over list, both non-empty and every item of both a map with a scalar `id`:
 //     items merge by id. An overlay item whose id is in the base merges into that item
-//     (keeping its place); a new id is appended; an item tagged `!remove` (`- !remove {id:
-//     x}`) removes the base item with that id (an error if there is none).
+//     (keeping its place); an item tagged `!add` (`- !add {id: x, ...}`) is appended (an
+//     error if the base has that id); an item tagged `!remove` (`- !remove {id: x}`)
+//     removes the base item with that id (an error if there is none). An untagged item
+//     whose id the base lacks is an error ("no item with id 'x' in the base list to change
+//     (did you mean 'y'?) ..."): a misspelt id must not add an item nobody meant.
 //   - anything else (scalars, other lists, a change of kind): the overlay value replaces
 //     the base value.
 //   - a value tagged `!replace` replaces the base value without merging.
 //   - a null overlay root (an empty overlay file) changes nothing.
 // A merged map or list keeps the base's position; every value taken from the overlay keeps
 // the overlay's file and position, so later loader errors about it name the overlay file.
-// Throws DataError at the overlay's position for a removal of something absent, a
-// `!remove` outside a list merged by id, or duplicate ids in a list merged by id.
+// Throws DataError at the overlay's position for a removal of something absent, an id
+// neither in the base nor tagged `!add`, an `!add` of an id the base has, a `!remove` or
+// `!add` outside a list merged by id, or duplicate ids in a list merged by id.
 YamlNode merge_overlay(const YamlNode& base, const YamlNode& overlay);
 
 // A game's data file with the overlays of the variants that have one: for each variant in

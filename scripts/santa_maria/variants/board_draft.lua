@@ -2,6 +2,7 @@
 -- random, players choose one at a time counter-clockwise, the last in turn order first.
 -- With the advanced set-up (8.1; every solo game) the side-B boards stay dealt and the
 -- capital sets are chosen as usual.
+-- with: advanced
 
 -- The advanced set-up has capital sets on offer from the start ("board" counters).
 local function advanced(ctx) return ctx:get("board"):get("set1.capital") > 0 end

@@ -45,22 +45,27 @@ local function terraformed(ctx)
   return false
 end
 
-effect("solo_goals", function(ctx, params)
-  local score = ctx:get("score", 0)
-  local goals = params.goals
-  local total = score:get("total")
-  local reached = {
-    communism = score:get("colonists") >= goals.communism,
-    capitalism = score:get("port_sets") >= goals.capitalism,
-    theocracy = score:get("bishop_objectives") >= goals.theocracy,
-    terraforming = terraformed(ctx),
-    democracy = total >= goals.democracy,
-    utopia = total >= goals.utopia,
-  }
-  for _, name in ipairs({ "communism", "capitalism", "theocracy", "terraforming", "democracy", "utopia" }) do
-    score:set("goal." .. name, reached[name] and 1 or 0)
-    if reached[name] then ctx:log("solo achievement: " .. name) end
-  end
-  score:set("won", total >= params.target and 1 or 0)
-  ctx:log("solo score " .. total .. (total >= params.target and " beats " or " misses ") .. params.target)
-end)
+effect("solo_goals", {
+  -- data/santa_maria/game.yaml solo: the score to beat and the threshold of each achievement.
+  params = {target = {int = {0}}, goals = {map = {communism = {int = {0}}, capitalism = {int = {0}},
+                                                  theocracy = {int = {0}}, democracy = {int = {0}}, utopia = {int = {0}}}}},
+  apply = function(ctx, params)
+    local score = ctx:get("score", 0)
+    local goals = params.goals
+    local total = score:get("total")
+    local reached = {
+      communism = score:get("colonists") >= goals.communism,
+      capitalism = score:get("port_sets") >= goals.capitalism,
+      theocracy = score:get("bishop_objectives") >= goals.theocracy,
+      terraforming = terraformed(ctx),
+      democracy = total >= goals.democracy,
+      utopia = total >= goals.utopia,
+    }
+    for _, name in ipairs({ "communism", "capitalism", "theocracy", "terraforming", "democracy", "utopia" }) do
+      score:set("goal." .. name, reached[name] and 1 or 0)
+      if reached[name] then ctx:log("solo achievement: " .. name) end
+    end
+    score:set("won", total >= params.target and 1 or 0)
+    ctx:log("solo score " .. total .. (total >= params.target and " beats " or " misses ") .. params.target)
+  end,
+})

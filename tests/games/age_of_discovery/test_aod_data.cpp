@@ -36,7 +36,7 @@ TEST_CASE("Broken Age of Discovery data is reported with its file and reason", "
   CHECK(mentions(p, "need 43 standard ships, the data has 42"));
   p = problems_with("cards.yaml", "effect: mission, params: {type: presence}}\n  - {id: m2_half",
                     "effect: nowhere, params: {type: presence}}\n  - {id: m2_half");
-  CHECK(mentions(p, "names effect 'nowhere', which no script defines"));
+  CHECK(mentions(p, "data/age_of_discovery/cards.yaml:57:43: no script in scripts/age_of_discovery defines effect 'nowhere'"));
   p = problems_with("game.yaml", "flagships:", "flagshipz:");
   CHECK(mentions(p, "data/age_of_discovery/game.yaml:"));
 }

@@ -30,7 +30,7 @@ TEST_CASE("Broken Santa Maria data is reported with its file and reason", "[sant
                     "{id: D02, shape: D, cells: [{terrain: farm, b: B_GRAIN}]}");
   CHECK(mentions(p, "one cell per square of the shape"));
   p = problems_with("colony.yaml", "{id: B_SHIP, effects: [{effect: ship}]}", "{id: B_SHIP, effects: [{effect: sail}]}");
-  CHECK(mentions(p, "names effect 'sail', which no script defines"));
+  CHECK(mentions(p, "no script in scripts/santa_maria defines effect 'sail'"));
   p = problems_with("game.yaml", "storage_cap: 3", "storage_cap: x");
   CHECK(mentions(p, "data/santa_maria/game.yaml:"));
   p = problems_with("game.yaml", "  - {id: one_dock, per_tile: 2, cap: 12}", "  - {id: one_dock, cap: 12}");

@@ -149,7 +149,7 @@ TEST_CASE("A Sardinia house rule can add a card option with a Lua move and a dat
 character_cards:
   - id: admiral
     options:
-      - {id: smuggle}
+      - !add {id: smuggle}
 )";
   std::ofstream(scratch / "scripts" / "variants" / "smugglers.lua") << R"(
 move("smuggle", {

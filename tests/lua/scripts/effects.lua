@@ -1,11 +1,11 @@
 -- Effects for the [lua] tests of the script runtime (chunk root "scripts/test").
 local util = require("lib.util")
 
-effect("gain", function(ctx, params)
+effect("gain", {params = {amount = "int"}, apply = function(ctx, params)
   ctx:get("bank", ctx.seat):add("coins", params.amount)
-end)
+end})
 
-effect("steal", {
+effect("steal", {params = {amount = "int"},
   options = function(ctx, params)
     local choices = {}
     for seat = 0, ctx.players - 1 do
@@ -30,7 +30,7 @@ effect("plain_choices", {
 })
 
 -- options() returns whatever the params say, to test the shape checks.
-effect("shaped_choices", {
+effect("shaped_choices", {params = {result = "any"},
   options = function(ctx, params) return params.result end,
   apply = function() end,
 })
@@ -48,17 +48,17 @@ effect("roll_in_options", {
 kept = {}  effect("keep_handle", function(ctx) kept.handle = ctx:get("flow") end)
 effect("use_kept_handle", function(ctx) return kept.handle:get("round") end)
 
-effect("rolls", function(ctx, params)
+effect("rolls", {params = {n = {int = {0}}, faces = {int = {1}}}, apply = function(ctx, params)
   local out = {}
   for i = 1, params.n do out[i] = ctx:roll(params.faces) end
   ctx:call("report", out)
-end)
+end})
 
-effect("shuffle", function(ctx, params)
+effect("shuffle", {params = {n = {int = {0}}}, apply = function(ctx, params)
   local t = {}
   for i = 1, params.n do t[i] = i end
   ctx:call("report", ctx:shuffle(t))
-end)
+end})
 
 effect("fail_deep", function(ctx)
   util.fail("boom")
@@ -137,7 +137,7 @@ end)
 effect("keep_ctx", function(ctx) kept.ctx = ctx end)
 
 -- Choices labelled only when asked; one choice keeps a label of its own.
-effect("lazy_labels", {
+effect("lazy_labels", {params = {steps = "int"},
   options = function() return { "north", { id = "south", label = "go south" }, "east" } end,
   label = function(ctx, params, id)
     if id == "east" then return 7 end

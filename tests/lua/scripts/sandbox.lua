@@ -1,7 +1,7 @@
 -- Probes of the sandbox for the [lua] tests.
 
 -- Reports type() of each dotted global name in params.names ("string.dump").
-effect("probe", function(ctx, params)
+effect("probe", {params = {names = {list = "string"}}, apply = function(ctx, params)
   local found = {}
   for _, name in ipairs(params.names) do
     local value = _ENV
@@ -12,15 +12,15 @@ effect("probe", function(ctx, params)
     found[#found + 1] = type(value)
   end
   ctx:call("report", found)
-end)
+end})
 
 effect("string_method_dump", function(ctx) ctx:call("report", type(("").dump)) end)
 
 -- Reports the type of what require(params.name) returns, or its error message.
-effect("require", function(ctx, params)
+effect("require", {params = {name = "string"}, apply = function(ctx, params)
   local ok, result = pcall(function() return require(params.name) end)
   ctx:call("report", ok and type(result) or result)
-end)
+end})
 
 effect("require_twice", function(ctx)
   ctx:call("report", rawequal(require("lib.util"), require("lib.util")))

@@ -13,9 +13,9 @@ effect("track_read", function(ctx)
   })
 end)
 
-effect("track_move", function(ctx, params)
+effect("track_move", {params = {seat = "int", delta = "int"}, apply = function(ctx, params)
   ctx:call("report", ctx:get("score"):move(params.seat, params.delta))
-end)
+end})
 
 effect("track_move_to_place_reset", function(ctx)
   local t = ctx:get("score")
