@@ -67,7 +67,8 @@ namespace {
 
 // The paragraph that opens `file`'s leading comment block (comments start with `marker`),
 // its lines joined by spaces: from the first line of text to the first empty comment line or
-// the end of the block. A `players:` line (variant_players reads it) is not text. "" when
+// the end of the block. A `players:` or `with:` line (variant_players and variant_partners
+// read them) is not text. "" when
 // there is none; a file leading outside `folder` is not read.
 std::string opening_paragraph(const std::filesystem::path& folder, const std::string& file, const std::string& marker) {
   std::filesystem::path path;
@@ -79,7 +80,7 @@ std::string opening_paragraph(const std::filesystem::path& folder, const std::st
     std::string text = line.substr(marker.size());
     text.erase(0, text.find_first_not_of(" -#\t"));
     text.erase(text.find_last_not_of(" \t\r") + 1);
-    if (text.rfind("players:", 0) == 0) continue;
+    if (text.rfind("players:", 0) == 0 || text.rfind("with:", 0) == 0) continue;
     if (text.empty()) {
       if (paragraph.empty()) continue;
       break;

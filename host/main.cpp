@@ -63,7 +63,9 @@ int main(int argc, char** argv) {
       ->expected(0, 1)
       ->default_str("3")
       ->check(CLI::PositiveNumber);
-  validate->add_option("--games", validate_games, "The same count as --play N");
+  validate->add_option("--games", validate_games, "The same count as --play N")
+      ->default_str("3")
+      ->check(CLI::PositiveNumber);
 
   GameChoice schema_choice;
   auto* schema = app.add_subcommand("schema", "Print what a game's state holds, its steps and its moves");

@@ -41,7 +41,9 @@ void FlowGame::use_schema(std::shared_ptr<const StateSchema> schema) {
 void FlowGame::start_flow() {
   if (!rules_->built()) throw Error("the game's FlowRules were not built: call build() after registering its natives");
   flow_ = table_.add<Flow>("flow", rules_->layout());
-  const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });
+  // No check per call here: the state is whole only once the set-up has settled (a
+  // variant's on_setup may leave what its first step completes); it is checked then.
+  const ScriptRuntime::Scope budget(scripts_.get());
   if (schema_) schema_->check(table_);
   if (scripts_) scripts_->take_written_lists();
   run_hook("on_setup", kNobody, nullptr, json::object());
@@ -50,6 +52,7 @@ void FlowGame::start_flow() {
   table_.get(flow_).push(root);
   settle(nullptr);
   check_conserved_writes();
+  if (scripts_ && scripts_->runs_variant_pages()) check_state();
   legal_.swap(scratch_);
 }
 

@@ -340,6 +340,8 @@ void ScriptRuntime::run_file(const std::string& relative_path) {
   impl_->run(nullptr, CallSite{CallSite::What::Load, 0, 0, display}, body);
 }
 
+bool ScriptRuntime::runs_variant_pages() const { return impl_->variant_pages; }
+
 void ScriptRuntime::run_variant(const std::string& name) {
   const std::vector<std::string> variants = list_variants(impl_->sandbox.script_dir);
   if (std::find(variants.begin(), variants.end(), name) == variants.end()) {
@@ -349,6 +351,7 @@ void ScriptRuntime::run_variant(const std::string& name) {
                       "/variants: " + (known.empty() ? "none" : known) + ")");
   }
   run_file("variants/" + name + ".lua");
+  impl_->variant_pages = true;
 }
 
 bool ScriptRuntime::has_effect(std::string_view name) const {
@@ -552,7 +555,10 @@ void ScriptRuntime::register_query(std::string name, NativeQuery fn) {
 void ScriptRuntime::run_variants(const std::vector<std::string>& names) {
   const std::vector<std::string> pages = list_variants(impl_->sandbox.script_dir);
   for (const std::string& name : names)
-    if (std::find(pages.begin(), pages.end(), name) != pages.end()) run_file("variants/" + name + ".lua");
+    if (std::find(pages.begin(), pages.end(), name) != pages.end()) {
+      run_file("variants/" + name + ".lua");
+      impl_->variant_pages = true;
+    }
 }
 
 void ScriptRuntime::use_schema(std::shared_ptr<const StateSchema> schema) { impl_->writes.use_schema(std::move(schema)); }

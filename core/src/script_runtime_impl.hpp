@@ -184,6 +184,7 @@ struct ScriptRuntime::Impl {
   int ctx = LUA_NOREF;
   int depth = 0;  // calls in progress (a native function may call the runtime again)
   const std::function<void()>* state_check = nullptr;  // of the innermost Scope given one
+  bool variant_pages = false;  // a variant's Lua page has run (house rules are in play)
 };
 
 }  // namespace tessera

@@ -34,22 +34,22 @@ std::string square_text(const std::string& type) {
 }
 
 // What a building's effect does, from its params in data/santa_maria/colony.yaml.
-std::string effect_text(const EffectRef& e) {
+std::string effect_text(const tessera::EffectUse& e) {
   const auto amounts = [](const nlohmann::json& gains) {
     std::string text;
     for (const auto& [what, n] : gains.items()) text += (text.empty() ? "" : " + ") + n.dump() + " " + what;
     return text;
   };
-  if (e.effect == "gain" && e.params.is_object()) return "gain " + amounts(e.params);
-  if (e.effect == "trade" && e.params.contains("pay") && e.params.contains("gain")) {
+  if (e.name == "gain" && e.params.is_object()) return "gain " + amounts(e.params);
+  if (e.name == "trade" && e.params.contains("pay") && e.params.contains("gain")) {
     std::string pay;
     for (const auto& good : e.params["pay"]) pay += (pay.empty() ? "" : " + ") + good.get<std::string>();
     return "pay " + pay + " for " + amounts(e.params["gain"]);
   }
-  if (e.effect == "religion") return "a step on the religion track";
-  if (e.effect == "conquest") return "a step on the conquest track";
-  if (e.effect == "ship") return "ship a shipment";
-  return e.effect + (e.params.empty() ? std::string() : " " + e.params.dump());
+  if (e.name == "religion") return "a step on the religion track";
+  if (e.name == "conquest") return "a step on the conquest track";
+  if (e.name == "ship") return "ship a shipment";
+  return e.name + (e.params.empty() ? std::string() : " " + e.params.dump());
 }
 
 // The tile as squares on the grid: rows of 15-character cells, '*' on the top-left one (the
@@ -79,7 +79,7 @@ std::string SmGame::legend(int viewer) const {
   out += "Buildings (B_ left out on the board):\n";
   for (const BuildingDef& b : r.buildings) {
     std::string effects;
-    for (const EffectRef& e : b.effects) effects += (effects.empty() ? "" : ", then ") + effect_text(e);
+    for (const tessera::EffectUse& e : b.effects) effects += (effects.empty() ? "" : ", then ") + effect_text(e);
     out += "  " + b.id.substr(b.id.rfind("B_", 0) == 0 ? 2 : 0) + ": " + effects + "\n";
   }
   // The tile of this decision in each way it may turn, or every tile on offer: drawings

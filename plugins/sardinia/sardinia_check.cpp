@@ -78,9 +78,10 @@ void SardiniaGame::check_state() const {
                         ": reserve and board must add up to " + std::to_string(r.pieces[k]) + " pieces");
 
   // Agriculture tokens by province: a token type of the data. (The schema holds the keys of
-  // tokens and harvested to the provinces and token types.)
-  for (const auto& [province, token] : t.get(tokens_).entries())
-    in_range(token, 0, static_cast<int>(r.tokens.size()), "tokens." + province);
+  // tokens and harvested to the provinces and token types; a variant's schema overlay may
+  // declare keys of its own, which are not provinces and not this check's.)
+  for (const Province& province : r.provinces)
+    in_range(t.get(tokens_).get(province.id), 0, static_cast<int>(r.tokens.size()), "tokens." + province.id);
 
   // Character cards: each seat holds its own set, so at most one of each.
   for (int s = 0; s < players; ++s) {

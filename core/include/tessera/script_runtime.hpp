@@ -139,6 +139,8 @@ class ScriptRuntime {
   void run_file(const std::string& relative_path);
   // Runs variants/<name>.lua.
   void run_variant(const std::string& name);
+  // Whether a variant's Lua page has run: house rules are in play.
+  bool runs_variant_pages() const;
   // Runs the Lua page of each variant that has one, in order: a variant may be only a data
   // overlay (the registry has checked the names).
   void run_variants(const std::vector<std::string>& names);
