@@ -3,6 +3,7 @@
 // an undeclared counter key, a value out of range or a duplicated card refuses the move,
 // which leaves the state as it was (and, in playout mode, never reaches the game's C++).
 #include <catch2/catch.hpp>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 
 #include "support/registry.hpp"
@@ -34,6 +35,22 @@ void expect_refused(Game& game, const std::string& refusal, ApplyMode mode) {
   if (mode == ApplyMode::Transaction) CHECK(state(game) == before);
 }
 
+// Runs each case's write as the on_action hook of a variant <prefix><i> in a 2-player game
+// and expects the first move refused with the case's refusal, in each of `modes`.
+void expect_cases_refused(const std::vector<Case>& cases, const std::string& prefix,
+                          std::initializer_list<ApplyMode> modes = {ApplyMode::Transaction, ApplyMode::Playout}) {
+  int n = 0;
+  for (const Case& c : cases) {
+    const std::string name = prefix + std::to_string(n++);
+    const std::string lua = std::string("hook('on_action', function(ctx, arg)\n") + c.lua + "\nend)\n";
+    for (const ApplyMode mode : modes) {
+      INFO(c.game << ": " << c.lua << (mode == ApplyMode::Playout ? " (playout)" : ""));
+      auto game = new_game_with_scripts(c.game, 2, 7, {{name, lua}});
+      expect_refused(*game, c.refusal, mode);
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("A variant's Lua write that does not fit the declared schema refuses the move, in every game and both apply modes", "[hardening][lua]") {
@@ -50,16 +67,7 @@ TEST_CASE("A variant's Lua write that does not fit the declared schema refuses t
       {"santa_maria", "local d = ctx:get('ships'); d:put_top(d:piles()[1].name, 'junk')", "'junk' is not one of the shipments"},
       {"santa_maria", "ctx:get('player', ctx.seat):set('wood', 100)", "must be 0..99, not 100"},
   };
-  int n = 0;
-  for (const Case& c : cases) {
-    const std::string name = "bad_write_" + std::to_string(n++);
-    const std::string lua = std::string("hook('on_action', function(ctx, arg)\n") + c.lua + "\nend)\n";
-    for (const ApplyMode mode : {ApplyMode::Transaction, ApplyMode::Playout}) {
-      INFO(c.game << ": " << c.lua << (mode == ApplyMode::Playout ? " (playout)" : ""));
-      auto game = new_game_with_scripts(c.game, 2, 7, {{name, lua}});
-      expect_refused(*game, c.refusal, mode);
-    }
-  }
+  expect_cases_refused(cases, "bad_write_");
 }
 
 TEST_CASE("Counters that hold a seat + 1 or a mask of seats are bounded by this game's player count", "[hardening][lua]") {
@@ -72,13 +80,7 @@ TEST_CASE("Counters that hold a seat + 1 or a mask of seats are bounded by this 
       {"madeira", "ctx:get('board'):set('fw0', 4)", "board.fw0 must be 0..3, not 4"},
       {"age_of_discovery", "ctx:get('reservations'):set('blue_1b', 3)", "reservations.blue_1b must be 0..2, not 3"},
   };
-  int n = 0;
-  for (const Case& c : cases) {
-    INFO(c.game << ": " << c.lua);
-    const std::string lua = std::string("hook('on_action', function(ctx, arg)\n") + c.lua + "\nend)\n";
-    auto game = new_game_with_scripts(c.game, 2, 7, {{"seat_bound_" + std::to_string(n++), lua}});
-    expect_refused(*game, c.refusal, ApplyMode::Transaction);
-  }
+  expect_cases_refused(cases, "seat_bound_", {ApplyMode::Transaction});
   // With four players the same values are seats of the game.
   auto four = new_game_with_scripts("santa_maria", 4, 7, {{"seat_bound_four", "hook('on_action', function(ctx, arg)\n"
                                                                                "ctx:get('board'):set('monks.s0', 15)\nend)\n"}});
@@ -90,26 +92,17 @@ TEST_CASE("Counters that hold a seat + 1 or a mask of seats are bounded by this 
 
 TEST_CASE("A house rule's call that leaves a state the game's own check refuses is refused before the game reads it", "[hardening][lua]") {
   // Each value fits the schema; the state breaks what only the game's check knows (a scholar
-  // the data does not have, a turn order without a seat), which its C++ relies on.
+  // the data does not have, a turn order without a seat), which its C++ relies on. The
+  // refusal names the house rule's call.
   const std::vector<Case> cases = {
-      {"santa_maria", "ctx:get('board'):set('scholar1', 32)", "board.scholar1"},
-      {"tutorial", "ctx:get('turns'):set_order({0})", "the turn order must hold every seat"},
+      {"santa_maria", "ctx:get('board'):set('scholar1', 32)",
+       "hook on_action (defined at scripts/santa_maria/variants/whole_state_0.lua:1) left a state the game refuses: "
+       "board.scholar1"},
+      {"tutorial", "ctx:get('turns'):set_order({0})",
+       "hook on_action (defined at scripts/tutorial/variants/whole_state_1.lua:1) left a state the game refuses: "
+       "the turn order must hold every seat"},
   };
-  int n = 0;
-  for (const Case& c : cases) {
-    INFO(c.game << ": " << c.lua);
-    const std::string lua = std::string("hook('on_action', function(ctx, arg)\n") + c.lua + "\nend)\n";
-    const std::string name = "whole_state_" + std::to_string(n++);
-    for (const ApplyMode mode : {ApplyMode::Transaction, ApplyMode::Playout}) {
-      auto game = new_game_with_scripts(c.game, 2, 7, {{name, lua}});
-      expect_refused(*game, c.refusal, mode);
-      std::vector<Move> moves;
-      game->legal_moves(moves);
-      const ApplyResult r = game->apply(moves.front(), mode);
-      CHECK_THAT(r.error, Catch::Matchers::Contains("hook on_action (defined at scripts/" + std::string(c.game) +
-                                                    "/variants/" + name + ".lua:1) left a state the game refuses"));
-    }
-  }
+  expect_cases_refused(cases, "whole_state_");
 }
 
 TEST_CASE("A write refused by the schema names the script line that made it, and a native never sees it", "[hardening][lua]") {
