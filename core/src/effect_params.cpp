@@ -33,7 +33,7 @@ Spec parse_fields(const json& decl, const std::string& name) {
   if (decl.is_array() && decl.empty()) return spec;  // an empty Lua table
   if (!decl.is_object()) bad(name, "expected a table of param names and their types");
   for (auto it = decl.begin(); it != decl.end(); ++it)
-    spec.fields.emplace_back(it.key(), parse_spec(it.value(), name.empty() ? it.key() : name + "." + it.key()));
+    spec.fields.push_back(Field{it.key(), parse_spec(it.value(), name.empty() ? it.key() : name + "." + it.key())});
   return spec;
 }
 

@@ -19,6 +19,8 @@
 
 namespace tessera::effect_params {
 
+struct Field;
+
 struct Spec {
   enum class Type { Any, Int, Number, String, Bool, Enum, List, Map };
   Type type = Type::Any;
@@ -26,7 +28,14 @@ struct Spec {
   std::optional<std::int64_t> low, high;           // Int
   std::vector<std::string> names;                  // Enum
   std::shared_ptr<const Spec> item;                // List
-  std::vector<std::pair<std::string, Spec>> fields;  // Map, in name order
+  std::vector<Field> fields;                       // Map, in name order
+};
+
+// One entry of a map's declaration. (A vector of an incomplete type is allowed; a pair of
+// one is not, and clang's library checks it.)
+struct Field {
+  std::string name;
+  Spec spec;
 };
 
 // The declaration of an effect's params: a map of names to declarations (the JSON form of

@@ -409,7 +409,7 @@ EffectId ScriptRuntime::prepare(const EffectUse& use, const json& context) {
   json params = use.params.is_object() ? use.params : json::object();
   for (auto it = context.begin(); context.is_object() && it != context.end(); ++it) {
     const bool declared_too = std::any_of(declared.fields.begin(), declared.fields.end(),
-                                          [&](const auto& field) { return field.first == it.key(); });
+                                          [&](const auto& field) { return field.name == it.key(); });
     if (declared_too)
       throw ScriptError("effect '" + use.name + "' (" + effect.declared_at + ") declares param '" + it.key() +
                         "', which the game gives every use of it: drop it from the declaration");
