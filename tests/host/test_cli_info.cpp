@@ -79,7 +79,8 @@ TEST_CASE("list --json and info --json describe every game with its full variant
                                     {"players", {{"min", 2}, {"max", 4}}}});
   std::ostringstream santa_maria;
   REQUIRE(run_info(game_registry(), "santa_maria", santa_maria, /*as_json=*/true) == 0);
-  for (const json& v : json::parse(santa_maria.str())["variants"])
+  const json santa_maria_info = json::parse(santa_maria.str());  // a range-for over a temporary's member dangles
+  for (const json& v : santa_maria_info["variants"])
     if (v["name"] == "solo") CHECK(v["players"] == json{{"min", 1}, {"max", 1}});
 }
 
