@@ -16,6 +16,10 @@
 namespace tessera::host {
 namespace {
 
+// The longest line a player may type: a move text is a few words, and a longer line would
+// only cost memory and time ("did you mean" compares it with every move).
+constexpr std::size_t kMaxPlayLine = 1024;
+
 constexpr const char* kHelp =
     "Enter a move by its number in the list or by the text in [brackets] (any case:\n"
     "'buy 2 2', 'March Anglona Nurra'). Commands:\n"
@@ -167,7 +171,12 @@ class TerminalPlay {
     for (;;) {
       out_ << paint_.seat(d.seat, "> ") << std::flush;
       std::string line;
-      if (!std::getline(in_, line)) return Stop::Quit;
+      const LineRead read = read_bounded_line(in_, line, kMaxPlayLine);
+      if (read == LineRead::End) return Stop::Quit;
+      if (read == LineRead::TooLong) {
+        out_ << paint_.alarm("refused") << ": a line holds at most " << kMaxPlayLine << " bytes\n";
+        continue;
+      }
       const std::string typed = normalise_input(line);
       if (typed.empty()) continue;
       const std::string word = typed.substr(0, typed.find(' '));

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "tessera/yaml_reader.hpp"  // edit_distance
+
 namespace tessera::host {
 
 std::string normalise_input(std::string_view line) {
@@ -31,20 +33,6 @@ std::optional<std::size_t> match_action(const std::vector<Action>& actions, std:
   for (std::size_t i = 0; i < actions.size(); ++i)
     if (normalise_input(actions[i].label) == typed) return i;
   return std::nullopt;
-}
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  // Optimal string alignment: insertions, deletions, substitutions and swaps of two
-  // neighbouring characters ("hlep" is one edit from "help").
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i)
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  return d[a.size()][b.size()];
 }
 
 std::vector<std::string> near_misses(const std::vector<std::string>& candidates, std::string_view line,

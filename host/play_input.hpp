@@ -18,9 +18,6 @@ std::string normalise_input(std::string_view line);
 // label, compared after normalise_input. Nothing when it names none.
 std::optional<std::size_t> match_action(const std::vector<Action>& actions, std::string_view line);
 
-// Edits between two strings: insertions, deletions, substitutions and swaps of neighbours.
-std::size_t edit_distance(std::string_view a, std::string_view b);
-
 // At most `limit` of `candidates` (move texts, command words) that `line` is close to: first
 // those it begins (a prefix of their words), then those within a few edits, nearest first,
 // each group in the candidates' order.
