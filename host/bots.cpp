@@ -76,6 +76,13 @@ std::vector<double> rollout_result(const Game& game, int players) {
   return result;
 }
 
+// How many random moves a rollout plays: the spec's depth, else the one the game declares.
+int rollout_depth(const SearchOptions& options, const Game& game) {
+  if (options.depth > 0) return options.depth;
+  const int declared = game.info().rollout_depth;
+  return declared > 0 ? declared : kDefaultRolloutDepth;
+}
+
 }  // namespace
 
 BotSpec parse_bot_spec(std::string_view text) {
@@ -152,6 +159,7 @@ std::size_t MctsBot::choose(const Game& game, const std::vector<Move>& root_move
   std::vector<std::size_t> untried;
   const int players = game.table().players();
   const bool timed = options_.ms > 0;
+  const int depth = rollout_depth(options_, game);
   const auto deadline = start + std::chrono::milliseconds(options_.ms);
 
   for (int it = 0;; ++it) {
@@ -213,7 +221,7 @@ std::size_t MctsBot::choose(const Game& game, const std::vector<Move>& root_move
       if (tree[node].visits == 0) break;  // just expanded: roll out from here
     }
     // Rollout.
-    for (int d = 0; !failed && d < options_.depth && !state->is_over(); ++d) {
+    for (int d = 0; !failed && d < depth && !state->is_over(); ++d) {
       state->legal_moves(moves);
       ++stats_.moves;
       if (!state->apply(moves[rng_.below(moves.size())], ApplyMode::Playout).ok) failed = true;
@@ -279,7 +287,7 @@ std::unique_ptr<Bot> make_bot(std::string_view text, std::uint64_t game_seed, in
     // With a time budget, iterations bound the search only when given.
     o.iterations = int_option(spec, "iterations", o.ms > 0 ? 0 : o.iterations, o.ms > 0 ? 0 : 1, 10'000'000);
     o.c = real_option(spec, "c", o.c);
-    o.depth = int_option(spec, "depth", o.depth, 1, 1'000'000);
+    o.depth = int_option(spec, "depth", o.depth, 1, kMaxRolloutDepth);
     o.information_sets = spec.kind == "ismcts";
     return std::make_unique<MctsBot>(seed_of(), o);
   }

@@ -6,7 +6,7 @@
 // A seat is named by a spec: a kind, then options by name (sdk/docs/bots.md):
 //   random                          uniformly random
 //   greedy[:samples=1]              one ply: the move whose result scores best for the seat
-//   mcts[:iterations=1000,c=1.4,ms=0,depth=5000,seed=N]
+//   mcts[:iterations=1000,c=1.4,ms=0,depth=D,seed=N]  (D: the game's rollout_depth, or 5000)
 //                                   UCT, random rollouts, a fresh determinization per iteration
 //   ismcts[:same options]           single-observer information-set MCTS
 // No bot ever reads what its seat cannot see: every search starts each iteration from
@@ -60,11 +60,16 @@ class GreedyBot : public Bot {
   int samples_;
 };
 
+// The rollout depth of a search whose spec and game give none.
+inline constexpr int kDefaultRolloutDepth = 5000;
+
 struct SearchOptions {
   int iterations = 1000;  // per move (ignored when ms > 0 unless given too)
   int ms = 0;             // time budget per move in milliseconds; 0: none
   double c = 1.4;         // UCT exploration constant (results are in [0, 1])
-  int depth = 5000;       // a rollout cut after this many moves is judged by Game::score_so_far()
+  // A rollout cut after this many moves is judged by Game::score_so_far(). 0: the game's
+  // GameInfo::rollout_depth, or kDefaultRolloutDepth when it declares none.
+  int depth = 0;
   bool information_sets = false;  // ismcts: availability counts in place of parent visits
 };
 

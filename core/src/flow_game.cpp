@@ -323,6 +323,12 @@ void FlowGame::set_state(const json& state) {
   legal_.swap(scratch_);
 }
 
+GameInfo FlowGame::info() const {
+  GameInfo info = Game::info();
+  info.rollout_depth = rules_->rollout_depth();
+  return info;
+}
+
 std::unique_ptr<Game> FlowGame::determinize(int seat, Rng& rng) const {
   auto copy = clone();
   auto& game = static_cast<FlowGame&>(*copy);

@@ -79,6 +79,31 @@ TEST_CASE("IS-MCTS chooses the same move in states that differ only in what its 
   CHECK(differing > 0);  // the test compared states that really differ
 }
 
+TEST_CASE("A search without a depth rolls out as deep as the game declares", "[bots]") {
+  CHECK(new_game("tutorial", 2, 1)->info().rollout_depth == 0);  // declares none: play to the end
+  auto game = new_game("catan_inca", 3, 2);
+  const int declared = game->info().rollout_depth;
+  REQUIRE(declared > 0);
+  std::vector<Move> moves;
+  game->legal_moves(moves);
+  while (moves.size() < 2) {  // a real choice, so that the search runs
+    REQUIRE(game->apply(moves[0]).ok);
+    game->legal_moves(moves);
+  }
+  const auto moves_searched = [&](const std::string& spec) {
+    auto bot = make_bot(spec, 1, game->seat_to_move());
+    auto* search = dynamic_cast<MctsBot*>(bot.get());
+    REQUIRE(search);
+    (void)search->choose(*game, moves);
+    REQUIRE(search->last_stats().iterations == 20);
+    return search->last_stats().moves;
+  };
+  // Each of the 20 iterations descends at most 20 tree moves, then rolls out `declared`.
+  const std::uint64_t bound = 20 * (static_cast<std::uint64_t>(declared) + 20);
+  CHECK(moves_searched("ismcts:iterations=20") <= bound);
+  CHECK(moves_searched("ismcts:iterations=20,depth=5000") > bound);  // a random CATAN game runs longer
+}
+
 TEST_CASE("Search bots beat random seats in the tutorial game", "[bots]") {
   int mcts = 0, ismcts = 0, greedy = 0;
   for (std::uint64_t seed = 1; seed <= 4; ++seed) {

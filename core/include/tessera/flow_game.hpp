@@ -50,6 +50,9 @@ class FlowGame : public Game {
   // runs the flow to a decision and requires every driver's question to be answerable.
   void set_state(const nlohmann::json& state) override;
 
+  // Game::info() with the rollout depth the game's flow.yaml declares.
+  GameInfo info() const override;
+
   // Re-deals what `seat` cannot see, pooling hands with decks by the schema's `holds`.
   std::unique_ptr<Game> determinize(int seat, Rng& rng) const override;
 

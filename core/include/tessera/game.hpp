@@ -39,12 +39,19 @@ namespace tessera {
 // (a script error) leaves that copy half-changed, so drop it.
 enum class ApplyMode { Transaction, Playout };
 
+// The longest rollout a game may ask a search for (GameInfo::rollout_depth).
+inline constexpr int kMaxRolloutDepth = 1'000'000;
+
 // What a search needs to know about a game before it starts.
 struct GameInfo {
   int players = 0;
   bool hidden_information = false;  // some component is seen by one seat only, or by nobody
   bool chance = false;              // the game draws on its RNG after the set-up
   int max_moves = 0;                // a bound on the moves of one game; 0 when none is known
+  // The random moves a search's rollout should play before it judges the position by
+  // score_so_far(), as the game declares it (a game whose random playouts run long);
+  // 0 when the game declares none (then a search plays its own default).
+  int rollout_depth = 0;
 };
 
 // A finished game's result per seat, for search. Meaningful once is_over().
