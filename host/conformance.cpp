@@ -344,7 +344,7 @@ void determinization(Checker& c) {
           c.check(from_game->hash() == from_other->hash(), "samples of one seed differ in their hashes");
           c.check(texts(*from_game) == texts(*from_other), "samples of one seed differ in their legal actions");
           // A sample plays on like any game. Known limit: a re-deal can contradict a
-          // public commitment the schema cannot express (a CATAN offer promises cards the
+          // public commitment the schema cannot express (a trade offer promises cards the
           // re-dealt hand may lack); such a move is refused and changes nothing, and a
           // search drops that sample. It must stay rare.
           std::vector<Move> moves;

@@ -20,7 +20,6 @@ std::vector<std::string> game_ids() {
 // The known limits of this tree's games (host/conformance.hpp); any other game that shows
 // one fails.
 std::vector<std::string> known_limits(const std::string& id) {
-  if (id == "catan_inca") return {host::kLimitHiddenMoves};  // "ask" offers are bounded by hidden hands
   if (id == "santa_maria") return {host::kLimitScoreAtEnd};  // its running happiness is hidden
   return {};
 }
