@@ -86,6 +86,10 @@ TEST_CASE("A determinization keeps what the seat sees, hides the future, and dep
   every_game_passes("determinization");
 }
 
+TEST_CASE("undo() takes back the last move exactly: the state, its hash and the legal actions", "[conformance][search]") {
+  every_game_passes("undo");
+}
+
 TEST_CASE("Every game states its players, returns a result per seat and hashes its state", "[conformance][search]") {
   every_game_passes("returns-and-hash");
 }
@@ -97,7 +101,7 @@ TEST_CASE("Every game keeps a score so far for every seat, which ends as the out
 TEST_CASE("Each test case above runs one conformance check, and every check has one", "[conformance]") {
   const std::vector<std::string> run_here{"plays-to-end", "clone", "round-trip", "view", "determinism",
                                           "illegal-action", "variants", "scenario-edit", "determinization",
-                                          "returns-and-hash", "score-so-far"};
+                                          "undo", "returns-and-hash", "score-so-far"};
   std::vector<std::string> checks;
   for (const auto& check : host::conformance_checks()) checks.push_back(check.name);
   CHECK(checks == run_here);

@@ -38,6 +38,8 @@ class FlowGame : public Game {
   std::vector<Action> legal_actions() const override;
   using Game::apply;
   ApplyResult apply(const Move& move, ApplyMode mode = ApplyMode::Transaction) override;
+  // Puts back the last transaction's journal (Table::undo_last) and the decision's moves.
+  bool undo() override;
   std::string move_text(const Move& move) const override;
   std::string move_label(const Move& move) const override;
   std::optional<Move> parse_move(std::string_view text) const override;
