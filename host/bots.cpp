@@ -156,21 +156,22 @@ std::size_t MctsBot::choose(const Game& game, const std::vector<Move>& root_move
     std::vector<Rng> rngs;
     for (std::uint64_t t = 1; t < threads; ++t) rngs.emplace_back(rng_.next());
     std::vector<std::exception_ptr> errors(threads);
-    std::vector<std::thread> pool;
-    for (std::uint64_t t = 1; t < threads; ++t)
-      pool.emplace_back([&, t] {
-        try {
-          visits[t] = search_tree(*helpers_[t - 1], root_moves, options_, depth, limit(t), rngs[t - 1], stats[t]);
-        } catch (...) {
-          errors[t] = std::current_exception();
-        }
-      });
-    try {
-      visits[0] = search_tree(game, root_moves, options_, depth, limit(0), rng_, stats[0]);
-    } catch (...) {
-      errors[0] = std::current_exception();
+    {
+      std::vector<std::jthread> pool;  // joined as it goes out of scope, also on an exception
+      for (std::uint64_t t = 1; t < threads; ++t)
+        pool.emplace_back([&, t] {
+          try {
+            visits[t] = search_tree(*helpers_[t - 1], root_moves, options_, depth, limit(t), rngs[t - 1], stats[t]);
+          } catch (...) {
+            errors[t] = std::current_exception();
+          }
+        });
+      try {
+        visits[0] = search_tree(game, root_moves, options_, depth, limit(0), rng_, stats[0]);
+      } catch (...) {
+        errors[0] = std::current_exception();
+      }
     }
-    for (auto& thread : pool) thread.join();
     for (const auto& error : errors)
       if (error) std::rethrow_exception(error);
   }
