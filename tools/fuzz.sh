@@ -21,11 +21,17 @@ for target in "${targets[@]}"; do
   [ -f "tests/fuzz/dict/$target.dict" ] && dict=("-dict=tests/fuzz/dict/$target.dict")
   echo "== $target: ${seconds} s"
   # -timeout: one input may take at most 25 s (a house rule stopped by its work budget takes
-  # far less); -rss_limit_mb: the host must stay well below this whatever the input.
-  "build-asan/bin/$target" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 -max_len=65536 \
-      -print_final_stats=1 -print_funcs=0 "${dict[@]}" -artifact_prefix="build-asan/crashes/$target/" \
-      "build-asan/corpus/$target" "tests/fuzz/corpus/$target" 2>&1 | grep -v -e '^#[0-9]' -e '# Uses: [0-9]' || {
-    echo "fuzz.sh: $target failed; the input is in build-asan/crashes/$target/" >&2
+  # far less); -rss_limit_mb: the host must stay well below this whatever the input;
+  # -malloc_limit_mb: one allocation that big is reported at once, with its stack and input.
+  # libFuzzer's report of an exceeded rss limit first prints a heap profile, which can take
+  # longer than the run itself: the outer timeout ends it (and the run fails).
+  status=0
+  timeout -s KILL $((seconds + 120)) "build-asan/bin/$target" -max_total_time="$seconds" -timeout=25 \
+      -rss_limit_mb=2048 -malloc_limit_mb=512 -max_len=65536 -print_final_stats=1 -print_funcs=0 "${dict[@]}" \
+      -artifact_prefix="build-asan/crashes/$target/" "build-asan/corpus/$target" "tests/fuzz/corpus/$target" 2>&1 |
+    grep --line-buffered -v -e '^#[0-9]' -e '# Uses: [0-9]' || status=$?
+  if [ "$status" -ne 0 ]; then
+    echo "fuzz.sh: $target failed (exit $status; 137: it did not stop in time); the input is in build-asan/crashes/$target/" >&2
     exit 1
-  }
+  fi
 done

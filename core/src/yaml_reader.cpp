@@ -1,6 +1,7 @@
 #include "tessera/yaml_reader.hpp"
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -370,6 +371,44 @@ class Converter {
   std::size_t aliases_ = 0;
 };
 
+// Where each document of a text starts, read by yaml-cpp's event parser without building
+// nodes. At most three are read: a data file holds one, and yaml-cpp 0.7 reports a stray ','
+// where a value should start as an endless run of empty documents at that place (its issue
+// 1040; YAML::LoadAll then allocates until memory runs out).
+class DocumentStarts : public YAML::EventHandler {
+ public:
+  static std::vector<YAML::Mark> of(const std::string& text) {
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    DocumentStarts starts;
+    while (starts.marks_.size() < 3 && parser.HandleNextDocument(starts)) {
+    }
+    return std::move(starts.marks_);
+  }
+
+  void OnDocumentStart(const YAML::Mark& mark) override { marks_.push_back(mark); }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+
+ private:
+  std::vector<YAML::Mark> marks_;
+};
+
+// The byte at `pos` as a message shows it: printable ASCII quoted, anything else by its code.
+std::string byte_shown(std::string_view text, int pos) {
+  if (pos < 0 || static_cast<std::size_t>(pos) >= text.size()) return "the end of the text";
+  const auto byte = static_cast<unsigned char>(text[static_cast<std::size_t>(pos)]);
+  if (byte >= 0x20 && byte < 0x7f) return "'" + std::string(1, static_cast<char>(byte)) + "'";
+  static const char kHex[] = "0123456789abcdef";
+  return std::string("byte 0x") + kHex[byte >> 4] + kHex[byte & 15];
+}
+
 }  // namespace
 
 // ---- YamlNode ----
@@ -519,31 +558,35 @@ void YamlNode::allow_only(const std::vector<std::string>& keys) const {
 
 YamlDocument parse_yaml(std::string_view text, std::string display_name) {
   auto file = std::make_shared<const YamlSource>(display_name);
-  std::vector<YAML::Node> documents;
+  const std::string owned(text);
+  const auto place_of = [&file](const YAML::Mark& mark) {
+    return mark.line >= 0 && mark.column >= 0 ? YamlPlace{file, mark.line + 1, mark.column + 1} : YamlPlace{file, 0, 0};
+  };
+  std::vector<YAML::Mark> starts;
+  YAML::Node first;
   try {
-    documents = YAML::LoadAll(std::string(text));
+    starts = DocumentStarts::of(owned);
+    for (std::size_t i = 1; i < starts.size(); ++i)
+      if (starts[i].pos == starts[i - 1].pos)
+        throw error_at(place_of(starts[i]), byte_shown(text, starts[i].pos) + " cannot start a value here");
+    if (!starts.empty()) first = YAML::Load(owned);
   } catch (const YAML::Exception& e) {
-    YamlPlace place{file, 0, 0};
-    if (e.mark.line >= 0 && e.mark.column >= 0) place = YamlPlace{file, e.mark.line + 1, e.mark.column + 1};
+    const YamlPlace place = place_of(e.mark);
     // yaml-cpp 0.7's depth guard carries an unrelated message ("bad file"): say what it means.
     if (const auto* deep = dynamic_cast<const YAML::DeepRecursion*>(&e))
       throw error_at(place, "nested too deeply (more than " + std::to_string(deep->depth()) + " levels)");
     throw error_at(place, e.msg);
   }
   YamlPlace start{file, 0, 0};
-  if (documents.size() > 1) {
-    YAML::Mark mark = documents[1].Mark();
-    YamlPlace second = mark.line >= 0 ? YamlPlace{file, mark.line + 1, mark.column + 1} : start;
-    throw error_at(second, "a data file holds one YAML document; a second one starts here");
-  }
+  if (starts.size() > 1) throw error_at(place_of(starts[1]), "a data file holds one YAML document; a second one starts here");
   YamlDocument document{display_name, YamlNode()};
-  if (documents.empty()) {
+  if (starts.empty()) {
     auto null = std::make_shared<YamlValue>();
     null->place = start;
     document.root = YamlAccess::make(std::move(null), "");
   } else {
     Converter converter(file, text);
-    document.root = YamlAccess::make(converter.convert(documents[0], start), "");
+    document.root = YamlAccess::make(converter.convert(first, start), "");
   }
   return document;
 }
