@@ -296,6 +296,28 @@ int l_row(lua_State* L) {
   return 1;
 }
 
+// values = grid:values(field)   (that field of every cell, row by row: cell (x, y) at
+// y * width + x + 1; one table instead of a table per cell)
+int l_values(lua_State* L) {
+  const SquareGrid& grid = check<SquareGrid>(L, 1);
+  static const char* const kFields[] = {"type", "piece", "owner", "tile", nullptr};
+  const int field = luaL_checkoption(L, 2, nullptr, kFields);
+  lua_createtable(L, grid.width() * grid.height(), 0);
+  lua_Integer i = 1;
+  for (int y = 0; y < grid.height(); ++y)
+    for (int x = 0; x < grid.width(); ++x) {
+      const Cell& cell = grid.at(x, y);
+      switch (field) {
+        case 0: push_string(L, cell.type); break;
+        case 1: push_string(L, cell.piece); break;
+        case 2: lua_pushinteger(L, cell.owner); break;
+        default: lua_pushinteger(L, cell.tile); break;
+      }
+      lua_rawseti(L, -2, i++);
+    }
+  return 1;
+}
+
 // cells = grid:column(x)   (top to bottom)
 int l_column(lua_State* L) {
   const SquareGrid& grid = check<SquareGrid>(L, 1);
@@ -374,6 +396,7 @@ const luaL_Reg kSquareGridMethods[] = {{"width", guarded<l_width>},
                                        {"placements", guarded<l_placements>},
                                        {"row", guarded<l_row>},
                                        {"find", guarded<l_find>},
+                                       {"values", guarded<l_values>},
                                        {"column", guarded<l_column>},
                                        {"complete_rows", guarded<l_complete_rows>},
                                        {"complete_columns", guarded<l_complete_columns>},

@@ -3,35 +3,9 @@
 -- numbers). The points, before the -2 of the monk, are added to the seat's "score" counter
 -- "bishop_objectives" (the plugin adds the penalty).
 
--- The colony as rows of {kind = "free"|"road"|"building", terrain =, colonists =}, [r][c] 1-based.
--- Objectives only read the cells, so one table serves every square of a kind: a square's
--- type names its cell, made once ("" free, "road:<colonists>", "<terrain>:<building>").
-local cell_of_type = { [""] = { kind = "free", colonists = 0 } }
-local function cell_of(t)
-  local cell = cell_of_type[t]
-  if cell == nil then
-    if t:sub(1, 5) == "road:" then
-      cell = { kind = "road", colonists = tonumber(t:sub(6)) or 0 }
-    else
-      cell = { kind = "building", terrain = t:match("^([^:]+):"), colonists = 0 }
-    end
-    cell_of_type[t] = cell
-  end
-  return cell
-end
+local colony = require("lib.colony")
 
-local function colony(ctx, seat)
-  local grid = ctx:get("colony", seat)
-  local rows = {}
-  for y = 0, grid:height() - 1 do
-    local row = {}
-    for x, cell in ipairs(grid:row(y)) do row[x] = cell_of(cell.type) end
-    rows[y + 1] = row
-  end
-  return rows, grid:height(), grid:width()
-end
-
-local steps = { { -1, 0 }, { 0, 1 }, { 1, 0 }, { 0, -1 } }
+local steps = colony.steps
 
 local function capped(value, params)
   if params.cap then return math.min(value, params.cap) end
@@ -76,20 +50,21 @@ local objectives = {}
 
 -- The largest k x k block without a free square: 3 -> 4, 4 -> 7, 5 -> 10 (6 counts as 5).
 function objectives.square(ctx, params, cells, h, w)
-  local best = 0
-  for k = 2, math.min(h, w) do
-    for r = 1, h - k + 1 do
-      for c = 1, w - k + 1 do
-        local full = true
-        for i = 0, k - 1 do
-          for j = 0, k - 1 do
-            if cells[r + i][c + j].kind == "free" then full = false end
-          end
-        end
-        if full then best = k end
+  -- side[r][c]: the side of the largest such block whose bottom-right square is (r, c).
+  local best, side = 0, {}
+  for r = 1, h do
+    side[r] = {}
+    for c = 1, w do
+      local s = 0
+      if cells[r][c].kind ~= "free" then
+        s = 1
+        if r > 1 and c > 1 then s = 1 + math.min(side[r - 1][c], side[r][c - 1], side[r - 1][c - 1]) end
       end
+      side[r][c] = s
+      best = math.max(best, s)
     end
   end
+  if best < 2 then best = 0 end
   best = math.min(best, 5)
   return (params.scores and params.scores[tostring(best)]) or 0
 end
@@ -127,27 +102,8 @@ end
 function objectives.largest_area(ctx, params, cells, h, w)
   local allowed = {}
   for _, t in ipairs(params.terrains) do allowed[t] = true end
-  local seen, best = {}, 0
-  for r = 1, h do
-    for c = 1, w do
-      local t = cells[r][c].terrain
-      if t and allowed[t] and not seen[r * 100 + c] then
-        seen[r * 100 + c] = true
-        local queue, i = { { r, c } }, 1
-        while i <= #queue do
-          for _, d in ipairs(steps) do
-            local nr, nc = queue[i][1] + d[1], queue[i][2] + d[2]
-            if nr >= 1 and nr <= h and nc >= 1 and nc <= w and not seen[nr * 100 + nc] and cells[nr][nc].terrain == t then
-              seen[nr * 100 + nc] = true
-              queue[#queue + 1] = { nr, nc }
-            end
-          end
-          i = i + 1
-        end
-        best = math.max(best, #queue)
-      end
-    end
-  end
+  local best = 0
+  for _, area in ipairs(colony.areas(cells, h, w, allowed)) do best = math.max(best, #area) end
   return capped(params.per_square * best, params)
 end
 
@@ -188,7 +144,7 @@ effect("bishop", {
     if params.id == "one_dock" then
       points = score(ctx, params)  -- the port alone
     else
-      points = score(ctx, params, colony(ctx, ctx.seat))
+      points = score(ctx, params, colony.rows(ctx, ctx.seat))
     end
     ctx:get("score", ctx.seat):add("bishop_objectives", points)
     ctx:log("seat " .. ctx.seat .. " scores " .. points .. " for the bishop objective " .. params.id)

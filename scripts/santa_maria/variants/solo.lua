@@ -11,6 +11,7 @@
 -- (params.solo_value) if the conquistador stands on or beyond tree y (params.tree).
 local eco_lib = require("lib.economy")
 local advanced_setup = require("lib.advanced_setup")
+local colony = require("lib.colony")
 
 hook("on_setup", function(ctx) advanced_setup.deal(ctx) end)
 
@@ -28,19 +29,17 @@ end)
 
 -- Terraforming: a 4-connected chain of squares of one terrain (not roads, not the capital)
 -- touching both the left and right edges or both the top and bottom edges.
+local chain_terrains = { city = true, forest = true, mountain = true, farm = true }
+
 local function terraformed(ctx)
-  local grid = ctx:get("colony", 0)
-  for _, terrain in ipairs({ "city", "forest", "mountain", "farm" }) do
-    local prefix = terrain .. ":"
-    local areas = grid:regions(function(x, y, cell) return cell.type:sub(1, #prefix) == prefix end)
-    for _, area in ipairs(areas) do
-      local min_x, max_x, min_y, max_y = 99, -1, 99, -1
-      for _, pos in ipairs(area) do
-        min_x = math.min(min_x, pos.x); max_x = math.max(max_x, pos.x)
-        min_y = math.min(min_y, pos.y); max_y = math.max(max_y, pos.y)
-      end
-      if (min_x == 0 and max_x == grid:width() - 1) or (min_y == 0 and max_y == grid:height() - 1) then return true end
+  local cells, h, w = colony.rows(ctx, 0)
+  for _, area in ipairs(colony.areas(cells, h, w, chain_terrains)) do
+    local min_r, max_r, min_c, max_c = h, 1, w, 1
+    for _, at in ipairs(area) do
+      min_r, max_r = math.min(min_r, at // 100), math.max(max_r, at // 100)
+      min_c, max_c = math.min(min_c, at % 100), math.max(max_c, at % 100)
     end
+    if (min_c == 1 and max_c == w) or (min_r == 1 and max_r == h) then return true end
   end
   return false
 end

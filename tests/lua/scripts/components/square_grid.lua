@@ -20,11 +20,16 @@ effect("grid_read", function(ctx)
     region = g:region(3, 0, forest), empty_region = g:region(2, 0, forest), regions = g:regions(forest),
     connected = { g:connected({ x = 3, y = 0 }, { x = 3, y = 2 }, forest), g:connected({ x = 0, y = 2 }, { x = 3, y = 2 }, forest) },
     free = g:find({ type = "" }), tile7 = g:find({ type = "field", tile = 7 }), none = g:find({ type = "lake", tile = 7 }),
+    types = g:values("type"), tiles = g:values("tile"),
   })
 end)
 
 effect("grid_find_unknown_field", function(ctx)
   ctx:get("farm"):find({ colour = "red" })
+end)
+
+effect("grid_values_unknown_field", function(ctx)
+  ctx:get("farm"):values("colour")
 end)
 
 local ell = { { dx = 0, dy = 0 }, { dx = 0, dy = 1 }, { dx = 1, dy = 1, type = "field" } }
