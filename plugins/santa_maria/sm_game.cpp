@@ -41,8 +41,8 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->schema->content("tiles", tile_copies);
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/santa_maria");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
-  // ctx:call("print_board", seat, board_id): the board draft variant prints the chosen
-  // board. The engine owns the runtime that owns this function, so `self` cannot dangle.
+  // ctx:call("print_board", seat, board_id): the advanced set-up and the board draft variant print
+  // the dealt or chosen board. The engine owns the runtime that owns this function, so `self` cannot dangle.
   const Engine* self = engine.get();
   engine->scripts->register_function("print_board", [self](Table& t, const CallContext&, const tessera::NativeArgs& args) -> json {
     if (args.size() != 2) throw RuleError("print_board(seat, board_id)");
@@ -286,6 +286,8 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
 
 void print_board(const Rules& rules, Table& t, int seat, int board) {
   SquareGrid& grid = t.get<SquareGrid>("colony", seat);
+  for (int y = 0; y < grid.height(); ++y)
+    for (int x = 0; x < grid.width(); ++x) grid.at(x, y).type.clear();
   for (const auto& [rc, cell] : rules.boards[static_cast<std::size_t>(board)].squares)
     grid.at(rc.second - 1, rc.first - 1).type = rules.cells[static_cast<std::size_t>(cell)].type;
   t.get<Counters>("player", seat).set("board", board + 1);

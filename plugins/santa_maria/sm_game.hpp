@@ -62,8 +62,9 @@ inline constexpr int kMaxColonistsArg = 40;
 
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);
 
-// Prints colony board `board` (an index into Rules::boards) on the seat's colony and
-// records it in the seat's "board" counter (1-based).
+// Prints colony board `board` (an index into Rules::boards) on the seat's colony, whose
+// squares it all replaces (its free squares become empty), and records it in the seat's
+// "board" counter (1-based).
 void print_board(const Rules& rules, tessera::Table& t, int seat, int board);
 
 class SmGame : public tessera::FlowGame {

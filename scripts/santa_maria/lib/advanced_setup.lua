@@ -15,13 +15,8 @@ local function deal_side_b_boards(ctx)
   end
   if #boards == 0 then error("the advanced set-up needs a side-B colony board") end
   ctx:shuffle(boards)
-  for seat = 0, ctx.players - 1 do
-    local grid = ctx:get("colony", seat)
-    for y = 0, grid:height() - 1 do
-      for x = 0, grid:width() - 1 do grid:set_cell(x, y, { type = "" }) end
-    end
-    ctx:call("print_board", seat, boards[seat % #boards + 1])
-  end
+  -- A board printed on a colony replaces the one there.
+  for seat = 0, ctx.players - 1 do ctx:call("print_board", seat, boards[seat % #boards + 1]) end
 end
 
 local function offer_capital_sets(ctx)
