@@ -356,16 +356,44 @@ int l_region(lua_State* L) {
   return 1;
 }
 
+void push_areas(lua_State* L, const std::vector<std::vector<Pos>>& areas) {
+  lua_createtable(L, static_cast<int>(areas.size()), 0);
+  lua_Integer i = 1;
+  for (const auto& area : areas) {
+    push_positions(L, area);
+    lua_rawseti(L, -2, i++);
+  }
+}
+
 // areas = grid:regions(test)   ({{{x=, y=}, ...}, ...})
 int l_regions(lua_State* L) {
   const SquareGrid& grid = check<SquareGrid>(L, 1);
-  const std::vector<std::vector<Pos>> regions = grid.regions(cell_test(L, 2));
-  lua_createtable(L, static_cast<int>(regions.size()), 0);
-  lua_Integer i = 1;
-  for (const auto& region : regions) {
-    push_positions(L, region);
-    lua_rawseti(L, -2, i++);
+  push_areas(L, grid.regions(cell_test(L, 2)));
+  return 1;
+}
+
+// areas = grid:areas(labels)   (labels: one value per cell, row by row as grid:values gives;
+// the 4-connected areas of cells with equal labels, by first cell; nil and false: no area)
+int l_areas(lua_State* L) {
+  const SquareGrid& grid = check<SquareGrid>(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const int cells = grid.width() * grid.height();
+  // Each distinct label becomes a number: the first of its kind stays on the stack.
+  const int distinct = lua_gettop(L) + 1;
+  std::vector<int> labels(static_cast<std::size_t>(cells), -1);
+  for (int i = 0; i < cells; ++i) {
+    lua_rawgeti(L, 2, i + 1);
+    if (!lua_toboolean(L, -1)) {
+      lua_pop(L, 1);
+      continue;
+    }
+    int label = 0;
+    while (distinct + label < lua_gettop(L) && !lua_rawequal(L, distinct + label, -1)) ++label;
+    if (distinct + label < lua_gettop(L)) lua_pop(L, 1);  // known: the copy below is kept
+    else luaL_checkstack(L, 2, "grid:areas");
+    labels[static_cast<std::size_t>(i)] = label;
   }
+  push_areas(L, grid.areas(labels));
   return 1;
 }
 
@@ -403,6 +431,7 @@ const luaL_Reg kSquareGridMethods[] = {{"width", guarded<l_width>},
                                        {"neighbours", guarded<l_neighbours>},
                                        {"region", guarded<l_region>},
                                        {"regions", guarded<l_regions>},
+                                       {"areas", guarded<l_areas>},
                                        {"connected", guarded<l_connected>},
                                        {nullptr, nullptr}};
 

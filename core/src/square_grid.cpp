@@ -267,14 +267,22 @@ std::vector<SquareGrid::Pos> SquareGrid::region(int x, int y, const CellTest& te
 
 std::vector<std::vector<SquareGrid::Pos>> SquareGrid::regions(const CellTest& test) const {
   // The test is asked once per cell (a script's test is a Lua call).
-  std::vector<char> passing(cells_.size(), 0);
-  for (int i = 0; i < static_cast<int>(cells_.size()); ++i) passing[static_cast<std::size_t>(i)] = passes(test, i % width_, i / width_);
+  std::vector<int> labels(cells_.size(), -1);
+  for (int i = 0; i < static_cast<int>(cells_.size()); ++i)
+    if (passes(test, i % width_, i / width_)) labels[static_cast<std::size_t>(i)] = 0;
+  return areas(labels);
+}
+
+std::vector<std::vector<SquareGrid::Pos>> SquareGrid::areas(const std::vector<int>& labels) const {
+  if (labels.size() != cells_.size())
+    throw RuleError("areas: " + std::to_string(labels.size()) + " labels for " + std::to_string(cells_.size()) + " cells");
   std::vector<std::vector<Pos>> out;
   std::vector<char> covered(cells_.size(), 0);
   for (int i = 0; i < static_cast<int>(cells_.size()); ++i) {
-    if (covered[static_cast<std::size_t>(i)] || !passing[static_cast<std::size_t>(i)]) continue;
+    const int label = labels[static_cast<std::size_t>(i)];
+    if (covered[static_cast<std::size_t>(i)] || label < 0) continue;
     auto& area = out.emplace_back();
-    for (int j : flood(width_, height_, i, covered, [&](int k) { return passing[static_cast<std::size_t>(k)] != 0; }))
+    for (int j : flood(width_, height_, i, covered, [&](int k) { return labels[static_cast<std::size_t>(k)] == label; }))
       area.push_back({j % width_, j / width_});
   }
   return out;

@@ -5,7 +5,7 @@
 
 local colony = require("lib.colony")
 
-local steps = colony.steps
+local steps = { { -1, 0 }, { 0, 1 }, { 1, 0 }, { 0, -1 } }
 
 local function capped(value, params)
   if params.cap then return math.min(value, params.cap) end
@@ -103,7 +103,7 @@ function objectives.largest_area(ctx, params, cells, h, w)
   local allowed = {}
   for _, t in ipairs(params.terrains) do allowed[t] = true end
   local best = 0
-  for _, area in ipairs(colony.areas(cells, h, w, allowed)) do best = math.max(best, #area) end
+  for _, area in ipairs(colony.areas(ctx:get("colony", ctx.seat), allowed)) do best = math.max(best, #area) end
   return capped(params.per_square * best, params)
 end
 

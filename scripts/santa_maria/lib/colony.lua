@@ -33,35 +33,15 @@ function M.rows(ctx, seat)
   return rows, h, w
 end
 
--- Up, right, down, left as (dr, dc).
-M.steps = { { -1, 0 }, { 0, 1 }, { 1, 0 }, { 0, -1 } }
-
--- The 4-connected areas of squares of one terrain, for each terrain `wanted` holds
--- ({terrain = true}): arrays of positions r * 100 + c, by first square (row by row).
-function M.areas(cells, h, w, wanted)
-  local seen, areas = {}, {}
-  for r = 1, h do
-    for c = 1, w do
-      local terrain = cells[r][c].terrain
-      if terrain and wanted[terrain] and not seen[r * 100 + c] then
-        seen[r * 100 + c] = true
-        local area, i = { r * 100 + c }, 1
-        while i <= #area do
-          local ar, ac = area[i] // 100, area[i] % 100
-          for _, d in ipairs(M.steps) do
-            local nr, nc = ar + d[1], ac + d[2]
-            if nr >= 1 and nr <= h and nc >= 1 and nc <= w and not seen[nr * 100 + nc] and cells[nr][nc].terrain == terrain then
-              seen[nr * 100 + nc] = true
-              area[#area + 1] = nr * 100 + nc
-            end
-          end
-          i = i + 1
-        end
-        areas[#areas + 1] = area
-      end
-    end
+-- The areas of one terrain of a colony grid: 4-connected squares of the same terrain, for
+-- the terrains `wanted` holds ({terrain = true}); each an array of {x=, y=}, by first square.
+function M.areas(grid, wanted)
+  local labels = grid:values("type")
+  for i = 1, #labels do
+    local terrain = cell_of(labels[i]).terrain
+    labels[i] = terrain ~= nil and wanted[terrain] == true and terrain
   end
-  return areas
+  return grid:areas(labels)
 end
 
 return M

@@ -32,14 +32,17 @@ end)
 local chain_terrains = { city = true, forest = true, mountain = true, farm = true }
 
 local function terraformed(ctx)
-  local cells, h, w = colony.rows(ctx, 0)
-  for _, area in ipairs(colony.areas(cells, h, w, chain_terrains)) do
-    local min_r, max_r, min_c, max_c = h, 1, w, 1
-    for _, at in ipairs(area) do
-      min_r, max_r = math.min(min_r, at // 100), math.max(max_r, at // 100)
-      min_c, max_c = math.min(min_c, at % 100), math.max(max_c, at % 100)
+  local grid = ctx:get("colony", 0)
+  local last_x, last_y = grid:width() - 1, grid:height() - 1
+  for _, area in ipairs(colony.areas(grid, chain_terrains)) do
+    local min_x, max_x, min_y, max_y = last_x, 0, last_y, 0
+    for _, pos in ipairs(area) do
+      if pos.x < min_x then min_x = pos.x end
+      if pos.x > max_x then max_x = pos.x end
+      if pos.y < min_y then min_y = pos.y end
+      if pos.y > max_y then max_y = pos.y end
     end
-    if (min_c == 1 and max_c == w) or (min_r == 1 and max_r == h) then return true end
+    if (min_x == 0 and max_x == last_x) or (min_y == 0 and max_y == last_y) then return true end
   end
   return false
 end
