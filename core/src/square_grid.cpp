@@ -167,16 +167,38 @@ std::vector<SquareGrid::Pos> SquareGrid::tile_cells(int tile) const {
 }
 
 std::vector<SquareGrid::Placement> SquareGrid::placements(const Shape& shape, const CellTest& allowed) const {
+  // Whether a tile may cover each cell (fits' rules), the test asked once per cell.
+  std::vector<char> open(cells_.size(), 0);
+  for (int i = 0; i < static_cast<int>(cells_.size()); ++i) {
+    const Cell& cell = cells_[static_cast<std::size_t>(i)];
+    open[static_cast<std::size_t>(i)] = cell.tile == kNoTile &&
+                                        !std::binary_search(blocked_types_.begin(), blocked_types_.end(), cell.type) &&
+                                        passes(allowed, i % width_, i / width_);
+  }
   std::vector<Placement> out;
   std::vector<Shape> seen;
   for (int rotation = 0; rotation < 360; rotation += 90) {
     Shape turned = rotate(shape, rotation);
     Shape key = sorted(turned);
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    // A shape without cells, or covering a cell twice, fits nowhere.
+    const bool twice = std::adjacent_find(key.begin(), key.end(), [](const ShapeCell& a, const ShapeCell& b) {
+                         return a.dx == b.dx && a.dy == b.dy;
+                       }) != key.end();
     seen.push_back(std::move(key));
+    if (turned.empty() || twice) continue;
     for (int y = 0; y < height_; ++y)
-      for (int x = 0; x < width_; ++x)
-        if (fits(turned, x, y, allowed, nullptr)) out.push_back({x, y, rotation});
+      for (int x = 0; x < width_; ++x) {
+        bool fits_here = true;
+        for (const ShapeCell& c : turned) {
+          const int cx = x + c.dx, cy = y + c.dy;
+          if (!inside(cx, cy) || !open[static_cast<std::size_t>(cy * width_ + cx)]) {
+            fits_here = false;
+            break;
+          }
+        }
+        if (fits_here) out.push_back({x, y, rotation});
+      }
   }
   return out;
 }

@@ -22,6 +22,11 @@ namespace {
 
 std::string num(int n) { return std::to_string(n); }
 
+// Every non-empty type is a known square (check_state); roads are "road:<colonists>".
+bool is_empty_building(const SquareGrid::Cell& cell) {
+  return cell.piece.empty() && !cell.type.empty() && !cell.type.starts_with("road:");
+}
+
 }  // namespace
 
 std::shared_ptr<Engine> load_engine(const GameConfig& config) {
@@ -390,9 +395,16 @@ void SmGame::pay(int s, const std::array<int, kGoods>& cost, std::vector<Event>*
 // Colony queries
 
 bool SmGame::empty_building(int s, int x, int y) const {
-  const SquareGrid::Cell& cell = table().get(seat_of(s).colony).at(x, y);
-  // Every non-empty type is a known square (check_state); roads are "road:<colonists>".
-  return cell.piece.empty() && !cell.type.empty() && cell.type.compare(0, 5, "road:") != 0;
+  return is_empty_building(table().get(seat_of(s).colony).at(x, y));
+}
+
+std::uint64_t SmGame::empty_buildings(int s) const {
+  const SquareGrid& grid = table().get(seat_of(s).colony);
+  std::uint64_t empty = 0;
+  for (int y = 0; y < 6; ++y)
+    for (int x = 0; x < 6; ++x)
+      if (is_empty_building(grid.at(x, y))) empty |= std::uint64_t{1} << (y * 6 + x);
+  return empty;
 }
 
 std::vector<std::pair<int, int>> SmGame::line_buildings(int s, Line line) const {

@@ -13,6 +13,7 @@
 // sell/buy and, outside die activations, Logistics still allowed); one choice is applied at
 // once; none drops the step. Effects push further steps with ctx:push. All state lives in
 // the Table.
+#include <cstdint>
 #include <memory>
 
 #include "sm_rules.hpp"
@@ -140,10 +141,11 @@ class SmGame : public tessera::FlowGame {
   bool activating() const;
 
   bool empty_building(int s, int x, int y) const;
+  std::uint64_t empty_buildings(int s) const;  // bit y * 6 + x set for each empty building
   std::vector<std::pair<int, int>> line_buildings(int s, Line line) const;  // (x, y) in order
   int line_colonists(int s, Line line) const;
   tessera::SquareGrid::Shape shape_of(const TileDef& tile) const;
-  std::vector<int> usable_dice(int s, bool white) const;  // distinct values, ascending
+  unsigned usable_dice(int s, bool white) const;  // bit v set when a usable die shows v
 
   // Legal moves, each in the rulebook's order.
   void sell_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;

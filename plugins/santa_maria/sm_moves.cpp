@@ -3,6 +3,7 @@
 // numbers refer to /shared/rules/santa_maria.md.
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 
 #include "sm_game.hpp"
 #include "sm_keys.hpp"
@@ -28,18 +29,24 @@ std::string cost_text(const std::array<int, kGoods>& cost) {
   return out.empty() ? "nothing" : out;
 }
 
-// True when some rotation of `tile` covers only free squares somewhere (5.3).
-bool fits_somewhere(const TileDef& tile, const SquareGrid& grid) {
-  bool free[6][6];
+// The colony's free squares (5.3): bit y * 6 + x.
+std::uint64_t free_squares(const SquareGrid& grid) {
+  std::uint64_t free = 0;
   for (int y = 0; y < 6; ++y)
-    for (int x = 0; x < 6; ++x) free[y][x] = grid.at(x, y).type.empty();
+    for (int x = 0; x < 6; ++x)
+      if (grid.at(x, y).type.empty()) free |= std::uint64_t{1} << (y * 6 + x);
+  return free;
+}
+
+// True when some rotation of `tile` covers only free squares somewhere (5.3).
+bool fits_somewhere(const TileDef& tile, std::uint64_t free) {
   for (const auto& rot : tile.rotations)
     for (int y = 0; y < 6; ++y)
       for (int x = 0; x < 6; ++x) {
         bool ok = true;
         for (const auto& [dr, dc] : rot) {
           const int r = y + dr, c = x + dc;
-          if (r > 5 || c > 5 || !free[r][c]) {
+          if (r > 5 || c > 5 || !((free >> (r * 6 + c)) & 1)) {
             ok = false;
             break;
           }
@@ -267,7 +274,7 @@ void SmGame::logistics_moves(const FlowView& view, MoveSink& out) const {
 void SmGame::expand_moves(const FlowView& view, MoveSink& out) const {
   const int s = view.seat();
   const Market& display = table().get(display_);
-  const SquareGrid& grid = table().get(seat_of(s).colony);
+  const std::uint64_t free = free_squares(table().get(seat_of(s).colony));
   for (int row = 0; row < 2; ++row) {
     if (!can_pay(s, row == 0 ? rules().double_cost : rules().triple_cost)) continue;
     for (int slot = 0; slot < 5; ++slot) {
@@ -275,7 +282,7 @@ void SmGame::expand_moves(const FlowView& view, MoveSink& out) const {
       if (id.empty()) continue;
       const auto it = rules().tile_ids.find(id);
       if (it == rules().tile_ids.end()) continue;
-      if (fits_somewhere(rules().tile(it->second), grid)) out.add(kinds().expand, it->second);
+      if (fits_somewhere(rules().tile(it->second), free)) out.add(kinds().expand, it->second);
     }
   }
 }
@@ -285,21 +292,19 @@ void SmGame::coin_moves(const FlowView& view, MoveSink& out) const {
   const int s = view.seat();
   const Counters& p = table().get(seat_of(s).player);
   if (p.get(key::coins) < p.get(key::coin_acts) + 1) return;
-  for (int y = 0; y < 6; ++y)
-    for (int x = 0; x < 6; ++x)
-      if (empty_building(s, x, y)) out.add(kinds().coin, y + 1, x + 1);
+  const std::uint64_t empty = empty_buildings(s);
+  for (int i = 0; i < 36; ++i)
+    if ((empty >> i) & 1) out.add(kinds().coin, i / 6 + 1, i % 6 + 1);
 }
 
-std::vector<int> SmGame::usable_dice(int s, bool white) const {
-  std::vector<int> values;
+unsigned SmGame::usable_dice(int s, bool white) const {
+  unsigned values = 0;
   for (const Die& d : table().get(dice_).dice()) {
     if (white ? d.color == "white" && d.holder == DicePool::kInPool
               : d.color == "blue" && (rules().shared_blue ? (d.holder == DicePool::kInPool && d.tag.empty())
                                                          : (d.holder == s && d.tag == "ready")))
-      values.push_back(d.value);
+      values |= 1u << d.value;
   }
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
   return values;
 }
 
@@ -315,17 +320,20 @@ void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
     return;
   const Abilities can = abilities(mask);
   if (kind == kinds().bluecol && !can.blue_die_on_columns) return;
-  const std::vector<int> values = usable_dice(s, white);
-  if (values.empty()) return;
+  const unsigned values = usable_dice(s, white);
+  if (values == 0) return;
   const bool column = kind != kinds().blue;
 
   const int coins = p.get(key::coins);
+  // A line is usable when it holds an empty building.
+  const std::uint64_t empty = empty_buildings(s);
   bool usable[6];
   for (int i = 0; i < 6; ++i) {
-    usable[i] = false;
-    for (int k = 0; k < 6 && !usable[i]; ++k) usable[i] = column ? empty_building(s, i, k) : empty_building(s, k, i);
+    const std::uint64_t line = column ? std::uint64_t{0x041041041} << i : std::uint64_t{0x3f} << (6 * i);
+    usable[i] = (empty & line) != 0;
   }
-  for (int v : values)
+  for (int v = 1; v <= 6; ++v) {
+    if (!((values >> v) & 1)) continue;
     for (int target = 1; target <= 6; ++target) {
       if (!usable[target - 1]) continue;
       if (std::abs(v - target) * rules().pip_cost <= coins) out.add(kind, v, target, 0);
@@ -333,6 +341,7 @@ void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
         for (int g = 0; g < kGoods; ++g)
           if (((can.die_change_for >> g) & 1u) && p.get(key::goods[static_cast<std::size_t>(g)]) > 0) out.add(kind, v, target, g + 1);
     }
+  }
 }
 
 // D: retreat (5.6) to a free space.
