@@ -13,6 +13,7 @@
 namespace santa_maria {
 
 using namespace tessera;
+using namespace std::string_view_literals;
 using nlohmann::json;
 
 namespace {
@@ -300,9 +301,9 @@ void SmGame::coin_moves(const FlowView& view, MoveSink& out) const {
 unsigned SmGame::usable_dice(int s, bool white) const {
   unsigned values = 0;
   for (const Die& d : table().get(dice_).dice()) {
-    if (white ? d.color == "white" && d.holder == DicePool::kInPool
-              : d.color == "blue" && (rules().shared_blue ? (d.holder == DicePool::kInPool && d.tag.empty())
-                                                         : (d.holder == s && d.tag == "ready")))
+    if (white ? d.color == "white"sv && d.holder == DicePool::kInPool
+              : d.color == "blue"sv && (rules().shared_blue ? (d.holder == DicePool::kInPool && d.tag.empty())
+                                                           : (d.holder == s && d.tag == "ready"sv)))
       values |= 1u << d.value;
   }
   return values;
@@ -314,17 +315,19 @@ void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
   const int s = view.seat();
   const Counters& p = table().get(seat_of(s).player);
   const bool white = kind == kinds().white;
-  const unsigned mask = scholar_mask(s);
   if (white ? p.get(key::white_taken) >= rules().white_per_year
             : rules().shared_blue && p.get(key::blue_taken) >= p.get(key::blue_unlocked))
     return;
-  const Abilities can = abilities(mask);
-  if (kind == kinds().bluecol && !can.blue_die_on_columns) return;
   const unsigned values = usable_dice(s, white);
   if (values == 0) return;
+  const Abilities can = abilities(scholar_mask(s));
+  if (kind == kinds().bluecol && !can.blue_die_on_columns) return;
   const bool column = kind != kinds().blue;
 
-  const int coins = p.get(key::coins);
+  const int coins = p.get(key::coins), pip_cost = rules().pip_cost;
+  unsigned change_goods = 0;  // goods of which 1 pays any change (Botany)
+  for (int g = 0; g < kGoods; ++g)
+    if (((can.die_change_for >> g) & 1u) && p.get(key::goods[static_cast<std::size_t>(g)]) > 0) change_goods |= 1u << g;
   // A line is usable when it holds an empty building.
   const std::uint64_t empty = empty_buildings(s);
   bool usable[6];
@@ -336,10 +339,10 @@ void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
     if (!((values >> v) & 1)) continue;
     for (int target = 1; target <= 6; ++target) {
       if (!usable[target - 1]) continue;
-      if (std::abs(v - target) * rules().pip_cost <= coins) out.add(kind, v, target, 0);
+      if (std::abs(v - target) * pip_cost <= coins) out.add(kind, v, target, 0);
       if (v != target)
         for (int g = 0; g < kGoods; ++g)
-          if (((can.die_change_for >> g) & 1u) && p.get(key::goods[static_cast<std::size_t>(g)]) > 0) out.add(kind, v, target, g + 1);
+          if ((change_goods >> g) & 1u) out.add(kind, v, target, g + 1);
     }
   }
 }
