@@ -86,8 +86,20 @@ void Counters::set(std::string_view key, int value) {
   }
   const auto at = std::lower_bound(values_.begin(), values_.end(), key,
                                    [](const auto& entry, std::string_view k) { return entry.first < k; });
+  const auto slot = static_cast<std::size_t>(at - values_.begin());
   values_.insert(at, {std::string(key), value});
-  reindex();
+  // A key added to a big enough index moves the slots after it up one; a new or full index
+  // is built again.
+  if (index_.empty() || 2 * values_.size() > index_.size()) {
+    reindex();
+    return;
+  }
+  for (std::uint32_t& entry : index_)
+    if (entry > slot) ++entry;
+  const std::size_t mask = index_.size() - 1;
+  std::size_t h = hash_key(key) & mask;
+  while (index_[h] != 0) h = (h + 1) & mask;
+  index_[h] = static_cast<std::uint32_t>(slot + 1);
 }
 
 int Counters::add(std::string_view key, int delta) {

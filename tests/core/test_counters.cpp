@@ -14,6 +14,11 @@ TEST_CASE("Counters keep many keys apart and read 0 for a key never set", "[core
   CHECK(c.add("key7", 3) == 10);
   CHECK(c.add("new", -2) == -2);
   CHECK(c.entries().size() == 101);
+  // Keys added in front of all the others move every indexed slot.
+  Counters d("tally");
+  for (int i = 99; i >= 0; --i) d.set("key" + std::to_string(1000 + i), i);
+  for (int i = 0; i < 100; ++i) CHECK(d.get("key" + std::to_string(1000 + i)) == i);
+  CHECK(d.get("key999") == 0);
 }
 
 TEST_CASE("A CounterKey finds its key again after other keys moved it", "[core]") {
