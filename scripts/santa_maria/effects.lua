@@ -56,10 +56,19 @@ local some = {int = {0, 100}, optional = true}
 local GAINS = {wood = some, grain = some, sugar = some, gem = some, gold = some, coins = some, points = some}
 
 -- Production (5.8): gain what params list.
+-- The gains of each prepared use, in gain_all's order, listed once: {what, n, what, n, ...}.
+local gains_of = {}
+
 effect("gain", {
   params = GAINS,
   apply = function(ctx, params)
-    eco_lib.gain_all(ctx, ctx.seat, params, params.economy)
+    local gains = gains_of[params]
+    if gains == nil then
+      gains = eco_lib.gain_list(params)
+      gains_of[params] = gains
+    end
+    local seat, eco = ctx.seat, params.economy
+    for i = 1, #gains, 2 do eco_lib.gain(ctx, seat, gains[i], gains[i + 1], eco) end
   end,
 })
 

@@ -39,6 +39,21 @@ function M.gain(ctx, seat, what, n, eco)
   end
 end
 
+-- The entries of `gains` ({wood = 1, coins = 2, ...}) in gain_all's order, as
+-- {what, n, what, n, ...}.
+function M.gain_list(gains)
+  local list = {}
+  for i = 1, #order do
+    local what = order[i]
+    local n = gains[what]
+    if n ~= nil and type(n) == "number" then
+      list[#list + 1] = what
+      list[#list + 1] = n
+    end
+  end
+  return list
+end
+
 -- Gains every entry of `gains` ({wood = 1, coins = 2, ...}) in a fixed order.
 function M.gain_all(ctx, seat, gains, eco)
   for i = 1, #order do
