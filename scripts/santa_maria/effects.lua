@@ -33,13 +33,20 @@ local function made_once(cache, a, b, make)
   end
   return id
 end
-local numbered, squares, one_each = {}, {}, {}
+local numbered, one_each = {}, {}
 local function prefixed(prefix, n) return prefix .. n end
-local function row_column(row, column) return row .. "_" .. column end
 local function id_of(prefix, n) return made_once(numbered, prefix, n, prefixed) end
--- The id of square i (1-based, row by row as grid:values gives) of a grid `width` wide.
-local function square_id(width, i)
-  return made_once(squares, (i - 1) // width + 1, (i - 1) % width + 1, row_column)
+-- The ids of the squares of a grid `width` wide ("<row>_<column>"), by square: 1-based, row
+-- by row as grid:values gives; at least `count` of them.
+local square_ids_of = {}
+local function square_ids(width, count)
+  local ids = square_ids_of[width]
+  if ids == nil or #ids < count then
+    ids = {}
+    for i = 1, count do ids[i] = ((i - 1) // width + 1) .. "_" .. ((i - 1) % width + 1) end
+    square_ids_of[width] = ids
+  end
+  return ids
 end
 -- {[good] = 1}, one table per good.
 local function one_of(good)
@@ -287,26 +294,33 @@ effect("monk", {
 -- Shipping (5.8.2): buy one shipment tile from a main-board dock; the dock is refilled.
 local dock_cost_names = { "wood", "grain", "sugar", "gem" }
 
-local costs_made = {}
-local function make_cost(shipments, id)
-  local c = shipments[id]
-  local cost = {}
-  for i, good in ipairs(dock_cost_names) do
-    if c[i] > 0 then cost[good] = c[i] end
+-- The cost of each shipment ({good = n}), by id, made once per shipments table.
+local costs_of = {}
+local function shipment_costs(params)
+  local costs = costs_of[params.shipments]
+  if costs == nil then
+    costs = {}
+    for id, c in pairs(params.shipments) do
+      local cost = {}
+      for i, good in ipairs(dock_cost_names) do
+        if c[i] > 0 then cost[good] = c[i] end
+      end
+      costs[id] = cost
+    end
+    costs_of[params.shipments] = costs
   end
-  return cost
+  return costs
 end
--- The cost of shipment `id`, made once.
-local function shipment_cost(params, id) return made_once(costs_made, params.shipments, id, make_cost) end
 
 effect("ship", {
   options = function(ctx, params)
     local seat = ctx.seat
     local docks = ctx:get("docks")
+    local costs = shipment_costs(params)
     local out = {}
     for slot = 0, docks:width() - 1 do
       local id = docks:at(0, slot)
-      if id ~= "" and eco_lib.can_pay(ctx, seat, shipment_cost(params, id)) then out[#out + 1] = id_of("dock", slot + 1) end
+      if id ~= "" and eco_lib.can_pay(ctx, seat, costs[id]) then out[#out + 1] = id_of("dock", slot + 1) end
     end
     if #out == 0 then return {} end
     out[#out + 1] = "skip"
@@ -325,7 +339,7 @@ effect("ship", {
     local docks = ctx:get("docks")
     local id = docks:at(0, slot - 1)
     if id == "" then error("dock " .. slot .. " is empty") end
-    eco_lib.pay(ctx, seat, shipment_cost(params, id))
+    eco_lib.pay(ctx, seat, shipment_costs(params)[id])
     docks:take(slot - 1, ctx:get("ships"))
     ctx:get("port", seat):set(id, slot)
     ctx:log("seat " .. seat .. " buys shipment " .. id .. " for dock " .. slot)
@@ -374,10 +388,14 @@ effect("road_tile", {
   options = function(ctx, params)
     if ctx:get("progress"):get("roads") <= 0 then return {} end
     local grid = ctx:get("colony", ctx.seat)
-    local width, types = grid:width(), grid:values("type")
-    local out = {}
+    local types = grid:values("type")
+    local ids = square_ids(grid:width(), #types)
+    local out, n = {}, 0
     for i = 1, #types do
-      if types[i] == "" then out[#out + 1] = square_id(width, i) end
+      if types[i] == "" then
+        n = n + 1
+        out[n] = ids[i]
+      end
     end
     return out
   end,
@@ -402,11 +420,12 @@ effect("road_tile", {
 effect("mathematics", {
   options = function(ctx, params)
     local grid = ctx:get("colony", ctx.seat)
-    local width, pieces = grid:width(), grid:values("piece")
+    local pieces = grid:values("piece")
+    local ids = square_ids(grid:width(), #pieces)
     local out = {}
     for i = 1, #pieces do
       local piece = pieces[i]
-      if piece ~= "" and string.match(piece, "^c%d+$") then out[#out + 1] = square_id(width, i) end
+      if piece ~= "" and string.match(piece, "^c%d+$") then out[#out + 1] = ids[i] end
     end
     if #out == 0 then return {} end
     out[#out + 1] = "none"
