@@ -7,7 +7,6 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
-#include <unordered_set>
 
 #include "script_runtime_impl.hpp"
 #include "tessera/error.hpp"
@@ -24,25 +23,22 @@ constexpr std::size_t kMaxErrorText = 8192;
 // std::isspace in the "C" locale, without the locale look-up.
 bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
-// Whether the last choice's id is an earlier one's too: a scan among a few choices, a set of
-// the ids so far among many (a square on a grid, a card in a hand: options() may offer dozens).
+// Whether the last choice's id is an earlier one's too: options() may offer dozens (a square
+// on a grid, a card in a hand), so ids are compared by hash first.
 class RepeatedIds {
  public:
-  explicit RepeatedIds(std::size_t count) : many_(count > 8) {
-    if (many_) seen_.reserve(count);
-  }
-  // `choices` keep their place (reserved): the set holds views of their ids.
+  explicit RepeatedIds(std::size_t count) { hashes_.reserve(count); }
   bool last_repeats(const std::vector<EffectChoice>& choices) {
     const std::string& id = choices.back().id;
-    if (many_) return !seen_.insert(id).second;
-    for (std::size_t j = 0; j + 1 < choices.size(); ++j)
-      if (choices[j].id == id) return true;
+    const std::size_t hash = std::hash<std::string_view>{}(id);
+    for (std::size_t j = 0; j < hashes_.size(); ++j)
+      if (hashes_[j] == hash && choices[choices.size() - 1 - hashes_.size() + j].id == id) return true;
+    hashes_.push_back(hash);
     return false;
   }
 
  private:
-  bool many_;
-  std::unordered_set<std::string_view> seen_;
+  std::vector<std::size_t> hashes_;  // of the ids so far
 };
 
 }  // namespace

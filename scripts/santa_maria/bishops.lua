@@ -5,7 +5,8 @@
 
 local colony = require("lib.colony")
 
-local steps = { { -1, 0 }, { 0, 1 }, { 1, 0 }, { 0, -1 } }
+-- Up, right, down, left as (DR[k], DC[k]): numeric loops, not ipairs (a C call per step).
+local DR, DC = { -1, 0, 1, 0 }, { 0, 1, 0, -1 }
 
 local function capped(value, params)
   if params.cap then return math.min(value, params.cap) end
@@ -15,32 +16,28 @@ end
 -- Squares connected to a capital square (5.12): neighbours of the capital, and neighbours of
 -- the road squares reached from it through roads; free squares are never on a path.
 local function linked(cells, h, w)
-  local out, seen, queue = {}, {}, {}
-  local function mark(r, c)
-    out[r * 100 + c] = true
-    if cells[r][c].kind == "road" and not seen[r * 100 + c] then
-      seen[r * 100 + c] = true
-      queue[#queue + 1] = { r, c }
-    end
+  local out, queue = {}, {}
+  -- Marks a non-free square next to a linked one; roads are followed further.
+  local function reach(r, c)
+    if r < 1 or r > h or c < 1 or c > w then return end
+    local cell = cells[r][c]
+    if cell.kind == "free" then return end
+    local at = r * 100 + c
+    if cell.kind == "road" and not out[at] then queue[#queue + 1] = at end
+    out[at] = true
   end
   for r = 1, h do
     for c = 1, w do
       if cells[r][c].terrain == "capital" then
         out[r * 100 + c] = true
-        for _, d in ipairs(steps) do
-          local nr, nc = r + d[1], c + d[2]
-          if nr >= 1 and nr <= h and nc >= 1 and nc <= w and cells[nr][nc].kind ~= "free" then mark(nr, nc) end
-        end
+        for k = 1, 4 do reach(r + DR[k], c + DC[k]) end
       end
     end
   end
   local i = 1
   while i <= #queue do
-    local r, c = queue[i][1], queue[i][2]
-    for _, d in ipairs(steps) do
-      local nr, nc = r + d[1], c + d[2]
-      if nr >= 1 and nr <= h and nc >= 1 and nc <= w and cells[nr][nc].kind ~= "free" then mark(nr, nc) end
-    end
+    local r, c = queue[i] // 100, queue[i] % 100
+    for k = 1, 4 do reach(r + DR[k], c + DC[k]) end
     i = i + 1
   end
   return out
@@ -109,20 +106,31 @@ end
 
 -- 3 points per row and column holding every terrain of params.needs.
 function objectives.diverse_lines(ctx, params, cells, h, w)
-  local lines = 0
-  local function check(get, n)
-    local found = {}
-    for i = 1, n do
-      local t = get(i).terrain
-      if t then found[t] = true end
-    end
-    for _, t in ipairs(params.needs) do
-      if not found[t] then return 0 end
+  local needs = params.needs
+  -- 1 when the terrains of the line's squares (found[terrain] = true) hold every need.
+  local function complete(found)
+    for i = 1, #needs do
+      if not found[needs[i]] then return 0 end
     end
     return 1
   end
-  for r = 1, h do lines = lines + check(function(i) return cells[r][i] end, w) end
-  for c = 1, w do lines = lines + check(function(i) return cells[i][c] end, h) end
+  local lines = 0
+  for r = 1, h do
+    local found, row = {}, cells[r]
+    for c = 1, w do
+      local t = row[c].terrain
+      if t then found[t] = true end
+    end
+    lines = lines + complete(found)
+  end
+  for c = 1, w do
+    local found = {}
+    for r = 1, h do
+      local t = cells[r][c].terrain
+      if t then found[t] = true end
+    end
+    lines = lines + complete(found)
+  end
   return capped(params.per_line * lines, params)
 end
 

@@ -27,7 +27,10 @@ function M.rows(ctx, seat)
   local rows = {}
   for r = 1, h do
     local row, base = {}, (r - 1) * w
-    for c = 1, w do row[c] = cell_of(types[base + c]) end
+    for c = 1, w do
+      local t = types[base + c]
+      row[c] = cell_of_type[t] or cell_of(t)
+    end
     rows[r] = row
   end
   return rows, h, w
