@@ -43,13 +43,13 @@ std::uint32_t hash_key(std::string_view key) {
 std::size_t Counters::slot_of(std::string_view key) const {
   if (index_.empty()) {
     for (std::size_t i = 0; i < values_.size(); ++i)
-      if (values_[i].first == key) return i;
+      if (same_key(values_[i].first, key)) return i;
     return values_.size();
   }
   const std::size_t mask = index_.size() - 1;
   for (std::size_t h = hash_key(key) & mask; index_[h] != 0; h = (h + 1) & mask) {
     const std::size_t slot = index_[h] - 1;
-    if (values_[slot].first == key) return slot;
+    if (same_key(values_[slot].first, key)) return slot;
   }
   return values_.size();
 }

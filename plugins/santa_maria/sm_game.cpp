@@ -341,9 +341,9 @@ SmGame::Abilities SmGame::abilities(unsigned mask) const {
 // Payments
 
 // Wood and grain can always be bought; a scholar's price replaces the usual one when lower.
-int SmGame::price_with(unsigned mask, int good) const {
+int SmGame::price_for(const Abilities& can, int good) const {
   const int usual = good == kWood || good == kGrain ? rules().buy_basic : -1;
-  const int scholars = mask ? abilities(mask).buy[static_cast<std::size_t>(good)] : -1;
+  const int scholars = can.buy[static_cast<std::size_t>(good)];
   if (scholars < 0) return usual;
   return usual < 0 ? scholars : std::min(usual, scholars);
 }

@@ -94,7 +94,7 @@ class SmGame : public tessera::FlowGame {
   // from storage, then gold for what is missing, then bought with coins just before paying.
   // A gold cost is paid with gold only.
   int buy_price(int s, int good) const { return price_with(scholar_mask(s), good); }  // -1: cannot be bought
-  int price_with(unsigned mask, int good) const;
+  int price_with(unsigned mask, int good) const { return price_for(abilities(mask), good); }
   bool can_pay(int s, const std::array<int, kGoods>& cost) const;
   // Throws RuleError when the seat cannot pay; `log` (when given) tells of goods bought.
   void pay(int s, const std::array<int, kGoods>& cost, std::vector<tessera::Event>* log = nullptr);
@@ -126,6 +126,7 @@ class SmGame : public tessera::FlowGame {
     unsigned on_die_activation = 0, on_retreat = 0;  // scholar bits
   };
   Abilities abilities(unsigned mask) const;
+  int price_for(const Abilities& can, int good) const;  // -1: cannot be bought
   bool solo() const { return table().players() == 1; }
   // Capital sets were dealt (scripts/santa_maria/lib/advanced_setup.lua): one is on offer or
   // a seat holds its scholar.
@@ -147,14 +148,26 @@ class SmGame : public tessera::FlowGame {
   tessera::SquareGrid::Shape shape_of(const TileDef& tile) const;
   unsigned usable_dice(int s, bool white) const;  // bit v set when a usable die shows v
 
-  // Legal moves, each in the rulebook's order.
-  void sell_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void buy_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void logistics_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void expand_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void coin_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void die_moves(const tessera::FlowView& view, tessera::MoveSink& out, int kind) const;
-  void retreat_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  // What a seat's moves read more than once, read once per decision.
+  struct SeatFacts {
+    int seat = 0;
+    const tessera::Counters* player = nullptr;
+    unsigned scholars = 0;  // scholar_mask
+    Abilities can;          // of those scholars
+  };
+  SeatFacts seat_facts(int s) const;
+  // The generators of the turn and of the effect steps (flow.yaml `generate`): every move of
+  // the decision, kind by kind in the step's order.
+  void turn_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void effect_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  // Legal moves, each in the rulebook's order; `empty` is empty_buildings(seat).
+  void sell_moves(const SeatFacts& f, tessera::MoveSink& out) const;
+  void buy_moves(const SeatFacts& f, tessera::MoveSink& out) const;
+  void logistics_moves(const SeatFacts& f, tessera::MoveSink& out) const;
+  void expand_moves(const SeatFacts& f, tessera::MoveSink& out) const;
+  void coin_moves(const SeatFacts& f, std::uint64_t empty, tessera::MoveSink& out) const;
+  void die_moves(const SeatFacts& f, std::uint64_t empty, tessera::MoveSink& out, int kind) const;
+  void retreat_moves(tessera::MoveSink& out) const;
   void choose_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
   void place_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
   void die_place_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;

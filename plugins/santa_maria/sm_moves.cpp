@@ -76,26 +76,26 @@ void SmGame::register_natives(Engine& engine) {
   };
   move("set", &SmGame::set_moves, &SmGame::take_set);
   move("capital", &SmGame::capital_moves, &SmGame::place_capital);
-  move("sell", &SmGame::sell_moves, &SmGame::free_action);
-  move("buy", &SmGame::buy_moves, &SmGame::free_action);
-  move("move", &SmGame::logistics_moves, &SmGame::free_action);
-  move("expand", &SmGame::expand_moves, &SmGame::expand);
-  move("coin", &SmGame::coin_moves, &SmGame::coin);
-  move("retreat", &SmGame::retreat_moves, &SmGame::retreat);
   move("place", &SmGame::place_moves, &SmGame::place_tile);
+  // The turn's moves and the free actions come from the steps' generators.
+  const auto generated = [&](std::string_view name, void (SmGame::*apply)(FlowContext&, const Move&)) {
+    flow.native_move(name, {.apply = [apply](FlowContext& c, const Move& m) { (c.game<SmGame>().*apply)(c, m); },
+                            .label = label});
+  };
+  generated("sell", &SmGame::free_action);
+  generated("buy", &SmGame::free_action);
+  generated("move", &SmGame::free_action);
+  generated("expand", &SmGame::expand);
+  generated("coin", &SmGame::coin);
+  generated("retreat", &SmGame::retreat);
+  for (const char* die : {"white", "blue", "bluecol"}) generated(die, &SmGame::use_die);
+  flow.native_generator("turn_moves", [](const FlowView& v, MoveSink& out) { v.game<SmGame>().turn_moves(v, out); });
+  flow.native_generator("effect_moves", [](const FlowView& v, MoveSink& out) { v.game<SmGame>().effect_moves(v, out); });
   flow.native_move("die", {.legal = [](const FlowView& v, MoveSink& out) { v.game<SmGame>().die_place_moves(v, out); },
                            .apply = [](FlowContext& c, const Move& m) { c.game<SmGame>().put_die(c, m.p[1] - 1, m.p[0] - 1); },
                            .label = label});
-  for (const char* die : {"white", "blue", "bluecol"})
-    flow.native_move(die, {.legal = [die](const FlowView& v, MoveSink& out) {
-                             const SmGame& g = v.game<SmGame>();
-                             g.die_moves(v, out, g.engine_->flow->move_index(die));
-                           },
-                           .apply = [](FlowContext& c, const Move& m) { c.game<SmGame>().use_die(c, m); },
-                           .label = label});
   flow.native_move("choose",
-                   {.legal = [](const FlowView& v, MoveSink& out) { v.game<SmGame>().choose_moves(v, out); },
-                    .apply = [](FlowContext& c, const Move& m) { c.game<SmGame>().choose(c, m); },
+                   {.apply = [](FlowContext& c, const Move& m) { c.game<SmGame>().choose(c, m); },
                     .label = [](const FlowView& v, const Move& m) { return v.game<SmGame>().choice_label(v, m.p[0]); },
                     .choices = [](const FlowView& v) {
                       std::vector<std::string> ids;
@@ -215,18 +215,46 @@ std::string SmGame::choice_label(const FlowView& view, int index) const {
 // ---------------------------------------------------------------------------------------
 // Legal moves
 
-void SmGame::sell_moves(const FlowView& view, MoveSink& out) const {
-  const Counters& p = table().get(seat_of(view.seat()).player);
-  for (int g = 0; g < kGoods; ++g)
-    if (p.get(key::goods[static_cast<std::size_t>(g)]) > 0) out.add(kinds().sell, g);
+SmGame::SeatFacts SmGame::seat_facts(int s) const {
+  SeatFacts f;
+  f.seat = s;
+  f.player = &table().get(seat_of(s).player);
+  f.scholars = scholar_mask(s);
+  f.can = abilities(f.scholars);
+  return f;
 }
 
-void SmGame::buy_moves(const FlowView& view, MoveSink& out) const {
-  const int s = view.seat();
-  const Counters& p = table().get(seat_of(s).player);
-  const unsigned mask = scholar_mask(s);
+void SmGame::turn_moves(const FlowView& view, MoveSink& out) const {
+  const SeatFacts f = seat_facts(view.seat());
+  const std::uint64_t empty = empty_buildings(f.seat);
+  sell_moves(f, out);
+  buy_moves(f, out);
+  logistics_moves(f, out);
+  expand_moves(f, out);
+  coin_moves(f, empty, out);
+  die_moves(f, empty, out, kinds().white);
+  die_moves(f, empty, out, kinds().blue);
+  die_moves(f, empty, out, kinds().bluecol);
+  retreat_moves(out);
+}
+
+void SmGame::effect_moves(const FlowView& view, MoveSink& out) const {
+  choose_moves(view, out);
+  const SeatFacts f = seat_facts(view.seat());
+  sell_moves(f, out);
+  buy_moves(f, out);
+  logistics_moves(f, out);
+}
+
+void SmGame::sell_moves(const SeatFacts& f, MoveSink& out) const {
+  for (int g = 0; g < kGoods; ++g)
+    if (f.player->get(key::goods[static_cast<std::size_t>(g)]) > 0) out.add(kinds().sell, g);
+}
+
+void SmGame::buy_moves(const SeatFacts& f, MoveSink& out) const {
+  const Counters& p = *f.player;
   for (int g = 0; g < kGold; ++g) {
-    const int price = price_with(mask, g);
+    const int price = price_for(f.can, g);
     if (price >= 0 && p.get(key::coins) >= price && p.get(key::goods[static_cast<std::size_t>(g)]) < rules().storage_cap)
       out.add(kinds().buy, g);
   }
@@ -234,11 +262,10 @@ void SmGame::buy_moves(const FlowView& view, MoveSink& out) const {
 
 // Logistics (5.11): a scholar's move_die_cost moves a die to an empty building connected
 // to it (5.12); not while a die activation resolves (4.2).
-void SmGame::logistics_moves(const FlowView& view, MoveSink& out) const {
-  const int s = view.seat();
-  const Counters& p = table().get(seat_of(s).player);
-  const int cost = abilities(scholar_mask(s)).move_die_cost;
-  if (cost < 0 || p.get(key::coins) < cost || activating()) return;
+void SmGame::logistics_moves(const SeatFacts& f, MoveSink& out) const {
+  const int s = f.seat;
+  const int cost = f.can.move_die_cost;
+  if (cost < 0 || f.player->get(key::coins) < cost || activating()) return;
   const SquareGrid& grid = table().get(seat_of(s).colony);
   const ColonyView colony = ColonyView::of(rules(), grid);
   for (int y = 0; y < 6; ++y)
@@ -272,8 +299,8 @@ void SmGame::logistics_moves(const FlowView& view, MoveSink& out) const {
 }
 
 // A: expand (5.3): the tile now, its placement as the next decision.
-void SmGame::expand_moves(const FlowView& view, MoveSink& out) const {
-  const int s = view.seat();
+void SmGame::expand_moves(const SeatFacts& f, MoveSink& out) const {
+  const int s = f.seat;
   const Market& display = table().get(display_);
   const std::uint64_t free = free_squares(table().get(seat_of(s).colony));
   for (int row = 0; row < 2; ++row) {
@@ -289,11 +316,9 @@ void SmGame::expand_moves(const FlowView& view, MoveSink& out) const {
 }
 
 // B: one building with coins (5.4).
-void SmGame::coin_moves(const FlowView& view, MoveSink& out) const {
-  const int s = view.seat();
-  const Counters& p = table().get(seat_of(s).player);
+void SmGame::coin_moves(const SeatFacts& f, std::uint64_t empty, MoveSink& out) const {
+  const Counters& p = *f.player;
   if (p.get(key::coins) < p.get(key::coin_acts) + 1) return;
-  const std::uint64_t empty = empty_buildings(s);
   for (int i = 0; i < 36; ++i)
     if ((empty >> i) & 1) out.add(kinds().coin, i / 6 + 1, i % 6 + 1);
 }
@@ -311,17 +336,17 @@ unsigned SmGame::usable_dice(int s, bool white) const {
 
 // C: a die (5.5): white on a column, blue on a row, or on a column with Philosophy; the
 // change costs 1 coin per pip, or 1 wood, grain or gold for any change with Botany.
-void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
-  const int s = view.seat();
-  const Counters& p = table().get(seat_of(s).player);
+void SmGame::die_moves(const SeatFacts& f, std::uint64_t empty, MoveSink& out, int kind) const {
+  const int s = f.seat;
+  const Counters& p = *f.player;
+  const Abilities& can = f.can;
   const bool white = kind == kinds().white;
   if (white ? p.get(key::white_taken) >= rules().white_per_year
             : rules().shared_blue && p.get(key::blue_taken) >= p.get(key::blue_unlocked))
     return;
+  if (kind == kinds().bluecol && !can.blue_die_on_columns) return;
   const unsigned values = usable_dice(s, white);
   if (values == 0) return;
-  const Abilities can = abilities(scholar_mask(s));
-  if (kind == kinds().bluecol && !can.blue_die_on_columns) return;
   const bool column = kind != kinds().blue;
 
   const int coins = p.get(key::coins), pip_cost = rules().pip_cost;
@@ -329,7 +354,6 @@ void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
   for (int g = 0; g < kGoods; ++g)
     if (((can.die_change_for >> g) & 1u) && p.get(key::goods[static_cast<std::size_t>(g)]) > 0) change_goods |= 1u << g;
   // A line is usable when it holds an empty building.
-  const std::uint64_t empty = empty_buildings(s);
   bool usable[6];
   for (int i = 0; i < 6; ++i) {
     const std::uint64_t line = column ? std::uint64_t{0x041041041} << i : std::uint64_t{0x3f} << (6 * i);
@@ -348,7 +372,7 @@ void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
 }
 
 // D: retreat (5.6) to a free space.
-void SmGame::retreat_moves(const FlowView&, MoveSink& out) const {
+void SmGame::retreat_moves(MoveSink& out) const {
   const Counters& board = table().get(board_);
   for (std::size_t i = 0; i < engine_->retreat_keys.size(); ++i)
     if (board.get(engine_->retreat_keys[i]) == 0) out.add(kinds().retreat, static_cast<int>(i));
