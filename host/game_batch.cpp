@@ -39,7 +39,7 @@ GameRecord play_one(const Game& first, const BatchPlan& plan, std::uint64_t seed
     ++record.length;
   }
   Outcome outcome = game->outcome();
-  Returns returns = game->returns();
+  Returns returns = returns_of(outcome, game->table().players());  // asks outcome() once
   record.scores = std::move(outcome.scores);
   record.winners = std::move(outcome.winners);
   record.categories = std::move(outcome.categories);

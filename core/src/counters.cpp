@@ -138,8 +138,15 @@ void Counters::read_json(const json& in) {
   std::vector<std::pair<std::string, int>> next;
   for (auto it = values.begin(); it != values.end(); ++it)
     next.emplace_back(it.key(), json_fields::as_int(it.value(), "values." + it.key()));
-  std::sort(next.begin(), next.end());
-  values_ = std::move(next);
+  assign(std::move(next));
+}
+
+void Counters::assign(std::vector<std::pair<std::string, int>> values) {
+  std::sort(values.begin(), values.end());
+  const auto twice = std::adjacent_find(values.begin(), values.end(),
+                                        [](const auto& a, const auto& b) { return a.first == b.first; });
+  if (twice != values.end()) throw DataError("counters '" + name() + "': key '" + twice->first + "' given twice");
+  values_ = std::move(values);
   reindex();
 }
 

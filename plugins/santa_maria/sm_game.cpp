@@ -230,13 +230,14 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   for (std::size_t i = 0; i < r.bishops.size(); ++i) bishops.push_back(static_cast<int>(i));
   rng.shuffle(scholars);
   rng.shuffle(bishops);
-  Counters& board = t.get(board_);
-  for (int i = 0; i < r.scholar_slots; ++i) board.set("scholar" + num(i + 1), scholars[static_cast<std::size_t>(i)] + 1);
-  for (int i = 0; i < r.bishop_slots; ++i) board.set("bishop" + num(i + 1), bishops[static_cast<std::size_t>(i)] + 1);
-  for (int i = 1; i <= r.scholar_slots; ++i) board.set("monks.s" + num(i), 0);
-  for (int i = 1; i <= r.bishop_slots; ++i) board.set("monks.b" + num(i), 0);
-  for (std::size_t i = 1; i <= r.missions.size(); ++i) board.set("monks.m" + num(static_cast<int>(i)), 0);
-  for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) board.set("retreat" + num(static_cast<int>(i)), 0);
+  std::vector<std::pair<std::string, int>> board;
+  for (int i = 0; i < r.scholar_slots; ++i) board.emplace_back("scholar" + num(i + 1), scholars[static_cast<std::size_t>(i)] + 1);
+  for (int i = 0; i < r.bishop_slots; ++i) board.emplace_back("bishop" + num(i + 1), bishops[static_cast<std::size_t>(i)] + 1);
+  for (int i = 1; i <= r.scholar_slots; ++i) board.emplace_back("monks.s" + num(i), 0);
+  for (int i = 1; i <= r.bishop_slots; ++i) board.emplace_back("monks.b" + num(i), 0);
+  for (std::size_t i = 1; i <= r.missions.size(); ++i) board.emplace_back("monks.m" + num(static_cast<int>(i)), 0);
+  for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) board.emplace_back("retreat" + num(static_cast<int>(i)), 0);
+  t.get(board_).assign(std::move(board));
 
   // Start player and colony boards (3.2): side A dealt at random (the advanced set-up deals
   // side B instead, in Lua).
@@ -253,17 +254,17 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
     seat.score = t.add<Counters>("score", s);
     seat.colony = t.add<SquareGrid>("colony", 6, 6, s);
     seats_.push_back(seat);
-    // With the draft the boards are chosen before the first turn.
-    print_board(s, boards[static_cast<std::size_t>(s) % boards.size()]);
-    Counters& p = t.get(seat.player);
     const int order = (s - start + players) % players;
-    p.set(key::coins, r.starting_coins[static_cast<std::size_t>(order)]);
-    p.set("wood", r.starting_wood);
+    std::vector<std::pair<std::string, int>> player{{"coins", r.starting_coins[static_cast<std::size_t>(order)]},
+                                                    {"wood", r.starting_wood},
+                                                    {"monks", r.monks_per_player},
+                                                    {"blue_unlocked", 1}};
     for (const char* key : {"grain", "sugar", "gem", "gold", "white_taken", "coin_acts", "retreated", "retreat_pos",
                             "blue_taken", "capital_scholar"})
-      p.set(key, 0);
-    p.set("monks", r.monks_per_player);
-    p.set(key::blue_unlocked, 1);
+      player.emplace_back(key, 0);
+    t.get(seat.player).assign(std::move(player));
+    // With the draft the boards are chosen before the first turn.
+    print_board(s, boards[static_cast<std::size_t>(s) % boards.size()]);
     t.get(seat.happiness).set("points", 0);
     // 3.2 step 4 (8.2): one blue die rolled, beside the colony or into the pool.
     for (int i = 0; i < dice.size(); ++i)

@@ -364,7 +364,7 @@ void SmGame::die_moves(const SeatFacts& f, std::uint64_t empty, MoveSink& out, i
     for (int target = 1; target <= 6; ++target) {
       if (!usable[target - 1]) continue;
       if (std::abs(v - target) * pip_cost <= coins) out.add(kind, v, target, 0);
-      if (v != target)
+      if (change_goods != 0 && v != target)
         for (int g = 0; g < kGoods; ++g)
           if ((change_goods >> g) & 1u) out.add(kind, v, target, g + 1);
     }

@@ -50,6 +50,9 @@ class Counters : public ComponentOf<Counters> {
   }
   void set(const CounterKey& key, int value);
   int add(const CounterKey& key, int delta);
+  // Replaces every key and value at once (a component being set up: sorted once rather
+  // than key by key). Throws DataError when a key is given twice.
+  void assign(std::vector<std::pair<std::string, int>> values);
   // Keys in sorted order with their values.
   const std::vector<std::pair<std::string, int>>& entries() const { return values_; }
 

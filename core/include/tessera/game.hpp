@@ -54,6 +54,8 @@ struct Returns {
 };
 // Per seat: its score minus the best score of the other seats (all 0 for fewer than 2 seats).
 std::vector<double> score_margins(const std::vector<int>& scores);
+// The returns of a finished game of `players` seats whose outcome is `outcome`.
+Returns returns_of(const Outcome& outcome, int players);
 
 class Game {
  public:
