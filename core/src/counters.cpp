@@ -142,7 +142,7 @@ void Counters::read_json(const json& in) {
 }
 
 void Counters::assign(std::vector<std::pair<std::string, int>> values) {
-  std::sort(values.begin(), values.end());
+  std::sort(values.begin(), values.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   const auto twice = std::adjacent_find(values.begin(), values.end(),
                                         [](const auto& a, const auto& b) { return a.first == b.first; });
   if (twice != values.end()) throw DataError("counters '" + name() + "': key '" + twice->first + "' given twice");

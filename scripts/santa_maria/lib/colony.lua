@@ -41,7 +41,8 @@ end
 function M.areas(grid, wanted)
   local labels = grid:values("type")
   for i = 1, #labels do
-    local terrain = cell_of(labels[i]).terrain
+    local t = labels[i]
+    local terrain = (cell_of_type[t] or cell_of(t)).terrain
     labels[i] = terrain ~= nil and wanted[terrain] == true and terrain
   end
   return grid:areas(labels)

@@ -34,13 +34,16 @@ local chain_terrains = { city = true, forest = true, mountain = true, farm = tru
 local function terraformed(ctx)
   local grid = ctx:get("colony", 0)
   local last_x, last_y = grid:width() - 1, grid:height() - 1
-  for _, area in ipairs(colony.areas(grid, chain_terrains)) do
+  local areas = colony.areas(grid, chain_terrains)
+  for a = 1, #areas do
+    local area = areas[a]
     local min_x, max_x, min_y, max_y = last_x, 0, last_y, 0
-    for _, pos in ipairs(area) do
-      if pos.x < min_x then min_x = pos.x end
-      if pos.x > max_x then max_x = pos.x end
-      if pos.y < min_y then min_y = pos.y end
-      if pos.y > max_y then max_y = pos.y end
+    for i = 1, #area do
+      local x, y = area[i].x, area[i].y
+      if x < min_x then min_x = x end
+      if x > max_x then max_x = x end
+      if y < min_y then min_y = y end
+      if y > max_y then max_y = y end
     end
     if (min_x == 0 and max_x == last_x) or (min_y == 0 and max_y == last_y) then return true end
   end
