@@ -349,12 +349,13 @@ int SmGame::price_for(const Abilities& can, int good) const {
   return usual < 0 ? scholars : std::min(usual, scholars);
 }
 
-bool SmGame::can_pay(int s, const std::array<int, kGoods>& cost) const {
+bool SmGame::can_pay(int s, const std::array<int, kGoods>& cost) const { return can_pay(s, cost, std::nullopt); }
+
+bool SmGame::can_pay(int s, const std::array<int, kGoods>& cost, std::optional<unsigned> scholars) const {
   const Counters& p = table().get(seat_of(s).player);
   long gold = p.get(key::goods[kGold]) - std::max(0, cost[kGold]);
   long coins = p.get(key::coins);
   if (gold < 0) return false;
-  std::optional<unsigned> scholars;  // asked only when a good must be bought
   for (int g = 0; g < kGold; ++g) {
     const int n = cost[static_cast<std::size_t>(g)];
     if (n <= 0) continue;

@@ -15,6 +15,7 @@
 // the Table.
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "sm_rules.hpp"
 #include "tessera/counters.hpp"
@@ -127,6 +128,9 @@ class SmGame : public tessera::FlowGame {
   };
   Abilities abilities(unsigned mask) const;
   int price_for(const Abilities& can, int good) const;  // -1: cannot be bought
+  // can_pay with the seat's scholar mask when the caller has it (asked only when a good must
+  // be bought otherwise).
+  bool can_pay(int s, const std::array<int, kGoods>& cost, std::optional<unsigned> scholars) const;
   bool solo() const { return table().players() == 1; }
   // Capital sets were dealt (scripts/santa_maria/lib/advanced_setup.lua): one is on offer or
   // a seat holds its scholar.

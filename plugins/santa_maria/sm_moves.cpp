@@ -304,7 +304,7 @@ void SmGame::expand_moves(const SeatFacts& f, MoveSink& out) const {
   const Market& display = table().get(display_);
   const std::uint64_t free = free_squares(table().get(seat_of(s).colony));
   for (int row = 0; row < 2; ++row) {
-    if (!can_pay(s, row == 0 ? rules().double_cost : rules().triple_cost)) continue;
+    if (!can_pay(s, row == 0 ? rules().double_cost : rules().triple_cost, f.scholars)) continue;
     for (int slot = 0; slot < 5; ++slot) {
       const std::string& id = display.at(row, slot);
       if (id.empty()) continue;

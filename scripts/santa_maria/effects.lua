@@ -62,10 +62,11 @@ end
 local some = {int = {0, 100}, optional = true}
 local GAINS = {wood = some, grain = some, sugar = some, gem = some, gold = some, coins = some, points = some}
 
--- Production (5.8): gain what params list.
--- The gains of each prepared use, in gain_all's order, listed once: {what, n, what, n, ...}.
+-- The gains of each prepared use of "gain", in gain_all's order, listed once:
+-- {what, n, what, n, ...}.
 local gains_of = {}
 
+-- Production (5.8): gain what params list.
 effect("gain", {
   params = GAINS,
   apply = function(ctx, params)
