@@ -234,15 +234,16 @@ effect("monk", {
     local p = ctx:get("player", seat)
     if p:get("monks") <= 0 then return {} end
     local board = ctx:get("board")
-    local worth = eco_lib.worth(p, params.economy)
+    local worth = nil  -- what the seat could raise, read when a space has a fee
     local players = ctx.players
     local spaces = params.spaces
     local out = {}
     for i = 1, #spaces do
       local space = spaces[i]
       local mask = board:get(space.key)
-      if mask >= 0 and (mask >> seat) & 1 == 0 and (mask == 0 or monk_fee(players, params, mask) <= worth) then
-        out[#out + 1] = space.id
+      if mask >= 0 and (mask >> seat) & 1 == 0 then
+        if mask ~= 0 then worth = worth or eco_lib.worth(p, params.economy) end
+        if mask == 0 or monk_fee(players, params, mask) <= worth then out[#out + 1] = space.id end
       end
     end
     out[#out + 1] = "waste"

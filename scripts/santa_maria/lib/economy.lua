@@ -86,8 +86,9 @@ end
 -- let a player sell to afford a payment, 5.9); `p` is the seat's "player" counters.
 -- Returns false when even selling all falls short.
 function M.raise_coins(p, amount, eco)
-  if M.worth(p, eco) < amount then return false end
   local coins = p:get("coins")
+  if coins >= amount then return true end
+  if M.worth(p, eco) < amount then return false end
   for i = 1, #goods do
     local good = goods[i]
     local have = coins < amount and p:get(good) or 0
