@@ -52,7 +52,8 @@ int run_arena(const PluginRegistry& registry, const ArenaOptions& options, std::
     std::vector<std::unique_ptr<Bot>> seated;
     for (std::size_t s = 0; s < n; ++s) {
       bot_of[s] = (s + static_cast<std::size_t>(g)) % n;
-      seated.push_back(make_bot(specs[bot_of[s]], seed, static_cast<int>(s)));
+      seated.push_back(make_bot(specs[bot_of[s]], seed, static_cast<int>(s),
+                                game_maker(registry, choice.game, choice.players, choice.variants)));
     }
     std::unique_ptr<Game> game;
     if (!first) {

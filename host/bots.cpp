@@ -3,8 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <thread>
 
+#include "search_tree.hpp"
 #include "tessera/error.hpp"
 
 namespace tessera::host {
@@ -61,19 +66,11 @@ double estimate(const Game& game, int seat) {
   return s < scores.size() ? std::tanh(score_margins(scores)[s] / 50.0) : 0.0;
 }
 
-// Each seat's result of a rollout: a finished game's returns; an unfinished one (cut at
-// `depth`) as if it ended now, the leaders by Game::score_so_far() sharing the win (a draw
-// when the game keeps no score so far).
-std::vector<double> rollout_result(const Game& game, int players) {
-  const auto n = static_cast<std::size_t>(players);
-  if (game.is_over()) return game.returns().result;
-  std::vector<double> result(n, 1.0 / players);
-  const std::vector<int> scores = game.score_so_far();
-  if (scores.size() != n) return result;
-  const int best = *std::max_element(scores.begin(), scores.end());
-  const auto leaders = static_cast<double>(std::count(scores.begin(), scores.end(), best));
-  for (std::size_t s = 0; s < n; ++s) result[s] = scores[s] == best ? 1.0 / leaders : 0.0;
-  return result;
+// How many random moves a rollout plays: the spec's depth, else the one the game declares.
+int rollout_depth(const SearchOptions& options, const Game& game) {
+  if (options.depth > 0) return options.depth;
+  const int declared = game.info().rollout_depth;
+  return declared > 0 ? declared : kDefaultRolloutDepth;
 }
 
 }  // namespace
@@ -133,111 +130,74 @@ std::size_t GreedyBot::choose(const Game& game, const std::vector<Move>& moves) 
 std::size_t MctsBot::choose(const Game& game, const std::vector<Move>& root_moves) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
-  const int me = game.seat_to_move();
   stats_ = {};
   if (root_moves.size() == 1) return 0;
-
-  struct Node {
-    Move move{};
-    int seat = kNobody;     // who chose `move` (the reward is counted for this seat)
-    double reward = 0;
-    std::uint32_t visits = 0;
-    std::uint32_t available = 0;  // iterations in which `move` was legal (ismcts)
-    std::vector<std::uint32_t> children;
+  const int depth = rollout_depth(options_, game);
+  // The time budget's deadline or the cap's, whichever comes first.
+  std::optional<Clock::time_point> deadline;
+  if (options_.ms > 0) deadline = start + std::chrono::milliseconds(options_.ms);
+  if (cap_.count() > 0) deadline = std::min(deadline.value_or(Clock::time_point::max()), start + cap_);
+  // The iterations are shared out among the threads (none given: as many as time allows).
+  const auto threads = static_cast<std::uint64_t>(options_.threads);
+  const auto iterations = static_cast<std::uint64_t>(options_.iterations);
+  const auto limit = [&](std::uint64_t t) {
+    if (iterations == 0) return SearchLimit{std::numeric_limits<std::uint64_t>::max(), deadline};
+    return SearchLimit{iterations / threads + (t < iterations % threads ? 1 : 0), deadline};
   };
-  std::vector<Node> tree(1);
-  std::vector<Move> moves;
-  std::vector<std::uint32_t> path;
-  std::vector<std::uint32_t> legal_children;
-  std::vector<std::size_t> untried;
-  const int players = game.table().players();
-  const bool timed = options_.ms > 0;
-  const auto deadline = start + std::chrono::milliseconds(options_.ms);
 
-  for (int it = 0;; ++it) {
-    if (timed ? (Clock::now() >= deadline || (options_.iterations > 0 && it >= options_.iterations))
-              : it >= options_.iterations)
-      break;
-    if (cap_.count() > 0 && Clock::now() - start >= cap_) break;
-    auto state = game.determinize(me, rng_);
-    path.assign(1, 0);
-    std::uint32_t node = 0;
-    bool failed = false;
-    // Selection and expansion.
-    while (!state->is_over()) {
-      state->legal_moves(moves);
-      legal_children.clear();
-      untried.clear();
-      for (std::size_t m = 0; m < moves.size(); ++m) {
-        bool found = false;
-        for (std::uint32_t ch : tree[node].children)
-          if (tree[ch].move == moves[m]) {
-            legal_children.push_back(ch);
-            found = true;
-            break;
+  std::vector<std::vector<std::uint64_t>> visits(threads);
+  std::vector<SearchStats> stats(threads);
+  if (threads == 1) {
+    visits[0] = search_tree(game, root_moves, options_, depth, limit(0), rng_, stats[0]);
+  } else {
+    // Thread t > 0 searches a game of its own in this state, with a generator seeded here in
+    // thread order: no script runtime is shared, and the same seed searches alike.
+    load_helpers(game);
+    std::vector<Rng> rngs;
+    for (std::uint64_t t = 1; t < threads; ++t) rngs.emplace_back(rng_.next());
+    std::vector<std::exception_ptr> errors(threads);
+    {
+      std::vector<std::jthread> pool;  // joined as it goes out of scope, also on an exception
+      for (std::uint64_t t = 1; t < threads; ++t)
+        pool.emplace_back([&, t] {
+          try {
+            visits[t] = search_tree(*helpers_[t - 1], root_moves, options_, depth, limit(t), rngs[t - 1], stats[t]);
+          } catch (...) {
+            errors[t] = std::current_exception();
           }
-        if (!found) untried.push_back(m);
+        });
+      try {
+        visits[0] = search_tree(game, root_moves, options_, depth, limit(0), rng_, stats[0]);
+      } catch (...) {
+        errors[0] = std::current_exception();
       }
-      if (options_.information_sets)
-        for (std::uint32_t ch : legal_children) ++tree[ch].available;
-      const int seat = state->seat_to_move();
-      std::uint32_t next;
-      if (!untried.empty()) {
-        const Move m = moves[untried[rng_.below(untried.size())]];
-        next = static_cast<std::uint32_t>(tree.size());
-        tree.push_back(Node{m, seat, 0, 0, 1, {}});
-        tree[node].children.push_back(next);
-      } else {
-        double best = -std::numeric_limits<double>::infinity();
-        next = legal_children.front();
-        for (std::uint32_t ch : legal_children) {
-          const Node& n = tree[ch];
-          const double parent = options_.information_sets ? n.available : tree[node].visits;
-          // A child no iteration has finished through yet (its sample failed) comes first.
-          const double ucb = n.visits == 0 ? std::numeric_limits<double>::infinity()
-                                           : n.reward / n.visits +
-                                                 options_.c * std::sqrt(std::log(std::max(1.0, parent)) / n.visits);
-          if (ucb > best) {
-            best = ucb;
-            next = ch;
-          }
-        }
-      }
-      ++stats_.moves;
-      if (!state->apply(tree[next].move, ApplyMode::Playout).ok) {
-        failed = true;
-        break;
-      }
-      node = next;
-      path.push_back(node);
-      if (tree[node].visits == 0) break;  // just expanded: roll out from here
     }
-    // Rollout.
-    for (int d = 0; !failed && d < options_.depth && !state->is_over(); ++d) {
-      state->legal_moves(moves);
-      ++stats_.moves;
-      if (!state->apply(moves[rng_.below(moves.size())], ApplyMode::Playout).ok) failed = true;
-    }
-    if (failed) continue;  // a move that fails half-way leaves the sample unusable
-    ++stats_.iterations;
-    const std::vector<double> result = rollout_result(*state, players);
-    for (std::uint32_t n : path) {
-      ++tree[n].visits;
-      if (tree[n].seat >= 0) tree[n].reward += result[static_cast<std::size_t>(tree[n].seat)];
-    }
+    for (const auto& error : errors)
+      if (error) std::rethrow_exception(error);
+  }
+
+  // The root move most visited over all trees.
+  std::vector<std::uint64_t> total(root_moves.size(), 0);
+  for (std::uint64_t t = 0; t < threads; ++t) {
+    for (std::size_t i = 0; i < total.size(); ++i) total[i] += visits[t][i];
+    stats_.iterations += stats[t].iterations;
+    stats_.moves += stats[t].moves;
   }
   stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return static_cast<std::size_t>(std::max_element(total.begin(), total.end()) - total.begin());
+}
 
-  // The most visited root move that is legal in the real state.
-  std::size_t choice = 0;
-  std::uint32_t most = 0;
-  for (std::size_t i = 0; i < root_moves.size(); ++i)
-    for (std::uint32_t ch : tree[0].children)
-      if (tree[ch].move == root_moves[i] && tree[ch].visits > most) {
-        most = tree[ch].visits;
-        choice = i;
-      }
-  return choice;
+void MctsBot::load_helpers(const Game& game) {
+  const auto wanted = static_cast<std::size_t>(options_.threads - 1);
+  if (helpers_.size() != wanted) {
+    if (!make_game_)
+      throw Error("a search on " + std::to_string(options_.threads) +
+                  " threads needs games of its own, and this bot was given no way to make them");
+    helpers_.clear();
+    for (std::size_t t = 0; t < wanted; ++t) helpers_.push_back(make_game_());
+  }
+  const nlohmann::json state = game.table().to_json();
+  for (auto& helper : helpers_) helper->set_state(state);
 }
 
 bool is_bot_kind(std::string_view spec) {
@@ -249,7 +209,7 @@ bool is_bot_kind(std::string_view spec) {
   }
 }
 
-std::unique_ptr<Bot> make_bot(std::string_view text, std::uint64_t game_seed, int seat) {
+std::unique_ptr<Bot> make_bot(std::string_view text, std::uint64_t game_seed, int seat, GameMaker make_game) {
   const BotSpec spec = parse_bot_spec(text);
   // Distinct, reproducible stream per seat; the constant keeps bot streams away from the game's.
   const std::uint64_t derived = game_seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(seat) + 0x5eed;
@@ -273,15 +233,16 @@ std::unique_ptr<Bot> make_bot(std::string_view text, std::uint64_t game_seed, in
     return std::make_unique<GreedyBot>(seed_of(), int_option(spec, "samples", 1, 1, 1000));
   }
   if (spec.kind == "mcts" || spec.kind == "ismcts") {
-    allow_only(spec, {"seed", "iterations", "ms", "c", "depth"});
+    allow_only(spec, {"seed", "iterations", "ms", "c", "depth", "threads"});
     SearchOptions o;
     o.ms = int_option(spec, "ms", 0, 0, 3'600'000);
     // With a time budget, iterations bound the search only when given.
     o.iterations = int_option(spec, "iterations", o.ms > 0 ? 0 : o.iterations, o.ms > 0 ? 0 : 1, 10'000'000);
     o.c = real_option(spec, "c", o.c);
-    o.depth = int_option(spec, "depth", o.depth, 1, 1'000'000);
+    o.depth = int_option(spec, "depth", o.depth, 1, kMaxRolloutDepth);
     o.information_sets = spec.kind == "ismcts";
-    return std::make_unique<MctsBot>(seed_of(), o);
+    o.threads = int_option(spec, "threads", o.threads, 1, kMaxSearchThreads);
+    return std::make_unique<MctsBot>(seed_of(), o, std::move(make_game));
   }
   throw Error("unknown seat kind '" + spec.kind + "' (expected " + std::string(kKinds) + ")");
 }

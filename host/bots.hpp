@@ -6,13 +6,14 @@
 // A seat is named by a spec: a kind, then options by name (sdk/docs/bots.md):
 //   random                          uniformly random
 //   greedy[:samples=1]              one ply: the move whose result scores best for the seat
-//   mcts[:iterations=1000,c=1.4,ms=0,depth=5000,seed=N]
+//   mcts[:iterations=1000,c=1.4,ms=0,depth=D,threads=1,seed=N]  (D: the game's rollout_depth, or 5000)
 //                                   UCT, random rollouts, a fresh determinization per iteration
 //   ismcts[:same options]           single-observer information-set MCTS
 // No bot ever reads what its seat cannot see: every search starts each iteration from
 // Game::determinize(seat, rng).
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -60,13 +61,25 @@ class GreedyBot : public Bot {
   int samples_;
 };
 
+// The rollout depth of a search whose spec and game give none.
+inline constexpr int kDefaultRolloutDepth = 5000;
+// The most threads one search may ask for (each holds a game of its own).
+inline constexpr int kMaxSearchThreads = 16;
+
 struct SearchOptions {
   int iterations = 1000;  // per move (ignored when ms > 0 unless given too)
   int ms = 0;             // time budget per move in milliseconds; 0: none
   double c = 1.4;         // UCT exploration constant (results are in [0, 1])
-  int depth = 5000;       // a rollout cut after this many moves is judged by Game::score_so_far()
+  // A rollout cut after this many moves is judged by Game::score_so_far(). 0: the game's
+  // GameInfo::rollout_depth, or kDefaultRolloutDepth when it declares none.
+  int depth = 0;
   bool information_sets = false;  // ismcts: availability counts in place of parent visits
+  int threads = 1;                // trees searched at once, each on its own game (root parallelisation)
 };
+
+// A new game of the rules a search plays (the same game, player count and variants) with a
+// script runtime of its own: what a search on several threads gives each extra thread.
+using GameMaker = std::function<std::unique_ptr<Game>()>;
 
 // What the last search did, for benchmarks: its iterations and the moves applied in them.
 struct SearchStats {
@@ -75,16 +88,15 @@ struct SearchStats {
   double seconds = 0;
 };
 
-// Monte Carlo tree search over moves from the seat's point of view. Each iteration samples a
-// state with Game::determinize (which also reseeds chance), descends the tree by UCB1,
-// expands one move, plays random moves to the end and backs up each seat's result. The tree
-// keys children by typed move, so it is shared by every determinization ("open loop"):
-// a child whose move is not legal in this iteration's sample is skipped. With
-// information_sets (ismcts) a child's exploration term counts the iterations in which it was
-// available rather than its parent's visits (Cowling, Powley, Whitehouse 2012).
+// Monte Carlo tree search over moves from the seat's point of view (search_tree.hpp: a fresh
+// determinization per iteration, UCB1, random rollouts). With threads > 1 it grows one tree
+// per thread — thread 0 on the game it is asked about, each other thread on a game of its
+// own that `make_game` made and that is loaded with the same state, so no script runtime is
+// shared — and plays the root move with the most visits summed over the trees.
 class MctsBot : public Bot {
  public:
-  MctsBot(std::uint64_t seed, SearchOptions options) : rng_(seed), options_(options) {}
+  MctsBot(std::uint64_t seed, SearchOptions options, GameMaker make_game = {})
+      : rng_(seed), options_(options), make_game_(std::move(make_game)) {}
   std::size_t choose(const Game& game, const std::vector<Move>& moves) override;
   std::unique_ptr<Bot> clone() const override { return std::make_unique<MctsBot>(*this); }
   const SearchStats& last_stats() const { return stats_; }
@@ -93,10 +105,24 @@ class MctsBot : public Bot {
   void cap_time(std::chrono::milliseconds cap) { cap_ = cap; }
 
  private:
+  // Makes the extra threads' games (once) and loads `game`'s state into each.
+  void load_helpers(const Game& game);
+
   Rng rng_;
   SearchOptions options_;
+  GameMaker make_game_;
   std::chrono::milliseconds cap_{0};
   SearchStats stats_;
+  // The extra threads' games; a copy of the bot makes its own.
+  struct Helpers : std::vector<std::unique_ptr<Game>> {
+    Helpers() = default;
+    Helpers(const Helpers&) : std::vector<std::unique_ptr<Game>>() {}
+    Helpers& operator=(const Helpers&) {
+      clear();
+      return *this;
+    }
+  };
+  Helpers helpers_;
 };
 
 // A seat spec split into its kind and options ("mcts:iterations=200,c=1" ->
@@ -122,7 +148,8 @@ inline std::vector<Move> moves_of(const std::vector<Action>& actions) {
 // True when `spec` names a bot (any kind above, with valid options).
 bool is_bot_kind(std::string_view spec);
 // Throws Error for an unknown kind or option. The bot's seed derives from the game seed and
-// the seat unless the spec gives seed=.
-std::unique_ptr<Bot> make_bot(std::string_view spec, std::uint64_t game_seed, int seat);
+// the seat unless the spec gives seed=. A search with threads > 1 makes its extra games with
+// `make_game` (without one it refuses to choose).
+std::unique_ptr<Bot> make_bot(std::string_view spec, std::uint64_t game_seed, int seat, GameMaker make_game = {});
 
 }  // namespace tessera::host

@@ -344,7 +344,7 @@ void determinization(Checker& c) {
           c.check(from_game->hash() == from_other->hash(), "samples of one seed differ in their hashes");
           c.check(texts(*from_game) == texts(*from_other), "samples of one seed differ in their legal actions");
           // A sample plays on like any game. Known limit: a re-deal can contradict a
-          // public commitment the schema cannot express (a CATAN offer promises cards the
+          // public commitment the schema cannot express (a trade offer promises cards the
           // re-dealt hand may lack); such a move is refused and changes nothing, and a
           // search drops that sample. It must stay rare.
           std::vector<Move> moves;
@@ -366,6 +366,34 @@ void determinization(Checker& c) {
   c.check(samples_refused * 50 <= samples_played,
           std::to_string(samples_refused) + " of " + std::to_string(samples_played) +
               " moves of samples were refused (at most 1 in 50 may be)");
+}
+
+// Through a random game: undo() after each move gives back the state before it (its JSON,
+// hash and legal actions) once, and the move made again gives the same state as the
+// first time (the RNG was put back too).
+void undo_restores(Checker& c) {
+  for (int players : {c.player_counts().front(), c.player_counts().back()}) {
+    Scope scope(c, players_seed(players, 19));
+    auto game = c.new_game(players, 19);
+    Rng rng(19);
+    for (int step = 0; step < 80 && !game->is_over(); ++step) {
+      Scope at(c, "step " + std::to_string(step));
+      const nlohmann::json before = game->table().to_json();
+      const std::uint64_t hash = game->hash();
+      const std::vector<std::string> legal = texts(*game);
+      c.require(!legal.empty(), "no legal action in an unfinished game");
+      const std::string& text = legal[rng.below(legal.size())];
+      c.require(game->apply(text).ok, "legal action '" + text + "' refused");
+      const nlohmann::json after = game->table().to_json();
+      c.require(game->undo(), "undo() took nothing back after '" + text + "'");
+      c.check(game->table().to_json() == before, "undo() of '" + text + "' did not restore the state before it");
+      c.check(game->hash() == hash, "undo() of '" + text + "' did not restore the hash");
+      c.check(texts(*game) == legal, "undo() of '" + text + "' did not restore the legal actions");
+      c.check(!game->undo(), "a second undo() after '" + text + "' took something back");
+      c.require(game->apply(text).ok, "'" + text + "' was refused after its undo");
+      c.check(game->table().to_json() == after, "'" + text + "' made again after its undo gave another state");
+    }
+  }
 }
 
 void returns_and_hash(Checker& c) {
@@ -432,6 +460,8 @@ const std::vector<CheckEntry>& entries() {
       {{"scenario-edit", "A scenario edit of any value is refused or leaves a game that still plays"}, scenario_edits},
       {{"determinization", "A determinization keeps what the seat sees, hides the future, and depends on nothing else"},
        determinization},
+      {{"undo", "undo() takes back the last move exactly: the state, its hash and the legal actions"},
+       undo_restores},
       {{"returns-and-hash", "Every game states its players, returns a result per seat and hashes its state"},
        returns_and_hash},
       {{"score-so-far", "Every game keeps a score so far for every seat, which ends as the outcome's scores"},

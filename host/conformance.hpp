@@ -16,8 +16,8 @@
 namespace tessera::host {
 
 // Known limits a game may declare; the suite then reports them as notes, not failures.
-// The decider's legal moves may depend on what it cannot see (CATAN's trade offers are
-// bounded by the others' hidden hands).
+// The decider's legal moves may depend on what it cannot see (trade offers bounded by the
+// others' hidden hands).
 inline constexpr const char* kLimitHiddenMoves = "hidden-moves";
 // score_so_far() tells no seats apart before the end: the game scores at the end only.
 inline constexpr const char* kLimitScoreAtEnd = "score-at-end";

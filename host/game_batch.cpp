@@ -16,11 +16,14 @@
 namespace tessera::host {
 namespace {
 
-GameRecord play_one(const Game& first, const BatchPlan& plan, std::uint64_t seed,
+GameRecord play_one(const PluginRegistry& registry, const Game& first, const BatchPlan& plan, std::uint64_t seed,
                     bool is_first) {
   std::unique_ptr<Game> game = is_first ? first.clone() : first.rematch(seed);
   std::vector<std::unique_ptr<Bot>> bots;
-  for (int s = 0; s < plan.choice.players; ++s) bots.push_back(make_bot(plan.seats[static_cast<std::size_t>(s)], seed, s));
+  const GameChoice& c = plan.choice;
+  for (int s = 0; s < c.players; ++s)
+    bots.push_back(make_bot(plan.seats[static_cast<std::size_t>(s)], seed, s,
+                            game_maker(registry, c.game, c.players, c.variants)));
   GameRecord record;
   record.seed = seed;
   nlohmann::json steps = nlohmann::json::array();
@@ -46,7 +49,6 @@ GameRecord play_one(const Game& first, const BatchPlan& plan, std::uint64_t seed
   record.result = std::move(returns.result);
   record.margin = std::move(returns.margin);
   if (!plan.log_dir.empty()) {
-    const GameChoice& c = plan.choice;
     nlohmann::json log{{"tessera_log", 1}, {"game", c.game},     {"players", c.players},
                        {"seed", seed},     {"variants", c.variants}, {"seats", plan.seats},
                        {"steps", steps},   {"outcome", outcome_json(*game)}, {"checksum", state_checksum(*game)}};
@@ -67,7 +69,7 @@ void play_share(const PluginRegistry& registry, const BatchPlan& plan, int job, 
       if (is_first)
         first = registry.new_game(plan.choice.game,
                                   registry.config(plan.choice.game, plan.choice.players, seed, plan.choice.variants));
-      records[static_cast<std::size_t>(i)] = play_one(*first, plan, seed, is_first);
+      records[static_cast<std::size_t>(i)] = play_one(registry, *first, plan, seed, is_first);
       done++;
     }
   } catch (const std::exception& e) {

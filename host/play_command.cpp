@@ -89,7 +89,8 @@ class TerminalPlay {
       if (seats[s] == "human")
         humans_.push_back(static_cast<int>(s));
       else
-        bots_[s] = make_bot(seats[s], setup.seed, static_cast<int>(s));
+        bots_[s] = make_bot(seats[s], setup.seed, static_cast<int>(s),
+                            game_maker(registry_, setup.game, setup.players, setup.variants));
     }
     session_ = std::make_unique<Session>(registry_, setup);
     std::vector<std::string> names;

@@ -255,7 +255,8 @@ json ProtocolServer::cmd_bot(const json& request) const {
   std::unique_ptr<Bot> bot;
   try {
     // Seeded by the game seed and the steps so far: the same session asks, the same answer.
-    bot = make_bot(spec, s.setup().seed + 0x9e3779b97f4a7c15ULL * (s.steps() + 1), seat);
+    bot = make_bot(spec, s.setup().seed + 0x9e3779b97f4a7c15ULL * (s.steps() + 1), seat,
+                   game_maker(registry_, s.setup().game, s.setup().players, s.setup().variants));
   } catch (const Error& e) {
     throw ProtocolError{"bad_request", e.what()};
   }

@@ -255,6 +255,13 @@ std::unique_ptr<Session> Session::from_log_text(const PluginRegistry& registry, 
   }
 }
 
+std::function<std::unique_ptr<Game>()> game_maker(const PluginRegistry& registry, std::string game, int players,
+                                                  std::vector<std::string> variants) {
+  return [&registry, game = std::move(game), players, variants = std::move(variants)] {
+    return registry.new_game(game, registry.config(game, players, 1, variants));
+  };
+}
+
 std::string state_checksum(const Game& game) {
   const std::string text = json_text(game.table().to_json());
   std::uint64_t h = 0xcbf29ce484222325ULL;

@@ -2,6 +2,7 @@
 // Session: one running game together with its log (game, seed, seats, variants and every
 // step), which is what a save file and a replay are. Play, serve and replay share it.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -79,5 +80,11 @@ class Session {
 std::string state_checksum(const Game& game);
 // A finished game's outcome as a log stores it: {"scores": [...], "winners": [...]}.
 nlohmann::json outcome_json(const Game& game);
+
+// Makes new games of `game` for `players` and `variants` through `registry` (which must
+// outlive it), each loaded anew with a script runtime of its own: what a search bot on
+// several threads gives its extra threads (bots.hpp, GameMaker).
+std::function<std::unique_ptr<Game>()> game_maker(const PluginRegistry& registry, std::string game, int players,
+                                                  std::vector<std::string> variants);
 
 }  // namespace tessera::host

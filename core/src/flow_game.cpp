@@ -93,6 +93,7 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
     return result;
   }
   const bool transaction = mode == ApplyMode::Transaction;
+  if (!transaction) table_.forget_last();  // this move keeps no journal to undo it by
   const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });  // the move and the next decision's list
   std::vector<Event>* events = transaction ? &result.events : nullptr;
   const bool on_action = scripts_ && scripts_->has_hook("on_action");
@@ -126,6 +127,16 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
   legal_.swap(scratch_);
   result.ok = true;
   return result;
+}
+
+bool FlowGame::undo() {
+  if (!table_.undo_last()) return false;
+  forget_derived();
+  // The state is back at the decision it was at: its moves, computed again.
+  const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });
+  settle(nullptr);
+  legal_.swap(scratch_);
+  return true;
 }
 
 void FlowGame::settle(std::vector<Event>* events) {
@@ -321,6 +332,12 @@ void FlowGame::set_state(const json& state) {
     throw DataError(std::string("state: ") + e.what());
   }
   legal_.swap(scratch_);
+}
+
+GameInfo FlowGame::info() const {
+  GameInfo info = Game::info();
+  info.rollout_depth = rules_->rollout_depth();
+  return info;
 }
 
 std::unique_ptr<Game> FlowGame::determinize(int seat, Rng& rng) const {

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tessera/error.hpp"
+#include "tessera/game.hpp"
 #include "tessera/script_runtime.hpp"
 #include "tessera/yaml_reader.hpp"
 
@@ -93,8 +94,15 @@ void FlowContext::push(int step, int seat, std::initializer_list<int> params) {
 }
 
 FlowRules::FlowRules(const YamlNode& flow) {
-  flow.allow_only({"start", "hooks", "moves", "steps"});
+  flow.allow_only({"start", "hooks", "moves", "steps", "search"});
   root_name_ = flow.required<std::string>("start");
+  if (const auto search = flow.find("search"); search && !search->is_null()) {
+    search->allow_only({"rollout_depth"});
+    const YamlNode depth = search->at("rollout_depth");
+    rollout_depth_ = depth.as_int();
+    if (rollout_depth_ < 1 || rollout_depth_ > kMaxRolloutDepth)
+      throw depth.error("'rollout_depth' must be from 1 to " + std::to_string(kMaxRolloutDepth));
+  }
   fired_hooks_ = names_of(flow, "hooks");
   for (const char* always : {"on_action", "legal_filter"})
     if (std::find(fired_hooks_.begin(), fired_hooks_.end(), always) == fired_hooks_.end())

@@ -143,6 +143,9 @@ void Table::save(std::size_t i) {
 }
 
 void Table::commit_undo() {
+  last_.swap(journal_);
+  last_rng_ = rng_before_;
+  has_last_ = true;
   journal_.clear();
   journaling_ = false;
 }
@@ -150,7 +153,22 @@ void Table::commit_undo() {
 void Table::rollback_undo() {
   for (Saved& s : journal_) components_[s.index] = std::move(s.before);
   rng_ = rng_before_;
-  commit_undo();
+  journal_.clear();
+  journaling_ = false;
+}
+
+bool Table::undo_last() {
+  if (journaling_) throw std::logic_error("Table: undo_last during an undo journal");
+  if (!has_last_) return false;
+  for (Saved& s : last_) components_[s.index] = std::move(s.before);
+  rng_ = last_rng_;
+  forget_last();
+  return true;
+}
+
+void Table::forget_last() {
+  last_.clear();
+  has_last_ = false;
 }
 
 bool Table::operator==(const Table& other) const { return to_json() == other.to_json(); }

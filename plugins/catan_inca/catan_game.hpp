@@ -111,6 +111,8 @@ class CatanGame : public tessera::FlowGame {
   CardCounts hand_of(const tessera::Table& t, int seat) const;
   CardCounts bank_of(const tessera::Table& t) const;
   int face_up(const tessera::Table& t, int seat) const;  // played Combat Arts
+  // The most cards a player other than `seat` holds: hand sizes are public (§5.3.1 trades).
+  int largest_other_hand(const tessera::Table& t, int seat) const;
   int markers(const tessera::Table& t, int seat) const { return t.get(seats_[seat].tribe).get("markers"); }
   int tribe(const tessera::Table& t, int seat) const { return t.get(seats_[seat].tribe).get("tribe"); }
   bool winner_known(const tessera::Table& t) const { return t.get(progress_).get("winner") >= 0; }

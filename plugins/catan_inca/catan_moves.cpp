@@ -222,17 +222,10 @@ void CatanGame::turn_moves(const FlowView& v, MoveSink& out) const {
         if (any) out.add(k.route_trade, a, b);
       }
   tribute_moves(t, s, seat, flags, out);
-  // §5.3.1: a proposal to the other players, at most offers_per_turn a turn.
-  if ((flags >> 8) < r.offers_per_turn) {
-    const Supply& cards = t.get(cards_);
-    int others_hold = 0, mine = 0;  // bit per type
-    for (int o = 0; o < players(); ++o)
-      for (int i = 0; i < kCardTypes; ++i)
-        if (cards.count_at(o, i) > 0) (o == seat ? mine : others_hold) |= 1 << i;
-    bool any = false;  // a type to give for which another player holds another type
-    for (int give = 0; give < kCardTypes; ++give) any |= (mine & (1 << give)) && (others_hold & ~(1 << give));
-    if (any) out.add(k.propose);
-  }
+  // §5.3.1: a proposal to the other players, at most offers_per_turn a turn, when the
+  // player and some other player hold cards (what the others hold is not the player's to know).
+  if ((flags >> 8) < r.offers_per_turn && t.get(cards_).total(seat) > 0 && largest_other_hand(t, seat) > 0)
+    out.add(k.propose);
   out.add(k.end);
 }
 
@@ -315,32 +308,33 @@ void CatanGame::receive_moves(const FlowView& v, MoveSink& out) const {
       out.add(kinds().receive, c);
 }
 
-// The cards offered: one type the proposer holds, 1..max_count of it, when some other
-// player holds a card of another type.
+// The proposer's trade moves depend only on what the proposer sees: its own hand and the
+// sizes of the others' hands (public), never which cards the others hold.
+
+int CatanGame::largest_other_hand(const Table& t, int seat) const {
+  const Supply& cards = t.get(cards_);
+  int most = 0;
+  for (int o = 0; o < players(); ++o)
+    if (o != seat) most = std::max(most, cards.total(o));
+  return most;
+}
+
+// The cards offered: one type the proposer holds, 1..max_count of it.
 void CatanGame::proposal_moves(const FlowView& v, MoveSink& out) const {
   const Supply& cards = v.table.get(cards_);
-  const int seat = v.seat();
-  int others_hold = 0;  // bit per type some other seat holds
-  for (int o = 0; o < players(); ++o)
-    if (o != seat)
-      for (int i = 0; i < kCardTypes; ++i) others_hold |= cards.count_at(o, i) > 0 ? 1 << i : 0;
-  for (int give = 0; give < kCardTypes; ++give) {
-    if ((others_hold & ~(1 << give)) == 0) continue;
-    for (int n = 1; n <= std::min(cards.count_at(seat, give), rules().trade_max_count); ++n) out.add(kinds().offer, give, n);
-  }
+  for (int give = 0; give < kCardTypes; ++give)
+    for (int n = 1; n <= std::min(cards.count_at(v.seat(), give), rules().trade_max_count); ++n)
+      out.add(kinds().offer, give, n);
   out.add(kinds().withdraw);
 }
 
+// The cards asked for: any other type, 1..max_count of it, no more than the largest other
+// hand holds. Who can pay is found when the others are asked (the responses step).
 void CatanGame::ask_moves(const FlowView& v, MoveSink& out) const {
-  CardCounts others{};
-  for (int o = 0; o < players(); ++o)
-    if (o != v.seat()) {
-      const CardCounts h = hand_of(v.table, o);
-      for (int i = 0; i < kCardTypes; ++i) others[i] = std::max(others[i], h[i]);
-    }
+  const int most = std::min(largest_other_hand(v.table, v.seat()), rules().trade_max_count);
   for (int get = 0; get < kCardTypes; ++get) {
     if (get == v.frame.p[0]) continue;  // §5.3.1.3: no same-type swaps
-    for (int n = 1; n <= std::min(others[get], rules().trade_max_count); ++n) out.add(kinds().ask, get, n);
+    for (int n = 1; n <= most; ++n) out.add(kinds().ask, get, n);
   }
   out.add(kinds().withdraw);
 }

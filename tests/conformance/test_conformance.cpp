@@ -20,7 +20,6 @@ std::vector<std::string> game_ids() {
 // The known limits of this tree's games (host/conformance.hpp); any other game that shows
 // one fails.
 std::vector<std::string> known_limits(const std::string& id) {
-  if (id == "catan_inca") return {host::kLimitHiddenMoves};  // "ask" offers are bounded by hidden hands
   if (id == "santa_maria") return {host::kLimitScoreAtEnd};  // its running happiness is hidden
   return {};
 }
@@ -87,6 +86,10 @@ TEST_CASE("A determinization keeps what the seat sees, hides the future, and dep
   every_game_passes("determinization");
 }
 
+TEST_CASE("undo() takes back the last move exactly: the state, its hash and the legal actions", "[conformance][search]") {
+  every_game_passes("undo");
+}
+
 TEST_CASE("Every game states its players, returns a result per seat and hashes its state", "[conformance][search]") {
   every_game_passes("returns-and-hash");
 }
@@ -98,7 +101,7 @@ TEST_CASE("Every game keeps a score so far for every seat, which ends as the out
 TEST_CASE("Each test case above runs one conformance check, and every check has one", "[conformance]") {
   const std::vector<std::string> run_here{"plays-to-end", "clone", "round-trip", "view", "determinism",
                                           "illegal-action", "variants", "scenario-edit", "determinization",
-                                          "returns-and-hash", "score-so-far"};
+                                          "undo", "returns-and-hash", "score-so-far"};
   std::vector<std::string> checks;
   for (const auto& check : host::conformance_checks()) checks.push_back(check.name);
   CHECK(checks == run_here);

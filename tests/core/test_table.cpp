@@ -106,3 +106,36 @@ TEST_CASE("A committed undo journal keeps the changes and the components in plac
   table.rollback_undo();
   CHECK(table.get(flow).get("round") == 4);
 }
+
+TEST_CASE("The last committed change is undone once; a rolled-back one leaves it to undo", "[core]") {
+  Table table(2, 7);
+  auto flow = table.add<Counters>("flow");
+  CHECK_FALSE(table.undo_last());  // nothing committed yet
+  table.get(flow).set("round", 1);
+  const nlohmann::json before = table.to_json();
+
+  table.begin_undo();
+  table.get(flow).set("round", 2);
+  (void)table.rng().next();
+  table.commit_undo();
+  const nlohmann::json after = table.to_json();
+  table.begin_undo();
+  table.get(flow).set("round", 9);
+  table.rollback_undo();  // a refused change: the committed one is still the last
+  CHECK(table.to_json() == after);
+  CHECK_FALSE(Table(table).undo_last());  // a copy keeps no journal
+  REQUIRE(table.undo_last());
+  CHECK(table.to_json() == before);  // the RNG included
+  CHECK_FALSE(table.undo_last());    // one level
+
+  table.begin_undo();
+  table.get(flow).set("round", 3);
+  table.commit_undo();
+  table.forget_last();  // changed outside a journal since: the journal leads nowhere now
+  CHECK_FALSE(table.undo_last());
+  table.begin_undo();
+  table.get(flow).set("round", 4);
+  table.commit_undo();
+  table.assign_json(before);
+  CHECK_FALSE(table.undo_last());
+}

@@ -27,6 +27,14 @@ TEST_CASE("A broken flow.yaml is reported with its file, line and column", "[flo
           "move 'adjust' has more than 4 parameters");
 }
 
+TEST_CASE("A flow.yaml's search hint is a depth from 1 to 1,000,000", "[flow]") {
+  reports("flow.yaml", "start: game", "start: game\nsearch: {rollout_depth: 0}",
+          "'rollout_depth' must be from 1 to 1000000");
+  reports("flow.yaml", "start: game", "start: game\nsearch: {rollout_depth: 2000000}",
+          "'rollout_depth' must be from 1 to 1000000");
+  reports("flow.yaml", "start: game", "start: game\nsearch: {depth: 30}", "unknown key 'depth'");
+}
+
 TEST_CASE("A flow whose steps push each other forever is refused with the chain of steps", "[flow]") {
   reports("flow.yaml", "steps: [roll_dice, use_dice]", "steps: [turn]",
           "the flow is 32 steps deep (game > round > turn > turn");

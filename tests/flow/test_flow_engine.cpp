@@ -212,3 +212,28 @@ TEST_CASE("An edited flow parameter or cursor beyond 32 bits is refused, not wra
   CHECK_THROWS_WITH(g->set_state(s), Catch::Contains("must fit in 32 bits"));
   CHECK(state(*g) == before);
 }
+
+TEST_CASE("undo takes back the last transaction; a playout move or an edit leaves nothing to undo", "[flow]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 3);
+  CHECK_FALSE(g->undo());  // the set-up is no move
+  const json start = state(*g);
+  const std::vector<std::string> start_moves = legal_texts(*g);
+  REQUIRE(g->apply(start_moves.front()).ok);  // the roll: it draws on the RNG
+  const json rolled = state(*g);
+  CHECK_FALSE(g->apply("no such move").ok);  // a refusal keeps the last move undoable
+  REQUIRE(g->undo());
+  CHECK(state(*g) == start);
+  CHECK(legal_texts(*g) == start_moves);
+  CHECK_FALSE(g->undo());
+  REQUIRE(g->apply(start_moves.front()).ok);
+  CHECK(state(*g) == rolled);  // the same roll again: the RNG was put back
+
+  std::vector<Move> moves;
+  g->legal_moves(moves);
+  REQUIRE(g->apply(moves.front(), ApplyMode::Playout).ok);
+  CHECK_FALSE(g->undo());  // a playout move keeps no journal
+  g->legal_moves(moves);
+  REQUIRE(g->apply(moves.front()).ok);
+  g->set_state(state(*g));
+  CHECK_FALSE(g->undo());  // an edit is no move
+}

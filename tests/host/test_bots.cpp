@@ -6,6 +6,7 @@
 #include "bots.hpp"
 #include "commands.hpp"
 #include "protocol_server.hpp"
+#include "session.hpp"
 #include "support/registry.hpp"
 
 using namespace tessera;
@@ -27,6 +28,18 @@ Outcome play(const std::string& id, const std::vector<std::string>& seats, std::
     REQUIRE(game->apply(moves[bots[seat]->choose(*game, moves)]).ok);
   }
   return game->outcome();
+}
+
+// A new game played on by its first moves up to a real choice (two moves or more), so that
+// a search runs; `moves` gets that choice.
+std::unique_ptr<Game> at_a_choice(const std::string& id, int players, std::uint64_t seed, std::vector<Move>& moves) {
+  auto game = new_game(id, players, seed);
+  game->legal_moves(moves);
+  while (moves.size() < 2) {
+    REQUIRE(game->apply(moves[0]).ok);
+    game->legal_moves(moves);
+  }
+  return game;
 }
 
 }  // namespace
@@ -70,13 +83,33 @@ TEST_CASE("IS-MCTS chooses the same move in states that differ only in what its 
         auto bot_b = make_bot("ismcts:iterations=80", 9, seat);
         std::vector<Move> other_moves;
         other->legal_moves(other_moves);
-        if (other_moves != moves) continue;  // CATAN's offers depend on others' hands (a known leak)
+        REQUIRE(other_moves == moves);  // the seat's moves depend only on what it sees
         CHECK(bot_a->choose(*game, moves) == bot_b->choose(*other, other_moves));
       }
       REQUIRE(game->apply(moves[rng.below(moves.size())]).ok);
     }
   }
   CHECK(differing > 0);  // the test compared states that really differ
+}
+
+TEST_CASE("A search without a depth rolls out as deep as the game declares", "[bots]") {
+  CHECK(new_game("tutorial", 2, 1)->info().rollout_depth == 0);  // declares none: play to the end
+  std::vector<Move> moves;
+  auto game = at_a_choice("catan_inca", 3, 2, moves);
+  const int declared = game->info().rollout_depth;
+  REQUIRE(declared > 0);
+  const auto moves_searched = [&](const std::string& spec) {
+    auto bot = make_bot(spec, 1, game->seat_to_move());
+    auto* search = dynamic_cast<MctsBot*>(bot.get());
+    REQUIRE(search);
+    (void)search->choose(*game, moves);
+    REQUIRE(search->last_stats().iterations == 20);
+    return search->last_stats().moves;
+  };
+  // Each of the 20 iterations descends at most 20 tree moves, then rolls out `declared`.
+  const std::uint64_t bound = 20 * (static_cast<std::uint64_t>(declared) + 20);
+  CHECK(moves_searched("ismcts:iterations=20") <= bound);
+  CHECK(moves_searched("ismcts:iterations=20,depth=5000") > bound);  // a random CATAN game runs longer
 }
 
 TEST_CASE("Search bots beat random seats in the tutorial game", "[bots]") {
@@ -154,20 +187,45 @@ TEST_CASE("A bot spec is bounded, and a capped search stops on time whatever its
   REQUIRE(ask({{"cmd", "new"}, {"game", "tutorial"}})["ok"] == true);
   CHECK(ask({{"cmd", "bot"}, {"spec", "mcts:iterations=99999999"}})["error"]["code"] == "bad_request");
   // The largest allowed search, capped as serve caps it (here at 50 ms): it ends on time.
-  auto game = new_game("tutorial", 2, 1);
+  std::vector<Move> moves;
+  auto game = at_a_choice("tutorial", 2, 1, moves);
   auto bot = make_bot("mcts:iterations=10000000", 1, 0);
   auto* search = dynamic_cast<MctsBot*>(bot.get());
   REQUIRE(search);
   search->cap_time(std::chrono::milliseconds(50));
-  std::vector<Move> moves;
-  game->legal_moves(moves);
-  while (moves.size() < 2) {  // a real choice, so that the search runs
-    REQUIRE(game->apply(moves[0]).ok);
-    game->legal_moves(moves);
-  }
   const auto start = std::chrono::steady_clock::now();
   (void)search->choose(*game, moves);
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));  // a hang detector
   CHECK(search->last_stats().iterations > 0);
   CHECK(search->last_stats().iterations < 10000000);
+}
+
+TEST_CASE("A search on two threads, each on a game of its own, is reproducible by its seed", "[bots]") {
+  for (const std::string id : {"tutorial", "catan_inca"}) {
+    INFO(id);
+    const int players = id == "catan_inca" ? 3 : 2;
+    std::vector<Move> moves;
+    auto game = at_a_choice(id, players, 4, moves);
+    const int seat = game->seat_to_move();
+    const auto search = [&](const std::string& spec) {
+      auto bot = make_bot(spec, 7, seat, game_maker(game_registry(), id, players, {}));
+      auto* mcts = dynamic_cast<MctsBot*>(bot.get());
+      REQUIRE(mcts);
+      const std::size_t first = mcts->choose(*game, moves);
+      const SearchStats stats = mcts->last_stats();
+      CHECK(mcts->choose(*game, moves) < moves.size());  // its helper games are loaded again
+      return std::make_pair(first, stats);
+    };
+    const auto a = search("ismcts:iterations=101,threads=2");
+    const auto b = search("ismcts:iterations=101,threads=2");
+    CHECK(a.first == b.first);
+    CHECK(a.second.moves == b.second.moves);
+    CHECK(a.second.iterations <= 101);  // shared out among the threads (a refused sample is dropped)
+    CHECK(a.second.iterations > 90);
+  }
+  std::vector<Move> moves;
+  auto game = at_a_choice("tutorial", 2, 4, moves);
+  auto alone = make_bot("ismcts:iterations=10,threads=2", 7, 0);  // given no way to make games
+  CHECK_THROWS_WITH(alone->choose(*game, moves), Catch::Contains("needs games of its own"));
+  CHECK_THROWS_WITH(make_bot("ismcts:threads=17", 7, 0), Catch::Contains("must be a whole number from 1 to 16"));
 }

@@ -38,6 +38,8 @@ class FlowGame : public Game {
   std::vector<Action> legal_actions() const override;
   using Game::apply;
   ApplyResult apply(const Move& move, ApplyMode mode = ApplyMode::Transaction) override;
+  // Puts back the last transaction's journal (Table::undo_last) and the decision's moves.
+  bool undo() override;
   std::string move_text(const Move& move) const override;
   std::string move_label(const Move& move) const override;
   std::optional<Move> parse_move(std::string_view text) const override;
@@ -49,6 +51,9 @@ class FlowGame : public Game {
   // Reads the state, checks it (frames against the declared steps, the schema, then check_state()),
   // runs the flow to a decision and requires every driver's question to be answerable.
   void set_state(const nlohmann::json& state) override;
+
+  // Game::info() with the rollout depth the game's flow.yaml declares.
+  GameInfo info() const override;
 
   // Re-deals what `seat` cannot see, pooling hands with decks by the schema's `holds`.
   std::unique_ptr<Game> determinize(int seat, Rng& rng) const override;

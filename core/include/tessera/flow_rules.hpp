@@ -173,6 +173,9 @@ class FlowRules {
   // The hooks the game's scripts may register (`hooks:` of flow.yaml, plus on_action and
   // legal_filter, which the engine fires for every game).
   const std::vector<std::string>& fired_hooks() const { return fired_hooks_; }
+  // `search: {rollout_depth: N}` of flow.yaml: how deep a search's random rollouts go in
+  // this game (GameInfo::rollout_depth); 0 when not declared.
+  int rollout_depth() const { return rollout_depth_; }
   // The number of distinct moves (flat id space), or 0 when a move has an unbounded parameter.
   int flat_size(int players) const;
   // A move's stable integer in [0, flat_size): the kind's offset plus its parameters in mixed radix.
@@ -240,6 +243,7 @@ class FlowRules {
   std::map<std::string, NativeGenerator, std::less<>> generators_;
   std::map<std::string, NativePrompt, std::less<>> prompts_;
   std::vector<std::string> fired_hooks_;
+  int rollout_depth_ = 0;
   std::shared_ptr<const FlowLayout> layout_;
   ScriptRuntime* scripts_ = nullptr;
   bool built_ = false;

@@ -16,6 +16,8 @@
 // The whole state is table(); clone() copies it (cheap: bots call it often). A Game
 // object must be destroyed before the plugin library that made it is unloaded.
 //
+// undo() takes back the last move (a search or an editor that walks back and forth).
+//
 // What search needs (bots.md): determinize() samples a state `seat` cannot tell from this
 // one, returns() scores a finished game per seat, hash() fingerprints the state, info()
 // says what kind of game it is.
@@ -39,12 +41,19 @@ namespace tessera {
 // (a script error) leaves that copy half-changed, so drop it.
 enum class ApplyMode { Transaction, Playout };
 
+// The longest rollout a game may ask a search for (GameInfo::rollout_depth).
+inline constexpr int kMaxRolloutDepth = 1'000'000;
+
 // What a search needs to know about a game before it starts.
 struct GameInfo {
   int players = 0;
   bool hidden_information = false;  // some component is seen by one seat only, or by nobody
   bool chance = false;              // the game draws on its RNG after the set-up
   int max_moves = 0;                // a bound on the moves of one game; 0 when none is known
+  // The random moves a search's rollout should play before it judges the position by
+  // score_so_far(), as the game declares it (a game whose random playouts run long);
+  // 0 when the game declares none (then a search plays its own default).
+  int rollout_depth = 0;
 };
 
 // A finished game's result per seat, for search. Meaningful once is_over().
@@ -71,6 +80,12 @@ class Game {
   // Clears `out` and fills it with the legal moves of decision().seat (empty when over).
   virtual void legal_moves(std::vector<Move>& out) const = 0;
   virtual ApplyResult apply(const Move& move, ApplyMode mode = ApplyMode::Transaction) = 0;
+  // Takes back the last move apply() made in ApplyMode::Transaction: the state (its RNG and
+  // progress included) and the legal moves are exactly as before it. One level only: false,
+  // changing nothing, when there is no such move — at the start, after an undo, after a
+  // Playout move (the flow engine keeps no journal for one), after set_state, in a clone.
+  // Default: false (a game that keeps no journal).
+  virtual bool undo() { return false; }
   // The stable text of a legal move ("buy 0 2"), and a label for people.
   virtual std::string move_text(const Move& move) const = 0;
   virtual std::string move_label(const Move& move) const = 0;
@@ -109,7 +124,8 @@ class Game {
   // A 64-bit fingerprint of the whole state (Table::hash): equal states hash equal.
   std::uint64_t hash() const { return table().hash(); }
   // Players, hidden information and chance, found from the components and a short seeded
-  // playout of a copy (so it costs a few hundred moves: ask once per game).
+  // playout of a copy (so it costs up to a few hundred moves: a search asks once per move,
+  // not per iteration), and what the game declares (FlowGame: flow.yaml's rollout depth).
   virtual GameInfo info() const;
 
   // Readable terminal view for `viewer` (board, tracks, the viewer's hand, others' public info).

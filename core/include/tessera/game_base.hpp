@@ -22,6 +22,8 @@ class GameBase : public Game {
   using Game::apply;
   void legal_moves(std::vector<Move>& out) const override;
   ApplyResult apply(const Move& move, ApplyMode mode = ApplyMode::Transaction) override;
+  // Every action is a transaction here (playout mode too), so the last one can be undone.
+  bool undo() override { return table_.undo_last(); }
   std::string move_text(const Move& move) const override;
   std::string move_label(const Move& move) const override;
   std::optional<Move> parse_move(std::string_view text) const override;

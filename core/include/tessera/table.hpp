@@ -95,6 +95,14 @@ class Table {
   void commit_undo();
   void rollback_undo();
   bool journaling() const { return journaling_; }
+  // The last committed journal is kept (a rolled-back one leaves it be): undo_last() puts
+  // its copies and RNG back, so the table is as it was before that change, and returns
+  // false (changing nothing) when there is none — none was committed, it was taken back
+  // already, or forget_last() dropped it. A copy of the table, and assign_json, keep none.
+  // Whoever changes the table outside a journal calls forget_last(): the journal would no
+  // longer lead back to the state before the change.
+  bool undo_last();
+  void forget_last();
 
  private:
   Component& touch(std::size_t i) {
@@ -118,6 +126,9 @@ class Table {
   std::vector<Saved> journal_;
   std::vector<char> saved_;  // by component index, while journaling
   Rng rng_before_;
+  bool has_last_ = false;  // last_ and last_rng_ hold the last committed change
+  std::vector<Saved> last_;
+  Rng last_rng_;
 };
 
 // Every component as `viewer` may see it, global ones first, then each seat's: the plain

@@ -206,7 +206,7 @@ TEST_CASE("Trade between players: propose, each other seat answers, the proposer
   refused(*g, "offer ore 1");  // red holds no ore
   act(*g, "offer wood 2");
   refused(*g, "ask wood 1");   // no same-type swaps
-  refused(*g, "ask ore 3");    // nobody holds 3 ore
+  refused(*g, "ask ore 3");    // nobody holds 3 cards (hand sizes are public)
   act(*g, "ask ore 1");
   CHECK(g->decision().seat == kOrange);
   act(*g, "decline");
@@ -218,6 +218,34 @@ TEST_CASE("Trade between players: propose, each other seat answers, the proposer
   CHECK(hand(*g, kRed) == Cards{{"wood", 1}, {"ore", 1}});
   CHECK(hand(*g, kBlue) == Cards{{"wood", 2}, {"ore", 1}});
   CHECK(top_step(*g) == "turn");
+}
+
+TEST_CASE("The proposer's trade moves do not depend on what the others hold, only on how many", "[catan_inca]") {
+  // Two deals of the other hands with the same sizes: red cannot tell them apart.
+  const auto trade_moves = [](const Cards& orange, const Cards& blue) {
+    auto g = new_catan(4, 1);
+    edit(*g, [&](json& s) {
+      empty_hands(s);
+      set_hand(s, kRed, {{"wood", 3}, {"ore", 1}});
+      set_hand(s, kOrange, orange);
+      set_hand(s, kBlue, blue);
+      at_turn(s, kRed);
+    });
+    std::vector<std::vector<std::string>> lists{legal_texts(*g)};
+    act(*g, "propose");
+    lists.push_back(legal_texts(*g));
+    act(*g, "offer wood 2");
+    lists.push_back(legal_texts(*g));
+    return lists;
+  };
+  const auto a = trade_moves({{"ore", 1}, {"wool", 2}}, {{"stone", 3}});
+  const auto b = trade_moves({{"wood", 3}}, {{"wood", 2}, {"fish", 1}});
+  CHECK(a == b);
+  CHECK(has(a[0], "propose"));
+  CHECK(has(a[1], "offer ore 1"));
+  CHECK(has(a[2], "ask feathers 3"));     // any other type, up to the largest other hand
+  CHECK_FALSE(has(a[2], "ask stone 4"));  // nobody holds 4 cards
+  CHECK(a[2].size() <= 28 + 1);           // 7 types x 1..4, and withdraw
 }
 
 TEST_CASE("Deck 2 goes under deck 1 once every player has founded tribe 2", "[catan_inca]") {
