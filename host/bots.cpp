@@ -1,6 +1,7 @@
 #include "bots.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <exception>
@@ -38,10 +39,10 @@ double real_option(const BotSpec& spec, const std::string& name, double fallback
   try {
     std::size_t used = 0;
     const double v = std::stod(it->second, &used);
-    if (used == it->second.size() && v >= 0) return v;
+    if (used == it->second.size() && std::isfinite(v) && v >= 0) return v;
   } catch (const std::exception&) {
   }
-  throw Error("seat '" + spec.kind + "': " + name + "=" + it->second + " must be a number of at least 0");
+  throw Error("seat '" + spec.kind + "': " + name + "=" + it->second + " must be a finite number of at least 0");
 }
 
 void allow_only(const BotSpec& spec, std::initializer_list<std::string_view> names) {
@@ -88,7 +89,9 @@ BotSpec parse_bot_spec(std::string_view text) {
     const auto eq = item.find('=');
     if (eq == std::string_view::npos || eq == 0 || eq + 1 == item.size())
       throw Error("seat '" + std::string(text) + "': '" + std::string(item) + "' is not name=value");
-    spec.options[std::string(item.substr(0, eq))] = std::string(item.substr(eq + 1));
+    const std::string name(item.substr(0, eq));
+    if (spec.options.count(name)) throw Error("seat '" + std::string(text) + "': option '" + name + "' is given twice");
+    spec.options[name] = std::string(item.substr(eq + 1));
     if (comma == std::string_view::npos) break;
     rest = rest.substr(comma + 1);
   }
@@ -218,8 +221,10 @@ std::unique_ptr<Bot> make_bot(std::string_view text, std::uint64_t game_seed, in
     if (it == spec.options.end()) return derived;
     try {
       std::size_t used = 0;
-      const std::uint64_t v = std::stoull(it->second, &used);
-      if (used == it->second.size()) return v + static_cast<std::uint64_t>(seat);
+      // stoull would take "-1" (as 2^64 - 1) and " 7": digits only.
+      const bool digits = !it->second.empty() && std::all_of(it->second.begin(), it->second.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+      const std::uint64_t v = digits ? std::stoull(it->second, &used) : 0;
+      if (digits && used == it->second.size()) return v + static_cast<std::uint64_t>(seat);
     } catch (const std::exception&) {
     }
     throw Error("seat '" + spec.kind + "': seed=" + it->second + " must be a whole number");

@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <system_error>
 
+#include "tessera/bounded_file.hpp"
 #include "tessera/file_place.hpp"
+#include "tessera/script_runtime.hpp"
+#include "tessera/yaml_reader.hpp"
 
 namespace tessera::host {
 
@@ -73,7 +77,9 @@ namespace {
 std::string opening_paragraph(const std::filesystem::path& folder, const std::string& file, const std::string& marker) {
   std::filesystem::path path;
   if (place_of_file(folder, file, &path) != FilePlace::Inside) return "";
-  std::ifstream in(path);
+  // Bounded like every reader of a game's files: a huge page is refused when it loads.
+  const BoundedFile read = read_file_at_most(path, std::max(kMaxScriptFileBytes, kMaxYamlFileBytes));
+  std::istringstream in(read.text);
   std::string paragraph;
   std::string line;
   while (std::getline(in, line) && line.rfind(marker, 0) == 0) {

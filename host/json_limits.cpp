@@ -1,6 +1,7 @@
 #include "json_limits.hpp"
 
 #include "json_text.hpp"
+#include "tessera/bounded_file.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -50,21 +51,11 @@ json parse_bounded_json(std::string_view text) {
 }
 
 std::string read_bounded_file(const std::string& path, std::size_t max_bytes) {
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(path, ec);
-  if (!ec && size > max_bytes)
-    throw InputTooLarge(path + ": " + std::to_string(size) + " bytes, more than the " + std::to_string(max_bytes) +
-                        " a file of this kind may hold");
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw Error("cannot read '" + path + "'");
-  // Read at most one byte past the limit: a file that grows (or a pipe) is refused too.
-  std::string text(max_bytes + 1, '\0');
-  file.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(file.gcount()));
-  if (text.size() > max_bytes)
-    throw InputTooLarge(path + ": more than the " + std::to_string(max_bytes) + " bytes a file of this kind may hold");
-  if (file.bad()) throw Error("cannot read '" + path + "'");
-  return text;
+  BoundedFile read = read_file_at_most(path, max_bytes);
+  if (read.status == BoundedFile::Status::TooLarge)
+    throw InputTooLarge(too_large_message(path, read, max_bytes, "file of this kind"));
+  if (read.status != BoundedFile::Status::Read) throw Error("cannot read '" + path + "'");
+  return std::move(read.text);
 }
 
 }  // namespace tessera::host

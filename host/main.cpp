@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <iostream>
 
@@ -19,11 +21,21 @@ namespace {
 // --players is 0 in the options until the game decides; --help says so.
 constexpr const char* kPlayersHelp = "Number of players; auto: the game's smallest count, 2 if allowed";
 
+// A seed is unsigned and written as plain digits: "-1" would otherwise wrap to 2^64 - 1
+// without a word (CLI11's NonNegativeNumber names its range as a 300-digit double).
+const CLI::Validator kSeed(
+    [](std::string& text) -> std::string {
+      const std::string max = "18446744073709551615";  // CLI11 saturates a larger number to it
+      const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+      const bool fits = text.size() < max.size() || (text.size() == max.size() && text <= max);
+      return digits && fits ? "" : "a seed is a whole number from 0 to " + max + ", not '" + text + "'";
+    },
+    "SEED");
+
 void add_game_options(CLI::App* cmd, GameChoice& choice, bool with_game = true) {
   if (with_game) cmd->add_option("game", choice.game, "Game id (see `tessera list`)")->required();
   cmd->add_option("--players,-p", choice.players, kPlayersHelp)->default_str("auto");
-  // A seed is unsigned: "-1" would otherwise wrap to 2^64 - 1 without a word.
-  cmd->add_option("--seed,-s", choice.seed, "Seed of the game's random generator")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--seed,-s", choice.seed, "Seed of the game's random generator")->check(kSeed);
   cmd->add_option("--variant,-v", choice.variants, "A variant (house rule) to play with; repeatable")->default_str("none");
 }
 
@@ -122,7 +134,7 @@ int main(int argc, char** argv) {
       ->default_str("none");
   compare->add_option("--players,-p", compare_options.choice.players, kPlayersHelp)->default_str("auto");
   compare->add_option("--seed,-s", compare_options.choice.seed, "Seed of game 0 (game i uses seed + i in every arm)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(kSeed);
   compare->add_option("--games,-n", compare_options.games, "Games per arm")->check(CLI::Range(2, 1 << 30));
   compare->add_option("--jobs,-j", compare_options.jobs, "Threads to play on")->check(CLI::PositiveNumber);
   compare->add_option("--seats", compare_options.seats, "A bot per seat, as in simulate")

@@ -41,18 +41,17 @@ void FlowGame::use_schema(std::shared_ptr<const StateSchema> schema) {
 void FlowGame::start_flow() {
   if (!rules_->built()) throw Error("the game's FlowRules were not built: call build() after registering its natives");
   flow_ = table_.add<Flow>("flow", rules_->layout());
-  // No check per call here: the state is whole only once the set-up has settled (a
-  // variant's on_setup may leave what its first step completes); it is checked then.
-  const ScriptRuntime::Scope budget(scripts_.get());
-  if (schema_) schema_->check(table_);
-  if (scripts_) scripts_->take_written_lists();
-  run_hook("on_setup", kNobody, nullptr, json::object());
+  // The root frame is pushed (not yet entered) before on_setup, so that a check of what
+  // a house rule's on_setup wrote sees a game that is setting up, not one that is over.
   Frame root;
   root.step = static_cast<std::uint16_t>(rules_->root());
   table_.get(flow_).push(root);
+  const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });
+  if (schema_) schema_->check(table_);
+  if (scripts_) scripts_->take_written_lists();
+  run_hook("on_setup", kNobody, nullptr, json::object());
   settle(nullptr);
   check_conserved_writes();
-  if (scripts_ && scripts_->runs_variant_pages()) check_state();
   legal_.swap(scratch_);
 }
 

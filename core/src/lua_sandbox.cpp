@@ -8,7 +8,9 @@
 
 #include "lua_determinism.hpp"
 #include "lua_library_costs.hpp"
+#include "tessera/bounded_file.hpp"
 #include "tessera/file_place.hpp"
+#include "tessera/script_runtime.hpp"
 
 namespace tessera::lua {
 
@@ -309,12 +311,11 @@ std::string read_script(const std::filesystem::path& script_dir, const std::file
   if (place == FilePlace::Outside)
     throw ScriptError(display_name + ": leads outside the game's script folder (a link?); not read");
   if (place == FilePlace::Missing) throw ScriptError(display_name + ": cannot open the script file");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw ScriptError(display_name + ": cannot open the script file");
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  if (in.bad()) throw ScriptError(display_name + ": cannot read the script file");
-  return contents.str();
+  BoundedFile read = read_file_at_most(file, kMaxScriptFileBytes);
+  if (read.status == BoundedFile::Status::TooLarge)
+    throw ScriptError(too_large_message(display_name, read, kMaxScriptFileBytes, "script file"));
+  if (read.status != BoundedFile::Status::Read) throw ScriptError(display_name + ": cannot read the script file");
+  return std::move(read.text);
 }
 
 }  // namespace tessera::lua

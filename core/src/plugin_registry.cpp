@@ -10,8 +10,10 @@
 #include <system_error>
 
 #include "plugin_checks.hpp"
+#include "tessera/bounded_file.hpp"
 #include "tessera/error.hpp"
 #include "tessera/file_place.hpp"
+#include "tessera/script_runtime.hpp"
 #include "tessera/yaml_reader.hpp"
 
 namespace tessera {
@@ -277,10 +279,12 @@ std::optional<std::pair<int, std::string>> opening_comment_field(const PluginEnt
                                                                  std::string_view key) {
   const std::vector<std::string> pages = variant_pages(entry);
   if (std::find(pages.begin(), pages.end(), name) == pages.end()) return std::nullopt;  // data only
+  const std::string file = "scripts/" + entry.manifest.id + "/variants/" + name + ".lua";
   if (place_of_file(entry.script_dir, "variants/" + name + ".lua") == FilePlace::Outside)
-    throw Error("scripts/" + entry.manifest.id + "/variants/" + name +
-                ".lua: leads outside the game's script folder (a link?); not read");
-  std::ifstream in(entry.script_dir / "variants" / (name + ".lua"));
+    throw Error(file + ": leads outside the game's script folder (a link?); not read");
+  const BoundedFile read = read_file_at_most(entry.script_dir / "variants" / (name + ".lua"), kMaxScriptFileBytes);
+  if (read.status == BoundedFile::Status::TooLarge) throw Error(too_large_message(file, read, kMaxScriptFileBytes, "script file"));
+  std::istringstream in(read.text);
   std::string line;
   const std::string field = "-- " + std::string(key) + ":";
   for (int number = 1; std::getline(in, line) && line.rfind("--", 0) == 0; ++number)

@@ -105,9 +105,21 @@ void StateSchema::read_components(const YamlNode& node, bool per_seat) {
         }
         c.keys.push_back(std::move(k));
       }
+      refuse_mixed_keys(c);
     }
     components_.push_back(std::move(c));
   }
+}
+
+// Counters keyed by ids (a shipment's dock, a ship's marker) are read by the game as a map:
+// every key an id. A plain key there (a house rule's own, from a schema overlay) would be
+// read as one more id, so it belongs in counters of plain keys.
+void StateSchema::refuse_mixed_keys(const ComponentDecl& c) {
+  const auto by_id = std::find_if(c.keys.begin(), c.keys.end(), [](const Key& k) { return !k.ids.empty(); });
+  const auto plain = std::find_if(c.keys.begin(), c.keys.end(), [](const Key& k) { return k.ids.empty(); });
+  if (by_id == c.keys.end() || plain == c.keys.end()) return;
+  throw DataError(plain->mark + ": " + c.name + " is keyed by ids ('" + by_id->text() + "'), so a plain key ('" +
+                  plain->text() + "') cannot join it: keep such counters in a component of plain keys");
 }
 
 void StateSchema::content(const std::string& name, std::map<std::string, int> copies) {

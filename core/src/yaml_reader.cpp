@@ -15,6 +15,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "tessera/bounded_file.hpp"
 #include "tessera/file_place.hpp"
 
 namespace tessera {
@@ -554,19 +555,11 @@ YamlDocument load_yaml(const std::filesystem::path& file, std::string display_na
     throw DataError(display_name + ": no such file (" + file.string() + ")");
   if (!std::filesystem::is_regular_file(status))
     throw DataError(display_name + ": not a regular file (" + file.string() + ")");
-  const auto size = std::filesystem::file_size(file, ec);
-  if (!ec && size > kMaxYamlFileBytes)
-    throw DataError(display_name + ": " + std::to_string(size) + " bytes, more than the " +
-                    std::to_string(kMaxYamlFileBytes) + " a data file may hold");
-  std::ifstream in(file, std::ios::binary);
-  // Read at most one byte past the limit: a file that grows meanwhile is refused too.
-  std::string text(kMaxYamlFileBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
-  if (in.bad()) throw DataError(display_name + ": cannot read " + file.string());
-  if (text.size() > kMaxYamlFileBytes)
-    throw DataError(display_name + ": more than the " + std::to_string(kMaxYamlFileBytes) + " bytes a data file may hold");
-  return parse_yaml(text, std::move(display_name));
+  const BoundedFile read = read_file_at_most(file, kMaxYamlFileBytes);
+  if (read.status == BoundedFile::Status::TooLarge)
+    throw DataError(too_large_message(display_name, read, kMaxYamlFileBytes, "data file"));
+  if (read.status != BoundedFile::Status::Read) throw DataError(display_name + ": cannot read " + file.string());
+  return parse_yaml(read.text, std::move(display_name));
 }
 
 // ---- JSON ----

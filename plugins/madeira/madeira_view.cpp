@@ -205,9 +205,13 @@ Outcome MadeiraGame::outcome() const {
 
 void MadeiraGame::check_state() const {
   const Table& t = table();
-  if (t.get(board_).entries().size() != engine_->board.keys.size()) throw DataError("board: the counters must keep their keys");
+  // Other keys are a house rule's own (the schema says which may exist).
+  const auto keeps_keys = [](const Counters& c, const Keys& keys) {
+    return std::all_of(keys.keys.begin(), keys.keys.end(), [&](const CounterKey& key) { return c.has(key); });
+  };
+  if (!keeps_keys(t.get(board_), engine_->board)) throw DataError("board: the counters must keep their keys");
   for (const Seat& s : seats_)
-    if (t.get(s.home).entries().size() != engine_->home.keys.size()) throw DataError("home: the counters must keep their keys");
+    if (!keeps_keys(t.get(s.home), engine_->home)) throw DataError("home: the counters must keep their keys");
   const int P = t.players();
   const BoardKeys& k = engine_->bk;
   for (int f = 0; f <= fields(); ++f)

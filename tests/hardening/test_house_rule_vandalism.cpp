@@ -53,9 +53,9 @@ const std::vector<std::string>& writes_of(const std::string& kind) {
   return found == writes.end() ? none : found->second;
 }
 
-// An on_action hook that, on even seats, makes one write (each under pcall, so a refused
-// write does not stop the others) into a random choice of the game's components.
-std::string vandal_script(const json& start, std::mt19937& rng) {
+// One write (each under pcall, so a refused write does not stop the others) into a random
+// choice of the game's components; `seat` is the Lua expression of the seat's components.
+std::string vandal_writes(const json& start, std::mt19937& rng, const std::string& seat) {
   std::string body;
   auto add = [&](const json& components, const std::string& handle_args) {
     for (const auto& [name, c] : components.items()) {
@@ -67,8 +67,14 @@ std::string vandal_script(const json& start, std::mt19937& rng) {
     }
   };
   add(start["global"], "");
-  add(start["seats"][0], ", ctx.seat");
-  return "hook('on_action', function(ctx, arg)\n if ctx.seat % 2 == 0 then\n" + body + " end\nend)\n";
+  add(start["seats"][0], ", " + seat);
+  return body;
+}
+
+// An on_action hook that writes on even seats.
+std::string vandal_script(const json& start, std::mt19937& rng) {
+  return "hook('on_action', function(ctx, arg)\n if ctx.seat % 2 == 0 then\n" + vandal_writes(start, rng, "ctx.seat") +
+         " end\nend)\n";
 }
 
 }  // namespace
@@ -101,4 +107,70 @@ TEST_CASE("House rules that write anything anywhere never crash a game: moves ar
       }
     }
   }
+}
+
+TEST_CASE("A house rule's on_setup writes are checked before the set-up's C++ reads them", "[hardening][lua]") {
+  for (const std::string game_id : {"tutorial", "sardinia", "age_of_discovery", "santa_maria", "madeira", "catan_inca"}) {
+    const json start = state(*tessera::testing::new_game(game_id, 3, 1));
+    int refused = 0;
+    for (int round = 0; round < 12; ++round) {
+      std::mt19937 rng(static_cast<unsigned>(round));
+      const std::string script = "hook('on_setup', function(ctx)\n" + vandal_writes(start, rng, "0") + "end)\n";
+      INFO(game_id << ", round " << round << ":\n" << script);
+      std::unique_ptr<Game> game;
+      try {
+        game = new_game_with_scripts(game_id, 3, static_cast<std::uint64_t>(round) + 1, {{"vandal", script}});
+      } catch (const std::exception& e) {
+        // Refused at the hook that wrote, with its file and line, not later by the game.
+        CHECK_THAT(e.what(), Catch::Contains("hook on_setup (defined at") && Catch::Contains("vandal.lua:1)"));
+        ++refused;
+        continue;
+      }
+      CHECK_NOTHROW(game->set_state(state(*game)));
+      std::vector<Move> moves;
+      game->legal_moves(moves);
+      CHECK_FALSE(moves.empty());
+    }
+    CHECK(refused > 0);
+  }
+}
+
+// A game's own check may loop over a counters component; a house rule that declares keys
+// of its own there (a schema overlay, as sdk/docs/flow.md says) must still be able to play,
+// unless the component is keyed by ids, where the overlay is refused when the game loads.
+TEST_CASE("A house rule's own counter keys, declared in a schema overlay, are accepted in every counters component of plain keys", "[hardening][lua]") {
+  int played = 0, refused = 0;
+  for (const std::string game_id : {"tutorial", "sardinia", "age_of_discovery", "santa_maria", "madeira", "catan_inca"}) {
+    const json start = state(*tessera::testing::new_game(game_id, 3, 1));
+    for (const auto& [where, handle_args] : {std::pair{"global", ""}, std::pair{"seats", ", ctx.seat"}}) {
+      const json& components = where == std::string("global") ? start["global"] : start["seats"][0];
+      for (const auto& [name, c] : components.items()) {
+        if (!c.is_object() || c.value("kind", "") != "counters" || name == "flow") continue;
+        const std::string block = where == std::string("global") ? "components" : "per_seat";
+        const std::string overlay = block + ":\n  " + name + ":\n    keys: {house_*: [0, 9]}\n";
+        const std::string script = "hook('on_action', function(ctx, arg)\n  ctx:get('" + name + "'" + handle_args +
+                                   "):set('house_' .. ctx.seat, 9)\nend)\n";
+        INFO(game_id << " " << block << "." << name);
+        std::unique_ptr<Game> game;
+        try {
+          game = new_game_with_scripts(game_id, 3, 7, {{"house", script}}, {{"variants/house/schema.yaml", overlay}});
+        } catch (const DataError& e) {
+          CHECK_THAT(e.what(), Catch::Contains("variants/house/schema.yaml:3:") && Catch::Contains("is keyed by ids"));
+          ++refused;
+          continue;
+        }
+        ++played;
+        for (int i = 0; i < 8 && !game->is_over(); ++i) {
+          std::vector<Move> moves;
+          game->legal_moves(moves);
+          const ApplyResult r = game->apply(moves.front());
+          INFO(r.error);
+          REQUIRE(r.ok);
+          CHECK_NOTHROW(game->set_state(state(*game)));
+        }
+      }
+    }
+  }
+  CHECK(played > 10);
+  CHECK(refused == 6);  // Age of Discovery's tally, placed and reservations, Santa Maria's port, Sardinia's tokens and harvested
 }

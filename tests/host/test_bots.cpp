@@ -179,6 +179,14 @@ TEST_CASE("arena rotates seats and reports win rates with intervals", "[bots]") 
   CHECK_THROWS(run_arena(game_registry(), options, out));
 }
 
+TEST_CASE("A bot spec's options are taken only as written: no sign, no infinity, no second value", "[bots][hostile]") {
+  CHECK_THROWS_WITH(make_bot("mcts:seed=-1", 1, 0), Catch::Contains("seed=-1 must be a whole number"));
+  CHECK_THROWS_WITH(make_bot("random:seed= 7", 1, 0), Catch::Contains("must be a whole number"));
+  CHECK_THROWS_WITH(make_bot("ismcts:c=inf", 1, 0), Catch::Contains("c=inf must be a finite number"));
+  CHECK_THROWS_WITH(make_bot("mcts:iterations=1,iterations=2", 1, 0), Catch::Contains("option 'iterations' is given twice"));
+  CHECK_NOTHROW(make_bot("mcts:seed=7,c=1e3", 1, 0));
+}
+
 TEST_CASE("A bot spec is bounded, and a capped search stops on time whatever its iterations", "[bots][hostile]") {
   for (const char* huge : {"mcts:iterations=99999999", "ismcts:depth=2000000", "greedy:samples=5000", "mcts:ms=4000000"})
     CHECK_THROWS_WITH(make_bot(huge, 1, 0), Catch::Contains("must be a whole number from"));

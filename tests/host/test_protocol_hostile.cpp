@@ -198,11 +198,15 @@ TEST_CASE("Requests with values of the wrong type or shape are refused, not conv
   }
 }
 
-TEST_CASE("The command line refuses a negative seed instead of wrapping it", "[host][hostile]") {
-  const HostRun run = run_tessera({"playthrough", "tutorial", "--seed", "-1"});
-  CHECK(run.exit_code != 0);
-  CHECK(run.out.find("18446744073709551615") == std::string::npos);
-  CHECK(run.err.find("--seed") != std::string::npos);
+TEST_CASE("The command line refuses a seed it would wrap or saturate, saying what a seed is", "[host][hostile]") {
+  for (const char* seed : {"-1", "18446744073709551616", "1e3", " 5"}) {
+    INFO(seed);
+    const HostRun run = run_tessera({"playthrough", "tutorial", "--seed", seed});
+    CHECK(run.exit_code != 0);
+    CHECK(run.out.find("18446744073709551615") == std::string::npos);
+    CHECK(run.err.find("--seed: a seed is a whole number from 0 to 18446744073709551615") != std::string::npos);
+  }
+  CHECK(run_tessera({"playthrough", "tutorial", "--seed", "18446744073709551615"}).exit_code == 0);
 }
 
 TEST_CASE("A log is loaded only when it is complete, strictly typed and verified by its checksum", "[host][hostile]") {

@@ -81,7 +81,8 @@ std::vector<std::string> problems_with_edited_data(const std::string& id, int pl
 }
 
 std::unique_ptr<Game> new_game_with_scripts(const std::string& id, int players, std::uint64_t seed,
-                                            const std::vector<std::pair<std::string, std::string>>& variants) {
+                                            const std::vector<std::pair<std::string, std::string>>& variants,
+                                            const std::vector<std::pair<std::string, std::string>>& data_files) {
   namespace fs = std::filesystem;
   const PluginRegistry& registry = game_registry();
   // One scratch folder per first variant name: ctest runs test cases in parallel processes.
@@ -96,10 +97,23 @@ std::unique_ptr<Game> new_game_with_scripts(const std::string& id, int players, 
     std::ofstream(scratch / "variants" / (name + ".lua"), std::ios::trunc) << lua;
     config.variants.push_back(name);
   }
+  const fs::path data_scratch = scratch.string() + "_data";
+  if (!data_files.empty()) {
+    fs::remove_all(data_scratch);
+    fs::copy(registry.game(id).data_dir, data_scratch, fs::copy_options::recursive);
+    config.data_dir = data_scratch;
+    for (const auto& [path, text] : data_files) {
+      fs::create_directories((data_scratch / path).parent_path());
+      std::ofstream(data_scratch / path, std::ios::trunc) << text;
+    }
+  }
   struct Cleanup {
-    fs::path dir;
-    ~Cleanup() { fs::remove_all(dir); }
-  } cleanup{scratch};
+    fs::path dir, data;
+    ~Cleanup() {
+      fs::remove_all(dir);
+      fs::remove_all(data);
+    }
+  } cleanup{scratch, data_files.empty() ? fs::path() : data_scratch};
   return registry.new_game(id, config);
 }
 

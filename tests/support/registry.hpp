@@ -42,9 +42,11 @@ std::vector<std::string> problems_with_edited_data(const std::string& id, int pl
 // A new game of `id` with house rules written by the test: its scripts are a scratch copy
 // of the game's script folder plus variants/<name>.lua for each (name, Lua text), and the
 // game plays all of them in order. Throws what the game throws (a refused script names its
-// file:line).
+// file:line). `data_files` (a path under the data folder, its text) go into a scratch copy
+// of the game's data folder, e.g. {"variants/<name>/schema.yaml", ...} for an overlay.
 std::unique_ptr<Game> new_game_with_scripts(const std::string& id, int players, std::uint64_t seed,
-                                            const std::vector<std::pair<std::string, std::string>>& variants);
+                                            const std::vector<std::pair<std::string, std::string>>& variants,
+                                            const std::vector<std::pair<std::string, std::string>>& data_files = {});
 
 // Whether one of `problems` contains `text`.
 bool mentions(const std::vector<std::string>& problems, const std::string& text);

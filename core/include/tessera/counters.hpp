@@ -44,6 +44,9 @@ class Counters : public ComponentOf<Counters> {
   void set(std::string_view key, int value);
   // Adds `delta` and returns the new value.
   int add(std::string_view key, int delta);
+  // Whether `key` has been set (get() gives 0 either way).
+  bool has(std::string_view key) const { return slot_of(key) < values_.size(); }
+  bool has(const CounterKey& key) const { return slot_of(key) < values_.size(); }
   int get(const CounterKey& key) const {
     const std::size_t slot = slot_of(key);
     return slot < values_.size() ? values_[slot].second : 0;

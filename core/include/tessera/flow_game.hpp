@@ -71,8 +71,9 @@ class FlowGame : public Game {
   // which checks the set-up against it too.
   // Scripts' writes are checked against it as they happen (ScriptRuntime::use_schema).
   void use_schema(std::shared_ptr<const StateSchema> schema);
-  // Adds the flow component ("flow"), runs the on_setup hooks, pushes the start step and
-  // runs the flow to the first decision. Call once, at the end of the plugin's constructor.
+  // Adds the flow component ("flow"), pushes the start step (not yet entered), runs the
+  // on_setup hooks and runs the flow to the first decision. Call once, at the end of the
+  // plugin's constructor.
   void start_flow();
   Table& state() { return table_; }
   ScriptRuntime* scripts() const { return scripts_.get(); }

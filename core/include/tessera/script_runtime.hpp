@@ -48,6 +48,9 @@ namespace tessera {
 // Work is counted in units: a Lua instruction, 8 bytes allocated, or a step of a library
 // loop written in C (lua_state.hpp). A scope is one move with the legal-move list it leads
 // to, or one legal-move list (ScriptRuntime::Scope).
+// A script file (a game's, a variant's, a required module) holds at most this many bytes.
+inline constexpr std::size_t kMaxScriptFileBytes = std::size_t{1} << 20;  // 1 MiB
+
 struct ScriptLimits {
   std::size_t memory_bytes = 64u << 20;              // whole VM; 0 = no cap
   std::uint64_t instructions_per_call = 10'000'000;  // units per effect/hook call; 0 = no budget

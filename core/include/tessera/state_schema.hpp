@@ -98,6 +98,7 @@ class StateSchema {
     std::string doc;
     std::string mark;  // file:line:col
   };
+  static void refuse_mixed_keys(const ComponentDecl& c);
   void read_components(const YamlNode& node, bool per_seat);
   void check_counters(const ComponentDecl& decl, const Counters& counters, int players) const;
   void check_conserved(const Table& table, const std::string& list, const std::string& mark) const;

@@ -197,23 +197,23 @@ TEST_CASE("Sardinia fires the hooks it declares: every round's start and end, an
   fs::copy(entry.data_dir, scratch / "data", fs::copy_options::recursive);
   std::ofstream(scratch / "scripts" / "variants" / "count_hooks.lua") << R"(
 for _, name in ipairs({"on_round_start", "on_round_end", "final_scoring"}) do
-  hook(name, function(ctx) ctx:get("tokens"):add("count_" .. name, 1) end)
+  hook(name, function(ctx) ctx:get("progress"):add("count_" .. name, 1) end)
 end
 )";
-  // The variant's own keys, declared in its schema overlay (the schema holds tokens to provinces).
+  // The variant's own keys, declared in its schema overlay.
   fs::create_directories(scratch / "data" / "variants" / "count_hooks");
   std::ofstream(scratch / "data" / "variants" / "count_hooks" / "schema.yaml")
-      << "components:\n  tokens:\n    keys: {\"count_*\": [0, 1000]}\n";
+      << "components:\n  progress:\n    keys: {\"count_*\": [0, 1000]}\n";
   GameConfig config = registry.config("sardinia", 3, 2);
   config.script_dir = scratch / "scripts";
   config.data_dir = scratch / "data";
   config.variants = {"count_hooks"};
   auto g = entry.module->new_game(config);
-  CHECK(tessera::testing::counter(*g, "tokens", "count_on_round_start") == 1);
+  CHECK(tessera::testing::counter(*g, "progress", "count_on_round_start") == 1);
   tessera::testing::play_randomly(*g, 3);
   REQUIRE(g->is_over());
-  CHECK(tessera::testing::counter(*g, "tokens", "count_on_round_start") == 11);
-  CHECK(tessera::testing::counter(*g, "tokens", "count_on_round_end") == 11);
-  CHECK(tessera::testing::counter(*g, "tokens", "count_final_scoring") == 1);
+  CHECK(tessera::testing::counter(*g, "progress", "count_on_round_start") == 11);
+  CHECK(tessera::testing::counter(*g, "progress", "count_on_round_end") == 11);
+  CHECK(tessera::testing::counter(*g, "progress", "count_final_scoring") == 1);
   fs::remove_all(scratch);
 }
