@@ -378,20 +378,34 @@ int l_areas(lua_State* L) {
   const SquareGrid& grid = check<SquareGrid>(L, 1);
   luaL_checktype(L, 2, LUA_TTABLE);
   const int cells = grid.width() * grid.height();
-  // Each distinct label becomes a number: the first of its kind stays on the stack.
-  const int distinct = lua_gettop(L) + 1;
+  // Each distinct label becomes a number through a look-up table (linear in the cells);
+  // NaN cannot be a key and equals nothing, so each NaN cell is a label of its own.
+  lua_createtable(L, 0, 8);
+  const int numbers = lua_gettop(L);
   std::vector<int> labels(static_cast<std::size_t>(cells), -1);
+  int next = 0;
   for (int i = 0; i < cells; ++i) {
     lua_rawgeti(L, 2, i + 1);
     if (!lua_toboolean(L, -1)) {
       lua_pop(L, 1);
       continue;
     }
-    int label = 0;
-    while (distinct + label < lua_gettop(L) && !lua_rawequal(L, distinct + label, -1)) ++label;
-    if (distinct + label < lua_gettop(L)) lua_pop(L, 1);  // known: the copy below is kept
-    else luaL_checkstack(L, 2, "grid:areas");
-    labels[static_cast<std::size_t>(i)] = label;
+    const bool nan = lua_type(L, -1) == LUA_TNUMBER && lua_tonumber(L, -1) != lua_tonumber(L, -1);
+    lua_pushvalue(L, -1);
+    if (!nan && lua_rawget(L, numbers) == LUA_TNUMBER) {
+      labels[static_cast<std::size_t>(i)] = static_cast<int>(lua_tointeger(L, -1));
+      lua_pop(L, 2);
+      continue;
+    }
+    lua_pop(L, 1);
+    labels[static_cast<std::size_t>(i)] = next;
+    if (nan) {
+      lua_pop(L, 1);
+    } else {
+      lua_pushinteger(L, next);
+      lua_rawset(L, numbers);  // pops the label and its number
+    }
+    ++next;
   }
   push_areas(L, grid.areas(labels));
   return 1;
