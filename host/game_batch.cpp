@@ -42,7 +42,7 @@ GameRecord play_one(const PluginRegistry& registry, const Game& first, const Bat
     ++record.length;
   }
   Outcome outcome = game->outcome();
-  Returns returns = game->returns();
+  Returns returns = returns_of(outcome, game->table().players());  // asks outcome() once
   record.scores = std::move(outcome.scores);
   record.winners = std::move(outcome.winners);
   record.categories = std::move(outcome.categories);

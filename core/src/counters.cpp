@@ -43,13 +43,13 @@ std::uint32_t hash_key(std::string_view key) {
 std::size_t Counters::slot_of(std::string_view key) const {
   if (index_.empty()) {
     for (std::size_t i = 0; i < values_.size(); ++i)
-      if (values_[i].first == key) return i;
+      if (same_key(values_[i].first, key)) return i;
     return values_.size();
   }
   const std::size_t mask = index_.size() - 1;
   for (std::size_t h = hash_key(key) & mask; index_[h] != 0; h = (h + 1) & mask) {
     const std::size_t slot = index_[h] - 1;
-    if (values_[slot].first == key) return slot;
+    if (same_key(values_[slot].first, key)) return slot;
   }
   return values_.size();
 }
@@ -86,8 +86,20 @@ void Counters::set(std::string_view key, int value) {
   }
   const auto at = std::lower_bound(values_.begin(), values_.end(), key,
                                    [](const auto& entry, std::string_view k) { return entry.first < k; });
+  const auto slot = static_cast<std::size_t>(at - values_.begin());
   values_.insert(at, {std::string(key), value});
-  reindex();
+  // A key added to a big enough index moves the slots after it up one; a new or full index
+  // is built again.
+  if (index_.empty() || 2 * values_.size() > index_.size()) {
+    reindex();
+    return;
+  }
+  for (std::uint32_t& entry : index_)
+    if (entry > slot) ++entry;
+  const std::size_t mask = index_.size() - 1;
+  std::size_t h = hash_key(key) & mask;
+  while (index_[h] != 0) h = (h + 1) & mask;
+  index_[h] = static_cast<std::uint32_t>(slot + 1);
 }
 
 int Counters::add(std::string_view key, int delta) {
@@ -126,8 +138,15 @@ void Counters::read_json(const json& in) {
   std::vector<std::pair<std::string, int>> next;
   for (auto it = values.begin(); it != values.end(); ++it)
     next.emplace_back(it.key(), json_fields::as_int(it.value(), "values." + it.key()));
-  std::sort(next.begin(), next.end());
-  values_ = std::move(next);
+  assign(std::move(next));
+}
+
+void Counters::assign(std::vector<std::pair<std::string, int>> values) {
+  std::sort(values.begin(), values.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  const auto twice = std::adjacent_find(values.begin(), values.end(),
+                                        [](const auto& a, const auto& b) { return a.first == b.first; });
+  if (twice != values.end()) throw DataError("counters '" + name() + "': key '" + twice->first + "' given twice");
+  values_ = std::move(values);
   reindex();
 }
 

@@ -43,9 +43,10 @@ std::vector<double> score_margins(const std::vector<int>& scores) {
   return margin;
 }
 
-Returns Game::returns() const {
-  const Outcome o = outcome();
-  const std::size_t n = static_cast<std::size_t>(table().players());
+Returns Game::returns() const { return returns_of(outcome(), table().players()); }
+
+Returns returns_of(const Outcome& o, int players) {
+  const std::size_t n = static_cast<std::size_t>(players);
   Returns r{std::vector<double>(n, 0.0), std::vector<double>(n, 0.0)};
   for (int w : o.winners)
     if (w >= 0 && static_cast<std::size_t>(w) < n) r.result[static_cast<std::size_t>(w)] = 1.0 / static_cast<double>(o.winners.size());

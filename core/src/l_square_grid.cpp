@@ -296,6 +296,28 @@ int l_row(lua_State* L) {
   return 1;
 }
 
+// values = grid:values(field)   (that field of every cell, row by row: cell (x, y) at
+// y * width + x + 1; one table instead of a table per cell)
+int l_values(lua_State* L) {
+  const SquareGrid& grid = check<SquareGrid>(L, 1);
+  static const char* const kFields[] = {"type", "piece", "owner", "tile", nullptr};
+  const int field = luaL_checkoption(L, 2, nullptr, kFields);
+  lua_createtable(L, grid.width() * grid.height(), 0);
+  lua_Integer i = 1;
+  for (int y = 0; y < grid.height(); ++y)
+    for (int x = 0; x < grid.width(); ++x) {
+      const Cell& cell = grid.at(x, y);
+      switch (field) {
+        case 0: push_string(L, cell.type); break;
+        case 1: push_string(L, cell.piece); break;
+        case 2: lua_pushinteger(L, cell.owner); break;
+        default: lua_pushinteger(L, cell.tile); break;
+      }
+      lua_rawseti(L, -2, i++);
+    }
+  return 1;
+}
+
 // cells = grid:column(x)   (top to bottom)
 int l_column(lua_State* L) {
   const SquareGrid& grid = check<SquareGrid>(L, 1);
@@ -334,16 +356,58 @@ int l_region(lua_State* L) {
   return 1;
 }
 
+void push_areas(lua_State* L, const std::vector<std::vector<Pos>>& areas) {
+  lua_createtable(L, static_cast<int>(areas.size()), 0);
+  lua_Integer i = 1;
+  for (const auto& area : areas) {
+    push_positions(L, area);
+    lua_rawseti(L, -2, i++);
+  }
+}
+
 // areas = grid:regions(test)   ({{{x=, y=}, ...}, ...})
 int l_regions(lua_State* L) {
   const SquareGrid& grid = check<SquareGrid>(L, 1);
-  const std::vector<std::vector<Pos>> regions = grid.regions(cell_test(L, 2));
-  lua_createtable(L, static_cast<int>(regions.size()), 0);
-  lua_Integer i = 1;
-  for (const auto& region : regions) {
-    push_positions(L, region);
-    lua_rawseti(L, -2, i++);
+  push_areas(L, grid.regions(cell_test(L, 2)));
+  return 1;
+}
+
+// areas = grid:areas(labels)   (labels: one value per cell, row by row as grid:values gives;
+// the 4-connected areas of cells with equal labels, by first cell; nil and false: no area)
+int l_areas(lua_State* L) {
+  const SquareGrid& grid = check<SquareGrid>(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  const int cells = grid.width() * grid.height();
+  // Each distinct label becomes a number through a look-up table (linear in the cells);
+  // NaN cannot be a key and equals nothing, so each NaN cell is a label of its own.
+  lua_createtable(L, 0, 8);
+  const int numbers = lua_gettop(L);
+  std::vector<int> labels(static_cast<std::size_t>(cells), -1);
+  int next = 0;
+  for (int i = 0; i < cells; ++i) {
+    lua_rawgeti(L, 2, i + 1);
+    if (!lua_toboolean(L, -1)) {
+      lua_pop(L, 1);
+      continue;
+    }
+    const bool nan = lua_type(L, -1) == LUA_TNUMBER && lua_tonumber(L, -1) != lua_tonumber(L, -1);
+    lua_pushvalue(L, -1);
+    if (!nan && lua_rawget(L, numbers) == LUA_TNUMBER) {
+      labels[static_cast<std::size_t>(i)] = static_cast<int>(lua_tointeger(L, -1));
+      lua_pop(L, 2);
+      continue;
+    }
+    lua_pop(L, 1);
+    labels[static_cast<std::size_t>(i)] = next;
+    if (nan) {
+      lua_pop(L, 1);
+    } else {
+      lua_pushinteger(L, next);
+      lua_rawset(L, numbers);  // pops the label and its number
+    }
+    ++next;
   }
+  push_areas(L, grid.areas(labels));
   return 1;
 }
 
@@ -374,12 +438,14 @@ const luaL_Reg kSquareGridMethods[] = {{"width", guarded<l_width>},
                                        {"placements", guarded<l_placements>},
                                        {"row", guarded<l_row>},
                                        {"find", guarded<l_find>},
+                                       {"values", guarded<l_values>},
                                        {"column", guarded<l_column>},
                                        {"complete_rows", guarded<l_complete_rows>},
                                        {"complete_columns", guarded<l_complete_columns>},
                                        {"neighbours", guarded<l_neighbours>},
                                        {"region", guarded<l_region>},
                                        {"regions", guarded<l_regions>},
+                                       {"areas", guarded<l_areas>},
                                        {"connected", guarded<l_connected>},
                                        {nullptr, nullptr}};
 

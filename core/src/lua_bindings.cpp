@@ -25,6 +25,11 @@ void register_component_bindings(LuaBindings& bindings) {
 
 namespace {
 
+// Kinds are the components' static kKind views: the same text mostly lies at the same place.
+bool same_kind(std::string_view a, std::string_view b) {
+  return (a.data() == b.data() && a.size() == b.size()) || a == b;
+}
+
 // A handle holds no pointer: the index is only looked up in the table of the call whose
 // generation it carries. The magic number tells handles from the ctx userdata.
 struct HandleData {
@@ -140,7 +145,7 @@ void LuaBindings::push_handle(lua_State* L, std::uint32_t index) const {
   const std::string_view kind = frame.table->at(index).kind();
   int metatable = generic_metatable_;
   for (const auto& k : kinds_)
-    if (k.kind == kind) metatable = k.metatable;
+    if (same_kind(k.kind, kind)) metatable = k.metatable;
   auto* handle = static_cast<HandleData*>(lua_newuserdatauv(L, sizeof(HandleData), 0));
   *handle = HandleData{kHandleMagic, index, frame.generation};
   lua_rawgeti(L, LUA_REGISTRYINDEX, metatable);
@@ -161,7 +166,7 @@ Table& mutable_table(lua_State* L) {
 
 const Component& check_component(lua_State* L, int arg, std::string_view kind) {
   const Component& c = check_any_component(L, arg);
-  if (c.kind() != kind)
+  if (!same_kind(c.kind(), kind))
     luaL_error(L, "component '%s' is a %s, not a %s", c.name().c_str(), std::string(c.kind()).c_str(),
                std::string(kind).c_str());
   return c;

@@ -212,18 +212,19 @@ int l_end_step(lua_State* L) {
   return 0;
 }
 
-// v = ctx.seat | ctx.players | ctx.<method>
-int l_index(lua_State* L) {
-  lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
-  if (lua_type(L, 2) != LUA_TSTRING) return 1;
+// v = ctx.seat | ctx.players   (what the methods table lacks; arg 1 is that table)
+int l_fields(lua_State* L) {
+  if (lua_type(L, 2) != LUA_TSTRING) return 0;
   const char* key = lua_tostring(L, 2);
   if (std::strcmp(key, "seat") == 0) {
     lua_pushinteger(L, current_frame(L, "ctx.seat").call->seat);
-  } else if (std::strcmp(key, "players") == 0) {
-    lua_pushinteger(L, current_frame(L, "ctx.players").table->players());
+    return 1;
   }
-  return 1;
+  if (std::strcmp(key, "players") == 0) {
+    lua_pushinteger(L, current_frame(L, "ctx.players").table->players());
+    return 1;
+  }
+  return 0;
 }
 
 // ctx.x = v   (refused)
@@ -247,11 +248,14 @@ int create_context(lua_State* L, const LuaBindings& bindings, const Natives& nat
   auto* data = static_cast<ContextData*>(lua_newuserdatauv(L, sizeof(ContextData), 0));
   data->magic = kContextMagic;
   lua_createtable(L, 0, 4);  // metatable
-  lua_createtable(L, 0, 8);  // methods
+  lua_createtable(L, 0, 8);  // methods: ctx:get finds its function by a table look-up, not a C call
   lua_pushlightuserdata(L, const_cast<LuaBindings*>(&bindings));
   lua_pushlightuserdata(L, const_cast<Natives*>(&natives));
   luaL_setfuncs(L, kMethods, 2);
-  lua_pushcclosure(L, l_index, 1);
+  lua_createtable(L, 0, 1);  // what the methods lack (ctx.seat, ctx.players) is asked of l_fields
+  lua_pushcfunction(L, guarded<l_fields>);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, -2);
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, l_newindex);
   lua_setfield(L, -2, "__newindex");

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
@@ -20,6 +19,28 @@ using namespace script_detail;
 
 namespace {
 constexpr std::size_t kMaxErrorText = 8192;
+
+// std::isspace in the "C" locale, without the locale look-up.
+bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+// Whether the last choice's id is an earlier one's too: options() may offer dozens (a square
+// on a grid, a card in a hand), so ids are compared by hash first.
+class RepeatedIds {
+ public:
+  explicit RepeatedIds(std::size_t count) { hashes_.reserve(count); }
+  bool last_repeats(const std::vector<EffectChoice>& choices) {
+    const std::string& id = choices.back().id;
+    const std::size_t hash = std::hash<std::string_view>{}(id);
+    for (std::size_t j = 0; j < hashes_.size(); ++j)
+      if (hashes_[j] == hash && choices[choices.size() - 1 - hashes_.size() + j].id == id) return true;
+    hashes_.push_back(hash);
+    return false;
+  }
+
+ private:
+  std::vector<std::size_t> hashes_;  // of the ids so far
+};
+
 }  // namespace
 
 
@@ -257,7 +278,8 @@ void ScriptRuntime::Impl::read_choices(lua_State* L, int effect, std::vector<Eff
   if (count > static_cast<lua_Integer>(kMaxChoices))
     luaL_error(L, "%s: options() of effect '%s' offers %d choices, more than %d", e.defined_at.c_str(), e.name.c_str(),
                static_cast<int>(std::min<lua_Integer>(count, INT32_MAX)), static_cast<int>(kMaxChoices));
-  out.reserve(static_cast<std::size_t>(count));
+  out.reserve(out.size() + static_cast<std::size_t>(count));
+  RepeatedIds repeated(static_cast<std::size_t>(count));
   for (lua_Integer i = 1; i <= count; ++i) {
     lua_settop(L, result);
     const int type = lua_rawgeti(L, result, i);
@@ -292,16 +314,14 @@ void ScriptRuntime::Impl::read_choices(lua_State* L, int effect, std::vector<Eff
       luaL_error(L, "%s: options() of effect '%s': choice %d has an id over %d bytes or a label over %d bytes",
                  e.defined_at.c_str(), e.name.c_str(), static_cast<int>(i), static_cast<int>(lua::kMaxStoredText),
                  static_cast<int>(kMaxChoiceLabel));
-    const bool blank = choice.id.empty() || std::any_of(choice.id.begin(), choice.id.end(),
-                                                        [](unsigned char c) { return std::isspace(c) != 0; });
+    const bool blank = choice.id.empty() || std::any_of(choice.id.begin(), choice.id.end(), is_space);
     if (blank)
       luaL_error(L, "%s: options() of effect '%s': id '%s' of choice %d must be non-empty and without spaces",
                  e.defined_at.c_str(), e.name.c_str(), choice.id.c_str(), static_cast<int>(i));
-    for (const auto& earlier : out)
-      if (earlier.id == choice.id)
-        luaL_error(L, "%s: options() of effect '%s': id '%s' is offered twice", e.defined_at.c_str(), e.name.c_str(),
-                   choice.id.c_str());
     out.push_back(std::move(choice));
+    if (repeated.last_repeats(out))
+      luaL_error(L, "%s: options() of effect '%s': id '%s' is offered twice", e.defined_at.c_str(), e.name.c_str(),
+                 out.back().id.c_str());
   }
 }
 

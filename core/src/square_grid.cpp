@@ -167,16 +167,38 @@ std::vector<SquareGrid::Pos> SquareGrid::tile_cells(int tile) const {
 }
 
 std::vector<SquareGrid::Placement> SquareGrid::placements(const Shape& shape, const CellTest& allowed) const {
+  // Whether a tile may cover each cell (fits' rules), the test asked once per cell.
+  std::vector<char> open(cells_.size(), 0);
+  for (int i = 0; i < static_cast<int>(cells_.size()); ++i) {
+    const Cell& cell = cells_[static_cast<std::size_t>(i)];
+    open[static_cast<std::size_t>(i)] = cell.tile == kNoTile &&
+                                        !std::binary_search(blocked_types_.begin(), blocked_types_.end(), cell.type) &&
+                                        passes(allowed, i % width_, i / width_);
+  }
   std::vector<Placement> out;
   std::vector<Shape> seen;
   for (int rotation = 0; rotation < 360; rotation += 90) {
     Shape turned = rotate(shape, rotation);
     Shape key = sorted(turned);
     if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    // A shape without cells, or covering a cell twice, fits nowhere.
+    const bool twice = std::adjacent_find(key.begin(), key.end(), [](const ShapeCell& a, const ShapeCell& b) {
+                         return a.dx == b.dx && a.dy == b.dy;
+                       }) != key.end();
     seen.push_back(std::move(key));
+    if (turned.empty() || twice) continue;
     for (int y = 0; y < height_; ++y)
-      for (int x = 0; x < width_; ++x)
-        if (fits(turned, x, y, allowed, nullptr)) out.push_back({x, y, rotation});
+      for (int x = 0; x < width_; ++x) {
+        bool fits_here = true;
+        for (const ShapeCell& c : turned) {
+          const int cx = x + c.dx, cy = y + c.dy;
+          if (!inside(cx, cy) || !open[static_cast<std::size_t>(cy * width_ + cx)]) {
+            fits_here = false;
+            break;
+          }
+        }
+        if (fits_here) out.push_back({x, y, rotation});
+      }
   }
   return out;
 }
@@ -224,42 +246,66 @@ std::vector<SquareGrid::Pos> SquareGrid::neighbours(int x, int y) const {
   return out;
 }
 
-std::vector<SquareGrid::Pos> SquareGrid::region(int x, int y, const CellTest& test) const {
-  check_inside(x, y);
-  std::vector<Pos> out;
-  if (!passes(test, x, y)) return out;
-  std::vector<char> seen(cells_.size(), 0);
-  std::vector<int> frontier{y * width_ + x};
-  seen[frontier[0]] = 1;
-  std::vector<int> found;
+namespace {
+
+// The cell indices of the 4-connected area around `start` (row-major, sorted) whose cells
+// pass `passes(index)`; `start` itself is taken as passing. Marks what it takes in `seen`.
+template <typename Passes>
+std::vector<int> flood(int width, int height, int start, std::vector<char>& seen, const Passes& passes) {
+  std::vector<int> frontier{start}, found;
+  seen[static_cast<std::size_t>(start)] = 1;
   constexpr int kDx[4] = {0, 1, 0, -1}, kDy[4] = {-1, 0, 1, 0};
   while (!frontier.empty()) {
     const int i = frontier.back();
     frontier.pop_back();
     found.push_back(i);
     for (int d = 0; d < 4; ++d) {
-      const int nx = i % width_ + kDx[d], ny = i / width_ + kDy[d];
-      if (!inside(nx, ny)) continue;
-      const int j = ny * width_ + nx;
-      if (!seen[j] && passes(test, nx, ny)) {
-        seen[j] = 1;
+      const int nx = i % width + kDx[d], ny = i / width + kDy[d];
+      if (nx < 0 || nx >= width || ny < 0 || ny >= height) continue;
+      const int j = ny * width + nx;
+      if (!seen[static_cast<std::size_t>(j)] && passes(j)) {
+        seen[static_cast<std::size_t>(j)] = 1;
         frontier.push_back(j);
       }
     }
   }
   std::sort(found.begin(), found.end());
+  return found;
+}
+
+}  // namespace
+
+std::vector<SquareGrid::Pos> SquareGrid::region(int x, int y, const CellTest& test) const {
+  check_inside(x, y);
+  std::vector<Pos> out;
+  if (!passes(test, x, y)) return out;
+  std::vector<char> seen(cells_.size(), 0);
+  const auto found = flood(width_, height_, y * width_ + x, seen,
+                           [&](int j) { return passes(test, j % width_, j / width_); });
   out.reserve(found.size());
   for (int i : found) out.push_back({i % width_, i / width_});
   return out;
 }
 
 std::vector<std::vector<SquareGrid::Pos>> SquareGrid::regions(const CellTest& test) const {
+  // The test is asked once per cell (a script's test is a Lua call).
+  std::vector<int> labels(cells_.size(), -1);
+  for (int i = 0; i < static_cast<int>(cells_.size()); ++i)
+    if (passes(test, i % width_, i / width_)) labels[static_cast<std::size_t>(i)] = 0;
+  return areas(labels);
+}
+
+std::vector<std::vector<SquareGrid::Pos>> SquareGrid::areas(const std::vector<int>& labels) const {
+  if (labels.size() != cells_.size())
+    throw RuleError("areas: " + std::to_string(labels.size()) + " labels for " + std::to_string(cells_.size()) + " cells");
   std::vector<std::vector<Pos>> out;
   std::vector<char> covered(cells_.size(), 0);
   for (int i = 0; i < static_cast<int>(cells_.size()); ++i) {
-    if (covered[i] || !passes(test, i % width_, i / width_)) continue;
-    out.push_back(region(i % width_, i / width_, test));
-    for (const Pos& p : out.back()) covered[p.y * width_ + p.x] = 1;
+    const int label = labels[static_cast<std::size_t>(i)];
+    if (covered[static_cast<std::size_t>(i)] || label < 0) continue;
+    auto& area = out.emplace_back();
+    for (int j : flood(width_, height_, i, covered, [&](int k) { return labels[static_cast<std::size_t>(k)] == label; }))
+      area.push_back({j % width_, j / width_});
   }
   return out;
 }

@@ -22,6 +22,11 @@ namespace {
 
 std::string num(int n) { return std::to_string(n); }
 
+// Every non-empty type is a known square (check_state); roads are "road:<colonists>".
+bool is_empty_building(const SquareGrid::Cell& cell) {
+  return cell.piece.empty() && !cell.type.empty() && !cell.type.starts_with("road:");
+}
+
 }  // namespace
 
 std::shared_ptr<Engine> load_engine(const GameConfig& config) {
@@ -41,8 +46,8 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->schema->content("tiles", tile_copies);
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/santa_maria");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
-  // ctx:call("print_board", seat, board_id): the board draft variant prints the chosen
-  // board. The engine owns the runtime that owns this function, so `self` cannot dangle.
+  // ctx:call("print_board", seat, board_id): the advanced set-up and the board draft variant print
+  // the dealt or chosen board. The engine owns the runtime that owns this function, so `self` cannot dangle.
   const Engine* self = engine.get();
   engine->scripts->register_function("print_board", [self](Table& t, const CallContext&, const tessera::NativeArgs& args) -> json {
     if (args.size() != 2) throw RuleError("print_board(seat, board_id)");
@@ -225,13 +230,14 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   for (std::size_t i = 0; i < r.bishops.size(); ++i) bishops.push_back(static_cast<int>(i));
   rng.shuffle(scholars);
   rng.shuffle(bishops);
-  Counters& board = t.get(board_);
-  for (int i = 0; i < r.scholar_slots; ++i) board.set("scholar" + num(i + 1), scholars[static_cast<std::size_t>(i)] + 1);
-  for (int i = 0; i < r.bishop_slots; ++i) board.set("bishop" + num(i + 1), bishops[static_cast<std::size_t>(i)] + 1);
-  for (int i = 1; i <= r.scholar_slots; ++i) board.set("monks.s" + num(i), 0);
-  for (int i = 1; i <= r.bishop_slots; ++i) board.set("monks.b" + num(i), 0);
-  for (std::size_t i = 1; i <= r.missions.size(); ++i) board.set("monks.m" + num(static_cast<int>(i)), 0);
-  for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) board.set("retreat" + num(static_cast<int>(i)), 0);
+  std::vector<std::pair<std::string, int>> board;
+  for (int i = 0; i < r.scholar_slots; ++i) board.emplace_back("scholar" + num(i + 1), scholars[static_cast<std::size_t>(i)] + 1);
+  for (int i = 0; i < r.bishop_slots; ++i) board.emplace_back("bishop" + num(i + 1), bishops[static_cast<std::size_t>(i)] + 1);
+  for (int i = 1; i <= r.scholar_slots; ++i) board.emplace_back("monks.s" + num(i), 0);
+  for (int i = 1; i <= r.bishop_slots; ++i) board.emplace_back("monks.b" + num(i), 0);
+  for (std::size_t i = 1; i <= r.missions.size(); ++i) board.emplace_back("monks.m" + num(static_cast<int>(i)), 0);
+  for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) board.emplace_back("retreat" + num(static_cast<int>(i)), 0);
+  t.get(board_).assign(std::move(board));
 
   // Start player and colony boards (3.2): side A dealt at random (the advanced set-up deals
   // side B instead, in Lua).
@@ -248,17 +254,17 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
     seat.score = t.add<Counters>("score", s);
     seat.colony = t.add<SquareGrid>("colony", 6, 6, s);
     seats_.push_back(seat);
-    // With the draft the boards are chosen before the first turn.
-    print_board(s, boards[static_cast<std::size_t>(s) % boards.size()]);
-    Counters& p = t.get(seat.player);
     const int order = (s - start + players) % players;
-    p.set(key::coins, r.starting_coins[static_cast<std::size_t>(order)]);
-    p.set("wood", r.starting_wood);
+    std::vector<std::pair<std::string, int>> player{{"coins", r.starting_coins[static_cast<std::size_t>(order)]},
+                                                    {"wood", r.starting_wood},
+                                                    {"monks", r.monks_per_player},
+                                                    {"blue_unlocked", 1}};
     for (const char* key : {"grain", "sugar", "gem", "gold", "white_taken", "coin_acts", "retreated", "retreat_pos",
                             "blue_taken", "capital_scholar"})
-      p.set(key, 0);
-    p.set("monks", r.monks_per_player);
-    p.set(key::blue_unlocked, 1);
+      player.emplace_back(key, 0);
+    t.get(seat.player).assign(std::move(player));
+    // With the draft the boards are chosen before the first turn.
+    print_board(s, boards[static_cast<std::size_t>(s) % boards.size()]);
     t.get(seat.happiness).set("points", 0);
     // 3.2 step 4 (8.2): one blue die rolled, beside the colony or into the pool.
     for (int i = 0; i < dice.size(); ++i)
@@ -286,6 +292,8 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
 
 void print_board(const Rules& rules, Table& t, int seat, int board) {
   SquareGrid& grid = t.get<SquareGrid>("colony", seat);
+  for (int y = 0; y < grid.height(); ++y)
+    for (int x = 0; x < grid.width(); ++x) grid.at(x, y).type.clear();
   for (const auto& [rc, cell] : rules.boards[static_cast<std::size_t>(board)].squares)
     grid.at(rc.second - 1, rc.first - 1).type = rules.cells[static_cast<std::size_t>(cell)].type;
   t.get<Counters>("player", seat).set("board", board + 1);
@@ -334,19 +342,20 @@ SmGame::Abilities SmGame::abilities(unsigned mask) const {
 // Payments
 
 // Wood and grain can always be bought; a scholar's price replaces the usual one when lower.
-int SmGame::price_with(unsigned mask, int good) const {
+int SmGame::price_for(const Abilities& can, int good) const {
   const int usual = good == kWood || good == kGrain ? rules().buy_basic : -1;
-  const int scholars = mask ? abilities(mask).buy[static_cast<std::size_t>(good)] : -1;
+  const int scholars = can.buy[static_cast<std::size_t>(good)];
   if (scholars < 0) return usual;
   return usual < 0 ? scholars : std::min(usual, scholars);
 }
 
-bool SmGame::can_pay(int s, const std::array<int, kGoods>& cost) const {
+bool SmGame::can_pay(int s, const std::array<int, kGoods>& cost) const { return can_pay(s, cost, std::nullopt); }
+
+bool SmGame::can_pay(int s, const std::array<int, kGoods>& cost, std::optional<unsigned> scholars) const {
   const Counters& p = table().get(seat_of(s).player);
   long gold = p.get(key::goods[kGold]) - std::max(0, cost[kGold]);
   long coins = p.get(key::coins);
   if (gold < 0) return false;
-  std::optional<unsigned> scholars;  // asked only when a good must be bought
   for (int g = 0; g < kGold; ++g) {
     const int n = cost[static_cast<std::size_t>(g)];
     if (n <= 0) continue;
@@ -388,9 +397,16 @@ void SmGame::pay(int s, const std::array<int, kGoods>& cost, std::vector<Event>*
 // Colony queries
 
 bool SmGame::empty_building(int s, int x, int y) const {
-  const SquareGrid::Cell& cell = table().get(seat_of(s).colony).at(x, y);
-  // Every non-empty type is a known square (check_state); roads are "road:<colonists>".
-  return cell.piece.empty() && !cell.type.empty() && cell.type.compare(0, 5, "road:") != 0;
+  return is_empty_building(table().get(seat_of(s).colony).at(x, y));
+}
+
+std::uint64_t SmGame::empty_buildings(int s) const {
+  const SquareGrid& grid = table().get(seat_of(s).colony);
+  std::uint64_t empty = 0;
+  for (int y = 0; y < 6; ++y)
+    for (int x = 0; x < 6; ++x)
+      if (is_empty_building(grid.at(x, y))) empty |= std::uint64_t{1} << (y * 6 + x);
+  return empty;
 }
 
 std::vector<std::pair<int, int>> SmGame::line_buildings(int s, Line line) const {

@@ -13,7 +13,9 @@
 // sell/buy and, outside die activations, Logistics still allowed); one choice is applied at
 // once; none drops the step. Effects push further steps with ctx:push. All state lives in
 // the Table.
+#include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "sm_rules.hpp"
 #include "tessera/counters.hpp"
@@ -62,8 +64,9 @@ inline constexpr int kMaxColonistsArg = 40;
 
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);
 
-// Prints colony board `board` (an index into Rules::boards) on the seat's colony and
-// records it in the seat's "board" counter (1-based).
+// Prints colony board `board` (an index into Rules::boards) on the seat's colony, whose
+// squares it all replaces (its free squares become empty), and records it in the seat's
+// "board" counter (1-based).
 void print_board(const Rules& rules, tessera::Table& t, int seat, int board);
 
 class SmGame : public tessera::FlowGame {
@@ -92,7 +95,7 @@ class SmGame : public tessera::FlowGame {
   // from storage, then gold for what is missing, then bought with coins just before paying.
   // A gold cost is paid with gold only.
   int buy_price(int s, int good) const { return price_with(scholar_mask(s), good); }  // -1: cannot be bought
-  int price_with(unsigned mask, int good) const;
+  int price_with(unsigned mask, int good) const { return price_for(abilities(mask), good); }
   bool can_pay(int s, const std::array<int, kGoods>& cost) const;
   // Throws RuleError when the seat cannot pay; `log` (when given) tells of goods bought.
   void pay(int s, const std::array<int, kGoods>& cost, std::vector<tessera::Event>* log = nullptr);
@@ -124,6 +127,10 @@ class SmGame : public tessera::FlowGame {
     unsigned on_die_activation = 0, on_retreat = 0;  // scholar bits
   };
   Abilities abilities(unsigned mask) const;
+  int price_for(const Abilities& can, int good) const;  // -1: cannot be bought
+  // can_pay with the seat's scholar mask when the caller has it (asked only when a good must
+  // be bought otherwise).
+  bool can_pay(int s, const std::array<int, kGoods>& cost, std::optional<unsigned> scholars) const;
   bool solo() const { return table().players() == 1; }
   // Capital sets were dealt (scripts/santa_maria/lib/advanced_setup.lua): one is on offer or
   // a seat holds its scholar.
@@ -139,19 +146,32 @@ class SmGame : public tessera::FlowGame {
   bool activating() const;
 
   bool empty_building(int s, int x, int y) const;
+  std::uint64_t empty_buildings(int s) const;  // bit y * 6 + x set for each empty building
   std::vector<std::pair<int, int>> line_buildings(int s, Line line) const;  // (x, y) in order
   int line_colonists(int s, Line line) const;
   tessera::SquareGrid::Shape shape_of(const TileDef& tile) const;
-  std::vector<int> usable_dice(int s, bool white) const;  // distinct values, ascending
+  unsigned usable_dice(int s, bool white) const;  // bit v set when a usable die shows v
 
-  // Legal moves, each in the rulebook's order.
-  void sell_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void buy_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void logistics_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void expand_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void coin_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
-  void die_moves(const tessera::FlowView& view, tessera::MoveSink& out, int kind) const;
-  void retreat_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  // What a seat's moves read more than once, read once per decision.
+  struct SeatFacts {
+    int seat = 0;
+    const tessera::Counters* player = nullptr;
+    unsigned scholars = 0;  // scholar_mask
+    Abilities can;          // of those scholars
+  };
+  SeatFacts seat_facts(int s) const;
+  // The generators of the turn and of the effect steps (flow.yaml `generate`): every move of
+  // the decision, kind by kind in the step's order.
+  void turn_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  void effect_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
+  // Legal moves, each in the rulebook's order; `empty` is empty_buildings(seat).
+  void sell_moves(const SeatFacts& f, tessera::MoveSink& out) const;
+  void buy_moves(const SeatFacts& f, tessera::MoveSink& out) const;
+  void logistics_moves(const SeatFacts& f, tessera::MoveSink& out) const;
+  void expand_moves(const SeatFacts& f, tessera::MoveSink& out) const;
+  void coin_moves(const SeatFacts& f, std::uint64_t empty, tessera::MoveSink& out) const;
+  void die_moves(const SeatFacts& f, std::uint64_t empty, tessera::MoveSink& out, int kind) const;
+  void retreat_moves(tessera::MoveSink& out) const;
   void choose_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
   void place_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;
   void die_place_moves(const tessera::FlowView& view, tessera::MoveSink& out) const;

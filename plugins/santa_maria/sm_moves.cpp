@@ -3,6 +3,7 @@
 // numbers refer to /shared/rules/santa_maria.md.
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 
 #include "sm_game.hpp"
 #include "sm_keys.hpp"
@@ -12,6 +13,7 @@
 namespace santa_maria {
 
 using namespace tessera;
+using namespace std::string_view_literals;
 using nlohmann::json;
 
 namespace {
@@ -28,18 +30,24 @@ std::string cost_text(const std::array<int, kGoods>& cost) {
   return out.empty() ? "nothing" : out;
 }
 
-// True when some rotation of `tile` covers only free squares somewhere (5.3).
-bool fits_somewhere(const TileDef& tile, const SquareGrid& grid) {
-  bool free[6][6];
+// The colony's free squares (5.3): bit y * 6 + x.
+std::uint64_t free_squares(const SquareGrid& grid) {
+  std::uint64_t free = 0;
   for (int y = 0; y < 6; ++y)
-    for (int x = 0; x < 6; ++x) free[y][x] = grid.at(x, y).type.empty();
+    for (int x = 0; x < 6; ++x)
+      if (grid.at(x, y).type.empty()) free |= std::uint64_t{1} << (y * 6 + x);
+  return free;
+}
+
+// True when some rotation of `tile` covers only free squares somewhere (5.3).
+bool fits_somewhere(const TileDef& tile, std::uint64_t free) {
   for (const auto& rot : tile.rotations)
     for (int y = 0; y < 6; ++y)
       for (int x = 0; x < 6; ++x) {
         bool ok = true;
         for (const auto& [dr, dc] : rot) {
           const int r = y + dr, c = x + dc;
-          if (r > 5 || c > 5 || !free[r][c]) {
+          if (r > 5 || c > 5 || !((free >> (r * 6 + c)) & 1)) {
             ok = false;
             break;
           }
@@ -68,26 +76,26 @@ void SmGame::register_natives(Engine& engine) {
   };
   move("set", &SmGame::set_moves, &SmGame::take_set);
   move("capital", &SmGame::capital_moves, &SmGame::place_capital);
-  move("sell", &SmGame::sell_moves, &SmGame::free_action);
-  move("buy", &SmGame::buy_moves, &SmGame::free_action);
-  move("move", &SmGame::logistics_moves, &SmGame::free_action);
-  move("expand", &SmGame::expand_moves, &SmGame::expand);
-  move("coin", &SmGame::coin_moves, &SmGame::coin);
-  move("retreat", &SmGame::retreat_moves, &SmGame::retreat);
   move("place", &SmGame::place_moves, &SmGame::place_tile);
+  // The turn's moves and the free actions come from the steps' generators.
+  const auto generated = [&](std::string_view name, void (SmGame::*apply)(FlowContext&, const Move&)) {
+    flow.native_move(name, {.apply = [apply](FlowContext& c, const Move& m) { (c.game<SmGame>().*apply)(c, m); },
+                            .label = label});
+  };
+  generated("sell", &SmGame::free_action);
+  generated("buy", &SmGame::free_action);
+  generated("move", &SmGame::free_action);
+  generated("expand", &SmGame::expand);
+  generated("coin", &SmGame::coin);
+  generated("retreat", &SmGame::retreat);
+  for (const char* die : {"white", "blue", "bluecol"}) generated(die, &SmGame::use_die);
+  flow.native_generator("turn_moves", [](const FlowView& v, MoveSink& out) { v.game<SmGame>().turn_moves(v, out); });
+  flow.native_generator("effect_moves", [](const FlowView& v, MoveSink& out) { v.game<SmGame>().effect_moves(v, out); });
   flow.native_move("die", {.legal = [](const FlowView& v, MoveSink& out) { v.game<SmGame>().die_place_moves(v, out); },
                            .apply = [](FlowContext& c, const Move& m) { c.game<SmGame>().put_die(c, m.p[1] - 1, m.p[0] - 1); },
                            .label = label});
-  for (const char* die : {"white", "blue", "bluecol"})
-    flow.native_move(die, {.legal = [die](const FlowView& v, MoveSink& out) {
-                             const SmGame& g = v.game<SmGame>();
-                             g.die_moves(v, out, g.engine_->flow->move_index(die));
-                           },
-                           .apply = [](FlowContext& c, const Move& m) { c.game<SmGame>().use_die(c, m); },
-                           .label = label});
   flow.native_move("choose",
-                   {.legal = [](const FlowView& v, MoveSink& out) { v.game<SmGame>().choose_moves(v, out); },
-                    .apply = [](FlowContext& c, const Move& m) { c.game<SmGame>().choose(c, m); },
+                   {.apply = [](FlowContext& c, const Move& m) { c.game<SmGame>().choose(c, m); },
                     .label = [](const FlowView& v, const Move& m) { return v.game<SmGame>().choice_label(v, m.p[0]); },
                     .choices = [](const FlowView& v) {
                       std::vector<std::string> ids;
@@ -207,18 +215,46 @@ std::string SmGame::choice_label(const FlowView& view, int index) const {
 // ---------------------------------------------------------------------------------------
 // Legal moves
 
-void SmGame::sell_moves(const FlowView& view, MoveSink& out) const {
-  const Counters& p = table().get(seat_of(view.seat()).player);
-  for (int g = 0; g < kGoods; ++g)
-    if (p.get(key::goods[static_cast<std::size_t>(g)]) > 0) out.add(kinds().sell, g);
+SmGame::SeatFacts SmGame::seat_facts(int s) const {
+  SeatFacts f;
+  f.seat = s;
+  f.player = &table().get(seat_of(s).player);
+  f.scholars = scholar_mask(s);
+  f.can = abilities(f.scholars);
+  return f;
 }
 
-void SmGame::buy_moves(const FlowView& view, MoveSink& out) const {
-  const int s = view.seat();
-  const Counters& p = table().get(seat_of(s).player);
-  const unsigned mask = scholar_mask(s);
+void SmGame::turn_moves(const FlowView& view, MoveSink& out) const {
+  const SeatFacts f = seat_facts(view.seat());
+  const std::uint64_t empty = empty_buildings(f.seat);
+  sell_moves(f, out);
+  buy_moves(f, out);
+  logistics_moves(f, out);
+  expand_moves(f, out);
+  coin_moves(f, empty, out);
+  die_moves(f, empty, out, kinds().white);
+  die_moves(f, empty, out, kinds().blue);
+  die_moves(f, empty, out, kinds().bluecol);
+  retreat_moves(out);
+}
+
+void SmGame::effect_moves(const FlowView& view, MoveSink& out) const {
+  choose_moves(view, out);
+  const SeatFacts f = seat_facts(view.seat());
+  sell_moves(f, out);
+  buy_moves(f, out);
+  logistics_moves(f, out);
+}
+
+void SmGame::sell_moves(const SeatFacts& f, MoveSink& out) const {
+  for (int g = 0; g < kGoods; ++g)
+    if (f.player->get(key::goods[static_cast<std::size_t>(g)]) > 0) out.add(kinds().sell, g);
+}
+
+void SmGame::buy_moves(const SeatFacts& f, MoveSink& out) const {
+  const Counters& p = *f.player;
   for (int g = 0; g < kGold; ++g) {
-    const int price = price_with(mask, g);
+    const int price = price_for(f.can, g);
     if (price >= 0 && p.get(key::coins) >= price && p.get(key::goods[static_cast<std::size_t>(g)]) < rules().storage_cap)
       out.add(kinds().buy, g);
   }
@@ -226,11 +262,10 @@ void SmGame::buy_moves(const FlowView& view, MoveSink& out) const {
 
 // Logistics (5.11): a scholar's move_die_cost moves a die to an empty building connected
 // to it (5.12); not while a die activation resolves (4.2).
-void SmGame::logistics_moves(const FlowView& view, MoveSink& out) const {
-  const int s = view.seat();
-  const Counters& p = table().get(seat_of(s).player);
-  const int cost = abilities(scholar_mask(s)).move_die_cost;
-  if (cost < 0 || p.get(key::coins) < cost || activating()) return;
+void SmGame::logistics_moves(const SeatFacts& f, MoveSink& out) const {
+  const int s = f.seat;
+  const int cost = f.can.move_die_cost;
+  if (cost < 0 || f.player->get(key::coins) < cost || activating()) return;
   const SquareGrid& grid = table().get(seat_of(s).colony);
   const ColonyView colony = ColonyView::of(rules(), grid);
   for (int y = 0; y < 6; ++y)
@@ -264,79 +299,80 @@ void SmGame::logistics_moves(const FlowView& view, MoveSink& out) const {
 }
 
 // A: expand (5.3): the tile now, its placement as the next decision.
-void SmGame::expand_moves(const FlowView& view, MoveSink& out) const {
-  const int s = view.seat();
+void SmGame::expand_moves(const SeatFacts& f, MoveSink& out) const {
+  const int s = f.seat;
   const Market& display = table().get(display_);
-  const SquareGrid& grid = table().get(seat_of(s).colony);
+  const std::uint64_t free = free_squares(table().get(seat_of(s).colony));
   for (int row = 0; row < 2; ++row) {
-    if (!can_pay(s, row == 0 ? rules().double_cost : rules().triple_cost)) continue;
+    if (!can_pay(s, row == 0 ? rules().double_cost : rules().triple_cost, f.scholars)) continue;
     for (int slot = 0; slot < 5; ++slot) {
       const std::string& id = display.at(row, slot);
       if (id.empty()) continue;
       const auto it = rules().tile_ids.find(id);
       if (it == rules().tile_ids.end()) continue;
-      if (fits_somewhere(rules().tile(it->second), grid)) out.add(kinds().expand, it->second);
+      if (fits_somewhere(rules().tile(it->second), free)) out.add(kinds().expand, it->second);
     }
   }
 }
 
 // B: one building with coins (5.4).
-void SmGame::coin_moves(const FlowView& view, MoveSink& out) const {
-  const int s = view.seat();
-  const Counters& p = table().get(seat_of(s).player);
+void SmGame::coin_moves(const SeatFacts& f, std::uint64_t empty, MoveSink& out) const {
+  const Counters& p = *f.player;
   if (p.get(key::coins) < p.get(key::coin_acts) + 1) return;
-  for (int y = 0; y < 6; ++y)
-    for (int x = 0; x < 6; ++x)
-      if (empty_building(s, x, y)) out.add(kinds().coin, y + 1, x + 1);
+  for (int i = 0; i < 36; ++i)
+    if ((empty >> i) & 1) out.add(kinds().coin, i / 6 + 1, i % 6 + 1);
 }
 
-std::vector<int> SmGame::usable_dice(int s, bool white) const {
-  std::vector<int> values;
+unsigned SmGame::usable_dice(int s, bool white) const {
+  unsigned values = 0;
   for (const Die& d : table().get(dice_).dice()) {
-    if (white ? d.color == "white" && d.holder == DicePool::kInPool
-              : d.color == "blue" && (rules().shared_blue ? (d.holder == DicePool::kInPool && d.tag.empty())
-                                                         : (d.holder == s && d.tag == "ready")))
-      values.push_back(d.value);
+    if (white ? d.color == "white"sv && d.holder == DicePool::kInPool
+              : d.color == "blue"sv && (rules().shared_blue ? (d.holder == DicePool::kInPool && d.tag.empty())
+                                                           : (d.holder == s && d.tag == "ready"sv)))
+      values |= 1u << d.value;
   }
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
   return values;
 }
 
 // C: a die (5.5): white on a column, blue on a row, or on a column with Philosophy; the
 // change costs 1 coin per pip, or 1 wood, grain or gold for any change with Botany.
-void SmGame::die_moves(const FlowView& view, MoveSink& out, int kind) const {
-  const int s = view.seat();
-  const Counters& p = table().get(seat_of(s).player);
+void SmGame::die_moves(const SeatFacts& f, std::uint64_t empty, MoveSink& out, int kind) const {
+  const int s = f.seat;
+  const Counters& p = *f.player;
+  const Abilities& can = f.can;
   const bool white = kind == kinds().white;
-  const unsigned mask = scholar_mask(s);
   if (white ? p.get(key::white_taken) >= rules().white_per_year
             : rules().shared_blue && p.get(key::blue_taken) >= p.get(key::blue_unlocked))
     return;
-  const Abilities can = abilities(mask);
   if (kind == kinds().bluecol && !can.blue_die_on_columns) return;
-  const std::vector<int> values = usable_dice(s, white);
-  if (values.empty()) return;
+  const unsigned values = usable_dice(s, white);
+  if (values == 0) return;
   const bool column = kind != kinds().blue;
 
-  const int coins = p.get(key::coins);
+  const int coins = p.get(key::coins), pip_cost = rules().pip_cost;
+  unsigned change_goods = 0;  // goods of which 1 pays any change (Botany)
+  for (int g = 0; g < kGoods; ++g)
+    if (((can.die_change_for >> g) & 1u) && p.get(key::goods[static_cast<std::size_t>(g)]) > 0) change_goods |= 1u << g;
+  // A line is usable when it holds an empty building.
   bool usable[6];
   for (int i = 0; i < 6; ++i) {
-    usable[i] = false;
-    for (int k = 0; k < 6 && !usable[i]; ++k) usable[i] = column ? empty_building(s, i, k) : empty_building(s, k, i);
+    const std::uint64_t line = column ? std::uint64_t{0x041041041} << i : std::uint64_t{0x3f} << (6 * i);
+    usable[i] = (empty & line) != 0;
   }
-  for (int v : values)
+  for (int v = 1; v <= 6; ++v) {
+    if (!((values >> v) & 1)) continue;
     for (int target = 1; target <= 6; ++target) {
       if (!usable[target - 1]) continue;
-      if (std::abs(v - target) * rules().pip_cost <= coins) out.add(kind, v, target, 0);
-      if (v != target)
+      if (std::abs(v - target) * pip_cost <= coins) out.add(kind, v, target, 0);
+      if (change_goods != 0 && v != target)
         for (int g = 0; g < kGoods; ++g)
-          if (((can.die_change_for >> g) & 1u) && p.get(key::goods[static_cast<std::size_t>(g)]) > 0) out.add(kind, v, target, g + 1);
+          if ((change_goods >> g) & 1u) out.add(kind, v, target, g + 1);
     }
+  }
 }
 
 // D: retreat (5.6) to a free space.
-void SmGame::retreat_moves(const FlowView&, MoveSink& out) const {
+void SmGame::retreat_moves(MoveSink& out) const {
   const Counters& board = table().get(board_);
   for (std::size_t i = 0; i < engine_->retreat_keys.size(); ++i)
     if (board.get(engine_->retreat_keys[i]) == 0) out.add(kinds().retreat, static_cast<int>(i));

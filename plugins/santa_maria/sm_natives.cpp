@@ -1,6 +1,7 @@
 #include "sm_natives.hpp"
 
 #include "sm_game.hpp"
+#include "sm_keys.hpp"
 #include "tessera/error.hpp"
 
 namespace santa_maria {
@@ -30,8 +31,8 @@ std::array<int, kGoods> cost_arg(const tessera::NativeArgs& args) {
   std::array<int, kGoods> cost{};
   args.for_each_count(1, "a cost {good = count}", [&cost](std::string_view good, long long count) {
     std::size_t g = 0;
-    while (g < kGoodNames.size() && good != kGoodNames[g]) ++g;
-    if (g == kGoodNames.size())
+    while (g < key::goods.size() && good != key::goods[g].name()) ++g;
+    if (g == key::goods.size())
       throw RuleError("a cost names goods (wood, grain, sugar, gem, gold), not '" + std::string(good.substr(0, 64)) + "'");
     if (count < 0 || count > 1000) throw RuleError("cost." + std::string(good) + " is not within 0..1000");
     cost[g] = static_cast<int>(count);

@@ -1,6 +1,7 @@
 // Santa Maria — the terminal view, its legend and the check of edited states.
 #include <algorithm>
 #include <sstream>
+#include <type_traits>
 
 #include "sm_game.hpp"
 #include "sm_keys.hpp"
@@ -14,9 +15,17 @@ namespace {
 
 std::string num(int n) { return std::to_string(n); }
 
-void in_range(int value, int lo, int hi, const std::string& what) {
-  if (value < lo || value > hi)
-    throw DataError(what + " must be " + num(lo) + ".." + num(hi) + ", not " + num(value));
+// Throws unless lo <= value <= hi. `what` names the value: a text, or a function making it
+// (only when the check fails: the state is checked after every house rule's call).
+template <typename Name>
+void in_range(int value, int lo, int hi, const Name& what) {
+  if (value >= lo && value <= hi) return;
+  std::string name;
+  if constexpr (std::is_invocable_v<const Name&>)
+    name = what();
+  else
+    name = what;
+  throw DataError(name + " must be " + num(lo) + ".." + num(hi) + ", not " + num(value));
 }
 
 std::string pad(std::string text, std::size_t width) {
@@ -296,14 +305,16 @@ void SmGame::check_state() const {
   check_frame_params();
   const Counters& board = t.get(board_);
   const int scholars = static_cast<int>(r.scholars.size()), bishops = static_cast<int>(r.bishops.size());
-  for (int i = 1; i <= r.scholar_slots; ++i) in_range(board.get("scholar" + num(i)), 1, scholars, "board.scholar" + num(i));
-  for (int i = 1; i <= r.bishop_slots; ++i) in_range(board.get("bishop" + num(i)), 1, bishops, "board.bishop" + num(i));
+  for (std::size_t i = 0; i < engine_->scholar_keys.size(); ++i)
+    in_range(board.get(engine_->scholar_keys[i]), 1, scholars, [&] { return "board." + engine_->scholar_keys[i].name(); });
+  for (int i = 1; i <= r.bishop_slots; ++i)
+    in_range(board.get("bishop" + num(i)), 1, bishops, [i] { return "board.bishop" + num(i); });
   for (const auto& [key, value] : board.entries()) {
-    if (key.rfind("monks.", 0) == 0) in_range(value, 0, (1 << players) - 1, "board." + key);
-    if (key.rfind("retreat", 0) == 0) in_range(value, 0, players, "board." + key);
-    if (key.size() > 5 && key.rfind("set", 0) == 0)
-      in_range(value, 0, key.find("capital") != std::string::npos ? static_cast<int>(r.capitals.size()) : scholars,
-               "board." + key);
+    const auto name = [&key] { return "board." + key; };
+    if (key.starts_with("monks.")) in_range(value, 0, (1 << players) - 1, name);
+    if (key.starts_with("retreat")) in_range(value, 0, players, name);
+    if (key.size() > 5 && key.starts_with("set"))
+      in_range(value, 0, key.find("capital") != std::string::npos ? static_cast<int>(r.capitals.size()) : scholars, name);
   }
   // A capital set still on offer has both its capital and its scholar; a taken one neither.
   for (const auto& [key, value] : board.entries()) {
@@ -320,15 +331,15 @@ void SmGame::check_state() const {
   for (int s = 0; s < players; ++s) {
     const Counters& p = t.get(seat_of(s).player);
     const std::string who = "seat " + num(s) + " ";
-    for (int g = 0; g < kGoods; ++g)
-      in_range(p.get(kGoodNames[static_cast<std::size_t>(g)]), 0, r.storage_cap, who + kGoodNames[static_cast<std::size_t>(g)]);
-    in_range(p.get("monks"), 0, r.monks_per_player, who + "monks");
-    in_range(p.get("white_taken"), 0, r.white_per_year, who + "white_taken");
-    in_range(p.get("retreat_pos"), 0, static_cast<int>(r.retreat_spaces.size()), who + "retreat_pos");
-    in_range(p.get("blue_unlocked"), 1, r.dice_per_player, who + "blue_unlocked");
-    in_range(p.get("blue_taken"), 0, p.get("blue_unlocked"), who + "blue_taken");
-    in_range(p.get("capital_scholar"), 0, scholars, who + "capital_scholar");
-    in_range(p.get("board"), setting_up ? 0 : 1, static_cast<int>(r.boards.size()), who + "board");
+    const auto counter = [&](const char* key, int lo, int hi) { in_range(p.get(key), lo, hi, [&] { return who + key; }); };
+    for (int g = 0; g < kGoods; ++g) counter(kGoodNames[static_cast<std::size_t>(g)], 0, r.storage_cap);
+    counter("monks", 0, r.monks_per_player);
+    counter("white_taken", 0, r.white_per_year);
+    counter("retreat_pos", 0, static_cast<int>(r.retreat_spaces.size()));
+    counter("blue_unlocked", 1, r.dice_per_player);
+    counter("blue_taken", 0, p.get("blue_unlocked"));
+    counter("capital_scholar", 0, scholars);
+    counter("board", setting_up ? 0 : 1, static_cast<int>(r.boards.size()));
     for (const auto& [id, dock] : t.get(seat_of(s).port).entries())
       if (!r.shipment_ids.count(id)) throw DataError(who + "port: unknown shipment '" + id + "'");
     const SquareGrid& grid = t.get(seat_of(s).colony);
@@ -352,16 +363,16 @@ void SmGame::check_state() const {
   for (int i = 0; i < dice.size(); ++i) {
     const Die& d = dice.die(i);
     const bool white = i < r.dice_per_player * players;
-    const std::string what = "dice[" + num(i) + "]";
-    if (d.color != (white ? "white" : "blue")) throw DataError(what + ": wrong colour");
-    if (d.faces != 6) throw DataError(what + ": dice have 6 faces");
-    in_range(d.value, 1, 6, what + ".value");
-    in_range(d.holder, DicePool::kInPool, players - 1, what + ".holder");
+    const auto what = [i] { return "dice[" + num(i) + "]"; };
+    if (d.color != (white ? "white" : "blue")) throw DataError(what() + ": wrong colour");
+    if (d.faces != 6) throw DataError(what() + ": dice have 6 faces");
+    in_range(d.value, 1, 6, [&] { return what() + ".value"; });
+    in_range(d.holder, DicePool::kInPool, players - 1, [&] { return what() + ".holder"; });
     const bool pool = d.holder == DicePool::kInPool;
     bool ok = false;
     if (white || r.shared_blue) ok = (d.tag.empty() && pool) || (d.tag == "used" && !pool) || (!white && d.tag == "reserve" && pool);
     else ok = (d.tag == "reserve" && pool) || ((d.tag == "ready" || d.tag == "new" || d.tag == "used") && !pool);
-    if (!ok) throw DataError(what + ": tag '" + d.tag + "' does not fit where the die lies");
+    if (!ok) throw DataError(what() + ": tag '" + d.tag + "' does not fit where the die lies");
   }
   if (t.get(religion_).length() != r.religion_length || t.get(conquest_).length() != r.conquest_length ||
       t.get(religion_).markers() != players || t.get(conquest_).markers() != players)
@@ -401,12 +412,14 @@ void SmGame::check_frame_params() const {
   const std::array<int, 3> nobodys{rules_of_flow.root(), rules_of_flow.step_index("setup"), rules_of_flow.step_index("years")};
   for (int i = 0; i < flow.depth(); ++i) {
     const Frame& f = flow.at(i);
-    const std::string where = "flow frame " + num(i) + " (" + engine_->flow->step(f.step).name + ")";
+    const auto where = [&] { return "flow frame " + num(i) + " (" + engine_->flow->step(f.step).name + ")"; };
     if (f.seat < 0 && std::find(nobodys.begin(), nobodys.end(), f.step) == nobodys.end())
-      throw DataError(where + ": needs a seat");
-    const auto param = [&](int n, int lo, int hi) { in_range(f.p[static_cast<std::size_t>(n)], lo, hi, where + " parameter " + num(n)); };
+      throw DataError(where() + ": needs a seat");
+    const auto param = [&](int n, int lo, int hi) {
+      in_range(f.p[static_cast<std::size_t>(n)], lo, hi, [&] { return where() + " parameter " + num(n); });
+    };
     if ((f.step == k.pick_set || f.step == k.place_capital) && !capital_sets_dealt())
-      throw DataError(where + ": no capital sets without the advanced set-up");
+      throw DataError(where() + ": no capital sets without the advanced set-up");
     if (f.step == k.place_capital) param(0, 1, static_cast<int>(r.capitals.size()));
     if (f.step == k.building) {
       param(0, 0, static_cast<int>(r.buildings.size()) - 1);
@@ -421,23 +434,23 @@ void SmGame::check_frame_params() const {
       param(2, 0, kMaxColonistsArg);
       const bool has = f.p[1] == 0 ? !engine_->activation_effects[static_cast<std::size_t>(f.p[0])].empty()
                                    : engine_->retreat_scholar_effects[static_cast<std::size_t>(f.p[0])] >= 0;
-      if (!has) throw DataError(where + ": the scholar has no such effect");
+      if (!has) throw DataError(where() + ": the scholar has no such effect");
     }
     if (f.step == k.place_tile) param(0, 0, r.tile_count() - 1);
     if (f.step == k.activation) {
       param(0, 0, 31);
-      if ((f.p[0] & 7) > 5) throw DataError(where + ": a line is 0..5");
+      if ((f.p[0] & 7) > 5) throw DataError(where() + ": a line is 0..5");
       param(1, 0, 63);
       param(2, 0, 63);
       param(3, 0, (1 << r.scholars.size()) - 1);
       if (static_cast<unsigned>(f.p[3]) & ~abilities(~0u).on_die_activation)
-        throw DataError(where + ": a scholar without an on_die_activation effect");
+        throw DataError(where() + ": a scholar without an on_die_activation effect");
     }
     if (f.step == k.retreat_actions) param(0, 1, static_cast<int>(r.retreat_spaces.size()));
     if (f.step == k.income) {
       param(0, 0, (1 << 24) - 1);
       param(1, 0, (1 << r.scholars.size()) - 1);
-      if (static_cast<unsigned>(f.p[1]) & ~abilities(~0u).on_retreat) throw DataError(where + ": a scholar without an on_retreat effect");
+      if (static_cast<unsigned>(f.p[1]) & ~abilities(~0u).on_retreat) throw DataError(where() + ": a scholar without an on_retreat effect");
     }
     if (f.step == k.place_die) {
       param(0, 0, 1);

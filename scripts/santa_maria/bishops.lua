@@ -3,35 +3,10 @@
 -- numbers). The points, before the -2 of the monk, are added to the seat's "score" counter
 -- "bishop_objectives" (the plugin adds the penalty).
 
--- The colony as rows of {kind = "free"|"road"|"building", terrain =, colonists =}, [r][c] 1-based.
--- Objectives only read the cells, so one table serves every square of a kind: a square's
--- type names its cell, made once ("" free, "road:<colonists>", "<terrain>:<building>").
-local cell_of_type = { [""] = { kind = "free", colonists = 0 } }
-local function cell_of(t)
-  local cell = cell_of_type[t]
-  if cell == nil then
-    if t:sub(1, 5) == "road:" then
-      cell = { kind = "road", colonists = tonumber(t:sub(6)) or 0 }
-    else
-      cell = { kind = "building", terrain = t:match("^([^:]+):"), colonists = 0 }
-    end
-    cell_of_type[t] = cell
-  end
-  return cell
-end
+local colony = require("lib.colony")
 
-local function colony(ctx, seat)
-  local grid = ctx:get("colony", seat)
-  local rows = {}
-  for y = 0, grid:height() - 1 do
-    local row = {}
-    for x, cell in ipairs(grid:row(y)) do row[x] = cell_of(cell.type) end
-    rows[y + 1] = row
-  end
-  return rows, grid:height(), grid:width()
-end
-
-local steps = { { -1, 0 }, { 0, 1 }, { 1, 0 }, { 0, -1 } }
+-- Up, right, down, left as (DR[k], DC[k]): numeric loops, not ipairs (a C call per step).
+local DR, DC = { -1, 0, 1, 0 }, { 0, 1, 0, -1 }
 
 local function capped(value, params)
   if params.cap then return math.min(value, params.cap) end
@@ -41,32 +16,28 @@ end
 -- Squares connected to a capital square (5.12): neighbours of the capital, and neighbours of
 -- the road squares reached from it through roads; free squares are never on a path.
 local function linked(cells, h, w)
-  local out, seen, queue = {}, {}, {}
-  local function mark(r, c)
-    out[r * 100 + c] = true
-    if cells[r][c].kind == "road" and not seen[r * 100 + c] then
-      seen[r * 100 + c] = true
-      queue[#queue + 1] = { r, c }
-    end
+  local out, queue = {}, {}
+  -- Marks a non-free square next to a linked one; roads are followed further.
+  local function reach(r, c)
+    if r < 1 or r > h or c < 1 or c > w then return end
+    local cell = cells[r][c]
+    if cell.kind == "free" then return end
+    local at = r * 100 + c
+    if cell.kind == "road" and not out[at] then queue[#queue + 1] = at end
+    out[at] = true
   end
   for r = 1, h do
     for c = 1, w do
       if cells[r][c].terrain == "capital" then
         out[r * 100 + c] = true
-        for _, d in ipairs(steps) do
-          local nr, nc = r + d[1], c + d[2]
-          if nr >= 1 and nr <= h and nc >= 1 and nc <= w and cells[nr][nc].kind ~= "free" then mark(nr, nc) end
-        end
+        for k = 1, 4 do reach(r + DR[k], c + DC[k]) end
       end
     end
   end
   local i = 1
   while i <= #queue do
-    local r, c = queue[i][1], queue[i][2]
-    for _, d in ipairs(steps) do
-      local nr, nc = r + d[1], c + d[2]
-      if nr >= 1 and nr <= h and nc >= 1 and nc <= w and cells[nr][nc].kind ~= "free" then mark(nr, nc) end
-    end
+    local r, c = queue[i] // 100, queue[i] % 100
+    for k = 1, 4 do reach(r + DR[k], c + DC[k]) end
     i = i + 1
   end
   return out
@@ -76,20 +47,21 @@ local objectives = {}
 
 -- The largest k x k block without a free square: 3 -> 4, 4 -> 7, 5 -> 10 (6 counts as 5).
 function objectives.square(ctx, params, cells, h, w)
-  local best = 0
-  for k = 2, math.min(h, w) do
-    for r = 1, h - k + 1 do
-      for c = 1, w - k + 1 do
-        local full = true
-        for i = 0, k - 1 do
-          for j = 0, k - 1 do
-            if cells[r + i][c + j].kind == "free" then full = false end
-          end
-        end
-        if full then best = k end
+  -- side[r][c]: the side of the largest such block whose bottom-right square is (r, c).
+  local best, side = 0, {}
+  for r = 1, h do
+    side[r] = {}
+    for c = 1, w do
+      local s = 0
+      if cells[r][c].kind ~= "free" then
+        s = 1
+        if r > 1 and c > 1 then s = 1 + math.min(side[r - 1][c], side[r][c - 1], side[r - 1][c - 1]) end
       end
+      side[r][c] = s
+      best = math.max(best, s)
     end
   end
+  if best < 2 then best = 0 end
   best = math.min(best, 5)
   return (params.scores and params.scores[tostring(best)]) or 0
 end
@@ -127,46 +99,38 @@ end
 function objectives.largest_area(ctx, params, cells, h, w)
   local allowed = {}
   for _, t in ipairs(params.terrains) do allowed[t] = true end
-  local seen, best = {}, 0
-  for r = 1, h do
-    for c = 1, w do
-      local t = cells[r][c].terrain
-      if t and allowed[t] and not seen[r * 100 + c] then
-        seen[r * 100 + c] = true
-        local queue, i = { { r, c } }, 1
-        while i <= #queue do
-          for _, d in ipairs(steps) do
-            local nr, nc = queue[i][1] + d[1], queue[i][2] + d[2]
-            if nr >= 1 and nr <= h and nc >= 1 and nc <= w and not seen[nr * 100 + nc] and cells[nr][nc].terrain == t then
-              seen[nr * 100 + nc] = true
-              queue[#queue + 1] = { nr, nc }
-            end
-          end
-          i = i + 1
-        end
-        best = math.max(best, #queue)
-      end
-    end
-  end
+  local best = 0
+  for _, area in ipairs(colony.areas(ctx:get("colony", ctx.seat), allowed)) do best = math.max(best, #area) end
   return capped(params.per_square * best, params)
 end
 
 -- 3 points per row and column holding every terrain of params.needs.
 function objectives.diverse_lines(ctx, params, cells, h, w)
-  local lines = 0
-  local function check(get, n)
-    local found = {}
-    for i = 1, n do
-      local t = get(i).terrain
-      if t then found[t] = true end
-    end
-    for _, t in ipairs(params.needs) do
-      if not found[t] then return 0 end
+  local needs = params.needs
+  -- 1 when the terrains of the line's squares (found[terrain] = true) hold every need.
+  local function complete(found)
+    for i = 1, #needs do
+      if not found[needs[i]] then return 0 end
     end
     return 1
   end
-  for r = 1, h do lines = lines + check(function(i) return cells[r][i] end, w) end
-  for c = 1, w do lines = lines + check(function(i) return cells[i][c] end, h) end
+  local lines = 0
+  for r = 1, h do
+    local found, row = {}, cells[r]
+    for c = 1, w do
+      local t = row[c].terrain
+      if t then found[t] = true end
+    end
+    lines = lines + complete(found)
+  end
+  for c = 1, w do
+    local found = {}
+    for r = 1, h do
+      local t = cells[r][c].terrain
+      if t then found[t] = true end
+    end
+    lines = lines + complete(found)
+  end
   return capped(params.per_line * lines, params)
 end
 
@@ -188,7 +152,7 @@ effect("bishop", {
     if params.id == "one_dock" then
       points = score(ctx, params)  -- the port alone
     else
-      points = score(ctx, params, colony(ctx, ctx.seat))
+      points = score(ctx, params, colony.rows(ctx, ctx.seat))
     end
     ctx:get("score", ctx.seat):add("bishop_objectives", points)
     ctx:log("seat " .. ctx.seat .. " scores " .. points .. " for the bishop objective " .. params.id)

@@ -12,7 +12,11 @@
 -- a further step push it onto the flow (ctx:push; steps of data/santa_maria/flow.yaml).
 local eco_lib = require("lib.economy")
 
-local function player(ctx) return ctx:get("player", ctx.seat) end
+-- Effects run in every random playout, where each Lua instruction is counted: read ctx.seat
+-- and each handle once per call, loop with numeric for, and make the costs given to the
+-- plugin's natives (which only read them) once.
+local tonumber = tonumber
+local GRAIN = { grain = 1 }
 
 -- Ids like "dock3" or "2_5", made once: turning numbers into text is the costly part of an id.
 -- cache[a][b] = make(a, b), made on first use.
@@ -29,21 +33,50 @@ local function made_once(cache, a, b, make)
   end
   return id
 end
-local numbered, squares = {}, {}
+local numbered, one_each = {}, {}
 local function prefixed(prefix, n) return prefix .. n end
-local function row_column(row, column) return row .. "_" .. column end
 local function id_of(prefix, n) return made_once(numbered, prefix, n, prefixed) end
-local function square_id(row, column) return made_once(squares, row, column, row_column) end
+-- The ids of the squares of a grid `width` wide ("<row>_<column>"), by square: 1-based, row
+-- by row as grid:values gives; at least `count` of them.
+local square_ids_of = {}
+local function square_ids(width, count)
+  local ids = square_ids_of[width]
+  if ids == nil or #ids < count then
+    ids = {}
+    for i = 1, count do ids[i] = ((i - 1) // width + 1) .. "_" .. ((i - 1) % width + 1) end
+    square_ids_of[width] = ids
+  end
+  return ids
+end
+-- {[good] = 1}, one table per good.
+local function one_of(good)
+  local cost = one_each[good]
+  if cost == nil then
+    cost = { [good] = 1 }
+    one_each[good] = cost
+  end
+  return cost
+end
 
 -- What a production or a trade gains: any of the goods, coins and points, 0..100 each.
 local some = {int = {0, 100}, optional = true}
 local GAINS = {wood = some, grain = some, sugar = some, gem = some, gold = some, coins = some, points = some}
 
+-- The gains of each prepared use of "gain", in gain_all's order, listed once:
+-- {what, n, what, n, ...}.
+local gains_of = {}
+
 -- Production (5.8): gain what params list.
 effect("gain", {
   params = GAINS,
   apply = function(ctx, params)
-    eco_lib.gain_all(ctx, ctx.seat, params, params.economy)
+    local gains = gains_of[params]
+    if gains == nil then
+      gains = eco_lib.gain_list(params)
+      gains_of[params] = gains
+    end
+    local seat, eco = ctx.seat, params.economy
+    for i = 1, #gains, 2 do eco_lib.gain(ctx, seat, gains[i], gains[i + 1], eco) end
   end,
 })
 
@@ -54,20 +87,29 @@ local function trade_cost(choice)
   for good in string.gmatch(choice, "[a-z]+") do cost[good] = (cost[good] or 0) + 1 end
   return cost
 end
+-- Two exchanges: the choice "<a>+<b>" and its cost, made once per pair.
+local pairs_made = {}
+local function make_pair(a, b)
+  local id = a .. "+" .. b
+  return { id = id, cost = trade_cost(id) }
+end
+local function pair_of(a, b) return made_once(pairs_made, a, b, make_pair) end
 
 effect("trade", {
   params = {pay = {list = {enum = {"wood", "grain", "sugar", "gem", "gold"}}}, gain = {map = GAINS}},
   options = function(ctx, params)
+    local seat = ctx.seat
     local inputs = params.pay
     local out = {}
-    for _, good in ipairs(inputs) do
-      if eco_lib.can_pay(ctx, ctx.seat, { [good] = 1 }) then out[#out + 1] = good end
+    for i = 1, #inputs do
+      local good = inputs[i]
+      if eco_lib.can_pay(ctx, seat, one_of(good)) then out[#out + 1] = good end
     end
-    if eco_lib.has_scholar(ctx, ctx.seat, "industrialization") then
+    if eco_lib.has_scholar(ctx, seat, "industrialization") then
       for i = 1, #inputs do
         for j = i, #inputs do
-          local pair = inputs[i] .. "+" .. inputs[j]
-          if eco_lib.can_pay(ctx, ctx.seat, trade_cost(pair)) then out[#out + 1] = pair end
+          local pair = pair_of(inputs[i], inputs[j])
+          if eco_lib.can_pay(ctx, seat, pair.cost) then out[#out + 1] = pair.id end
         end
       end
     end
@@ -88,6 +130,7 @@ effect("trade", {
   end,
   apply = function(ctx, params, choice)
     if choice == "skip" then return end
+    local seat = ctx.seat
     local times = 0
     for good in string.gmatch(choice, "[a-z]+") do
       local allowed = false
@@ -95,13 +138,13 @@ effect("trade", {
       if not allowed then error("this building does not take " .. good) end
       times = times + 1
     end
-    if times > 1 and not eco_lib.has_scholar(ctx, ctx.seat, "industrialization") then
+    if times > 1 and not eco_lib.has_scholar(ctx, seat, "industrialization") then
       error("two exchanges need Industrialization")
     end
     -- Pay first, then gain (5.1): each exchange in turn.
     for good in string.gmatch(choice, "[a-z]+") do
-      eco_lib.pay(ctx, ctx.seat, { [good] = 1 })
-      eco_lib.gain_all(ctx, ctx.seat, params.gain, params.economy)
+      eco_lib.pay(ctx, seat, one_of(good))
+      eco_lib.gain_all(ctx, seat, params.gain, params.economy)
     end
   end,
 })
@@ -109,22 +152,23 @@ effect("trade", {
 -- Conquest (5.8.1): one space forward; a gold bar passed gives 1 gold; at the end of the
 -- track nothing happens.
 effect("conquest", function(ctx, params)
+  local seat = ctx.seat
   local track = ctx:get("conquest")
-  if track:position(ctx.seat) >= track:length() - 1 then
-    ctx:log("seat " .. ctx.seat .. "'s conquistador is at the end of the track")
+  if track:position(seat) >= track:length() - 1 then
+    ctx:log("seat " .. seat .. "'s conquistador is at the end of the track")
     return
   end
-  local result = track:move(ctx.seat, 1)
-  for _, i in ipairs(result.triggered) do
-    if track:trigger(i).effect == "gold" then eco_lib.gain(ctx, ctx.seat, "gold", 1, params.economy) end
+  local triggered = track:move(seat, 1).triggered
+  for k = 1, #triggered do
+    if track:trigger(triggered[k]).effect == "gold" then eco_lib.gain(ctx, seat, "gold", 1, params.economy) end
   end
 end)
 
 -- A blue die passed on the religion track (5.10): rolled from the reserve; own dice lie
 -- left of the colony ("new" until the next turn), shared dice go into the pool (8.2).
-local function unlock_blue(ctx, params)
+local function unlock_blue(ctx, params, seat)
   local dice = ctx:get("dice")
-  local p = player(ctx)
+  local p = ctx:get("player", seat)
   if p:get("blue_unlocked") >= params.max_blue then return end
   local i = dice:find({ color = "blue", tag = "reserve" })[1]
   if i == nil then return end
@@ -133,18 +177,19 @@ local function unlock_blue(ctx, params)
   if params.shared then
     dice:set_tag(i, "")
   else
-    dice:take(i, ctx.seat)
+    dice:take(i, seat)
     dice:set_tag(i, "new")
   end
-  ctx:log("seat " .. ctx.seat .. " unlocks a blue die")
+  ctx:log("seat " .. seat .. " unlocks a blue die")
 end
 
 -- Religion (5.8.3): 1 step, or 2 paying 1 grain (gold wild). Past the end each step is a point.
 effect("religion", {
   options = function(ctx, params)
     if params.max_steps < 2 then return { "1" } end
-    local p = player(ctx)
-    local payable = p:get("grain") > 0 or p:get("gold") > 0 or eco_lib.can_pay(ctx, ctx.seat, { grain = 1 })
+    local seat = ctx.seat
+    local p = ctx:get("player", seat)
+    local payable = p:get("grain") > 0 or p:get("gold") > 0 or eco_lib.can_pay(ctx, seat, GRAIN)
     if payable then return { "1", "2" } end
     return { "1" }
   end,
@@ -155,17 +200,17 @@ effect("religion", {
     local steps = tonumber(choice)
     if steps ~= 1 and steps ~= 2 then error("religion moves 1 or 2 spaces") end
     local seat = ctx.seat
-    if steps == 2 then eco_lib.pay(ctx, seat, { grain = 1 }) end
+    if steps == 2 then eco_lib.pay(ctx, seat, GRAIN) end
     local track = ctx:get("religion")
     local last = track:length() - 1
     for _ = 1, steps do
       if track:position(seat) >= last then
         eco_lib.gain(ctx, seat, "points", 1, params.economy)
       else
-        local result = track:move(seat, 1)
-        for _, i in ipairs(result.triggered) do
-          local what = track:trigger(i).effect
-          if what == "blue_die" then unlock_blue(ctx, params)
+        local triggered = track:move(seat, 1).triggered
+        for k = 1, #triggered do
+          local what = track:trigger(triggered[k]).effect
+          if what == "blue_die" then unlock_blue(ctx, params, seat)
           elseif what == "monk" then ctx:push("monk", seat) end
         end
       end
@@ -175,9 +220,9 @@ effect("religion", {
 
 -- Monks (5.9): a monk space without own monk; 2 coins to each player already there
 -- (selling goods to afford it); or the monk is wasted. params.spaces: {id, key, label, mission}.
-local function monk_fee(ctx, params, mask)
+local function monk_fee(players, params, mask)
   local others = 0
-  for s = 0, ctx.players - 1 do
+  for s = 0, players - 1 do
     if (mask >> s) & 1 == 1 then others = others + 1 end
   end
   return others * params.economy.monk_fee
@@ -186,15 +231,19 @@ end
 effect("monk", {
   options = function(ctx, params)
     local seat = ctx.seat
-    local p = player(ctx)
+    local p = ctx:get("player", seat)
     if p:get("monks") <= 0 then return {} end
     local board = ctx:get("board")
-    local worth = eco_lib.worth(ctx, seat, params.economy)
+    local worth = nil  -- what the seat could raise, read when a space has a fee
+    local players = ctx.players
+    local spaces = params.spaces
     local out = {}
-    for _, space in ipairs(params.spaces) do
+    for i = 1, #spaces do
+      local space = spaces[i]
       local mask = board:get(space.key)
-      if mask >= 0 and (mask >> seat) & 1 == 0 and (mask == 0 or monk_fee(ctx, params, mask) <= worth) then
-        out[#out + 1] = space.id
+      if mask >= 0 and (mask >> seat) & 1 == 0 then
+        if mask ~= 0 then worth = worth or eco_lib.worth(p, params.economy) end
+        if mask == 0 or monk_fee(players, params, mask) <= worth then out[#out + 1] = space.id end
       end
     end
     out[#out + 1] = "waste"
@@ -204,64 +253,76 @@ effect("monk", {
     if choice == "waste" then return "do not place the monk" end
     for _, space in ipairs(params.spaces) do
       if space.id == choice then
-        local fee = monk_fee(ctx, params, ctx:get("board"):get(space.key))
+        local fee = monk_fee(ctx.players, params, ctx:get("board"):get(space.key))
         return "monk to " .. space.label .. (fee > 0 and (" (pay " .. fee .. ")") or "")
       end
     end
     return choice
   end,
   apply = function(ctx, params, choice)
-    local p = player(ctx)
+    local seat = ctx.seat
+    local p = ctx:get("player", seat)
     if p:get("monks") <= 0 then error("no monk left") end
     p:add("monks", -1)
     if choice == "waste" then
-      ctx:log("seat " .. ctx.seat .. " wastes a monk")
+      ctx:log("seat " .. seat .. " wastes a monk")
       return
     end
     local space = nil
-    for _, s in ipairs(params.spaces) do
-      if s.id == choice then space = s end
+    local spaces = params.spaces
+    for i = 1, #spaces do
+      if spaces[i].id == choice then space = spaces[i] end
     end
     if space == nil then error("no monk space " .. choice) end
     local board = ctx:get("board")
-    local mask = board:get("monks." .. choice)
-    if (mask >> ctx.seat) & 1 == 1 then error("seat already has a monk there") end
+    local mask = board:get(space.key)
+    if (mask >> seat) & 1 == 1 then error("seat already has a monk there") end
     local others = {}
     for s = 0, ctx.players - 1 do
       if (mask >> s) & 1 == 1 then others[#others + 1] = s end
     end
-    local fee = #others * params.economy.monk_fee
-    if not eco_lib.raise_coins(ctx, ctx.seat, fee, params.economy) then error("cannot pay for that monk space") end
-    for _, s in ipairs(others) do
-      p:add("coins", -params.economy.monk_fee)
-      ctx:get("player", s):add("coins", params.economy.monk_fee)
+    local monk_fee_each = params.economy.monk_fee
+    if not eco_lib.raise_coins(p, #others * monk_fee_each, params.economy) then error("cannot pay for that monk space") end
+    for i = 1, #others do
+      p:add("coins", -monk_fee_each)
+      ctx:get("player", others[i]):add("coins", monk_fee_each)
     end
-    board:set("monks." .. choice, mask | (1 << ctx.seat))
-    ctx:log("seat " .. ctx.seat .. " places a monk at " .. space.label)
-    if space.mission then eco_lib.gain_all(ctx, ctx.seat, space.mission, params.economy) end
+    board:set(space.key, mask | (1 << seat))
+    ctx:log("seat " .. seat .. " places a monk at " .. space.label)
+    if space.mission then eco_lib.gain_all(ctx, seat, space.mission, params.economy) end
   end,
 })
 
 -- Shipping (5.8.2): buy one shipment tile from a main-board dock; the dock is refilled.
 local dock_cost_names = { "wood", "grain", "sugar", "gem" }
 
-local function shipment_cost(params, id)
-  local c = params.shipments[id]
-  local cost = {}
-  for i, good in ipairs(dock_cost_names) do
-    if c[i] > 0 then cost[good] = c[i] end
+-- The cost of each shipment ({good = n}), by id, made once per shipments table.
+local costs_of = {}
+local function shipment_costs(params)
+  local costs = costs_of[params.shipments]
+  if costs == nil then
+    costs = {}
+    for id, c in pairs(params.shipments) do
+      local cost = {}
+      for i, good in ipairs(dock_cost_names) do
+        if c[i] > 0 then cost[good] = c[i] end
+      end
+      costs[id] = cost
+    end
+    costs_of[params.shipments] = costs
   end
-  return cost
+  return costs
 end
 
 effect("ship", {
   options = function(ctx, params)
     local seat = ctx.seat
     local docks = ctx:get("docks")
+    local costs = shipment_costs(params)
     local out = {}
     for slot = 0, docks:width() - 1 do
       local id = docks:at(0, slot)
-      if id ~= "" and eco_lib.can_pay(ctx, seat, shipment_cost(params, id)) then out[#out + 1] = id_of("dock", slot + 1) end
+      if id ~= "" and eco_lib.can_pay(ctx, seat, costs[id]) then out[#out + 1] = id_of("dock", slot + 1) end
     end
     if #out == 0 then return {} end
     out[#out + 1] = "skip"
@@ -276,15 +337,16 @@ effect("ship", {
     if choice == "skip" then return end
     local slot = tonumber(string.match(choice, "^dock(%d)$"))
     if slot == nil then error("unknown choice " .. choice) end
+    local seat = ctx.seat
     local docks = ctx:get("docks")
     local id = docks:at(0, slot - 1)
     if id == "" then error("dock " .. slot .. " is empty") end
-    eco_lib.pay(ctx, ctx.seat, shipment_cost(params, id))
+    eco_lib.pay(ctx, seat, shipment_costs(params)[id])
     docks:take(slot - 1, ctx:get("ships"))
-    ctx:get("port", ctx.seat):set(id, slot)
-    ctx:log("seat " .. ctx.seat .. " buys shipment " .. id .. " for dock " .. slot)
-    if eco_lib.has_scholar(ctx, ctx.seat, "astronomy") then
-      ctx:push("astronomy", ctx.seat, { shipment = params.shipment_numbers[id] })
+    ctx:get("port", seat):set(id, slot)
+    ctx:log("seat " .. seat .. " buys shipment " .. id .. " for dock " .. slot)
+    if eco_lib.has_scholar(ctx, seat, "astronomy") then
+      ctx:push("astronomy", seat, { shipment = params.shipment_numbers[id] })
     end
   end,
 })
@@ -293,10 +355,10 @@ effect("ship", {
 effect("astronomy", {
   params = {arg = "string"},
   options = function(ctx, params)
-    local port = ctx:get("port", ctx.seat)
-    local at = port:get(params.arg)
+    local seat = ctx.seat
+    local at = ctx:get("port", seat):get(params.arg)
     if at < 1 then return {} end
-    local coins = player(ctx):get("coins")
+    local coins = ctx:get("player", seat):get("coins")
     local out = { "stay" }
     for dock = 1, params.docks do
       if dock ~= at and math.abs(dock - at) <= coins then out[#out + 1] = id_of("dock", dock) end
@@ -316,7 +378,7 @@ effect("astronomy", {
     local at = port:get(params.arg)
     if dock == nil or dock < 1 or dock > params.docks or at < 1 then error("bad dock " .. choice) end
     local cost = math.abs(dock - at)
-    local p = player(ctx)
+    local p = ctx:get("player", ctx.seat)
     if p:get("coins") < cost then error("not enough coins") end
     p:add("coins", -cost)
     port:set(params.arg, dock)
@@ -327,8 +389,16 @@ effect("astronomy", {
 effect("road_tile", {
   options = function(ctx, params)
     if ctx:get("progress"):get("roads") <= 0 then return {} end
-    local out = {}
-    for _, at in ipairs(ctx:get("colony", ctx.seat):find({ type = "" })) do out[#out + 1] = square_id(at.y + 1, at.x + 1) end
+    local grid = ctx:get("colony", ctx.seat)
+    local types = grid:values("type")
+    local ids = square_ids(grid:width(), #types)
+    local out, n = {}, 0
+    for i = 1, #types do
+      if types[i] == "" then
+        n = n + 1
+        out[n] = ids[i]
+      end
+    end
     return out
   end,
   label = function(ctx, params, choice)
@@ -352,11 +422,12 @@ effect("road_tile", {
 effect("mathematics", {
   options = function(ctx, params)
     local grid = ctx:get("colony", ctx.seat)
+    local pieces = grid:values("piece")
+    local ids = square_ids(grid:width(), #pieces)
     local out = {}
-    for y = 0, grid:height() - 1 do
-      for x, cell in ipairs(grid:row(y)) do
-        if string.match(cell.piece, "^c%d+$") then out[#out + 1] = square_id(y + 1, x) end
-      end
+    for i = 1, #pieces do
+      local piece = pieces[i]
+      if piece ~= "" and string.match(piece, "^c%d+$") then out[#out + 1] = ids[i] end
     end
     if #out == 0 then return {} end
     out[#out + 1] = "none"
@@ -375,7 +446,7 @@ effect("mathematics", {
     local n = grid:inside(x, y) and tonumber(string.match(grid:at(x, y).piece, "^c(%d+)$"))
     if not n then error("no coins there") end
     grid:set_cell(x, y, { piece = "" })
-    player(ctx):add("coins", n)
+    ctx:get("player", ctx.seat):add("coins", n)
   end,
 })
 

@@ -1,8 +1,11 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tessera/counters.hpp"
+#include "tessera/error.hpp"
 
 using namespace tessera;
 
@@ -14,6 +17,11 @@ TEST_CASE("Counters keep many keys apart and read 0 for a key never set", "[core
   CHECK(c.add("key7", 3) == 10);
   CHECK(c.add("new", -2) == -2);
   CHECK(c.entries().size() == 101);
+  // Keys added in front of all the others move every indexed slot.
+  Counters d("tally");
+  for (int i = 99; i >= 0; --i) d.set("key" + std::to_string(1000 + i), i);
+  for (int i = 0; i < 100; ++i) CHECK(d.get("key" + std::to_string(1000 + i)) == i);
+  CHECK(d.get("key999") == 0);
 }
 
 TEST_CASE("A CounterKey finds its key again after other keys moved it", "[core]") {
@@ -41,3 +49,20 @@ TEST_CASE("A CounterKey finds its key again after other keys moved it", "[core]"
   CHECK(copy.name() == "coins");
   CHECK(b.get(copy) == 4);
 }
+
+TEST_CASE("Counters take all their keys at once, sorted, and refuse a key given twice", "[core]") {
+  Counters c("tally");
+  c.set("old", 1);
+  std::vector<std::pair<std::string, int>> values;
+  for (int i = 0; i < 20; ++i) values.emplace_back("key" + std::to_string(19 - i), i);
+  c.assign(values);
+  CHECK(c.entries().size() == 20);
+  CHECK(c.entries().front().first == "key0");
+  CHECK(c.get("key0") == 19);
+  CHECK(c.get("key19") == 0);
+  CHECK(c.get("old") == 0);
+  c.set("key5b", 7);
+  CHECK(c.get("key5b") == 7);
+  CHECK_THROWS_AS(c.assign({{"a", 1}, {"b", 2}, {"a", 3}}), DataError);
+}
+

@@ -188,6 +188,22 @@ TEST_CASE("Regions are 4-connected areas of cells passing a test", "[core]") {
   CHECK_THROWS_AS(grid.region(-1, 0, forest), RuleError);
 }
 
+TEST_CASE("Areas are 4-connected cells of equal labels; regions ask their test once per cell", "[core]") {
+  // 1 1 2
+  // 2 2 2
+  // . 1 1      the 1s meet only through 2s, so they make two areas
+  Grid grid("colony", 3, 3);
+  const auto areas = grid.areas({1, 1, 2, 2, 2, 2, -1, 1, 1});
+  REQUIRE(areas.size() == 3);
+  CHECK(areas[0] == std::vector<Pos>{{0, 0}, {1, 0}});
+  CHECK(areas[1] == std::vector<Pos>{{2, 0}, {0, 1}, {1, 1}, {2, 1}});
+  CHECK(areas[2] == std::vector<Pos>{{1, 2}, {2, 2}});
+  CHECK_THROWS_AS(grid.areas({1, 1}), RuleError);
+  int asked = 0;
+  grid.regions([&asked](int, int, const Grid::Cell&) { return ++asked % 2 == 0; });
+  CHECK(asked == 9);
+}
+
 TEST_CASE("A square grid's JSON round-trips every cell and the blocked types", "[core]") {
   Grid grid("colony", 3, 2);
   grid.set_blocked_types({"capital"});

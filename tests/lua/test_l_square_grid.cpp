@@ -61,8 +61,13 @@ TEST_CASE("Square grid queries and cell tests work from Lua", "[lua]") {
                              {"connected", {true, false}},
                              {"free", {pos(2, 0), pos(0, 1), pos(2, 1), pos(1, 2), pos(2, 2)}},
                              {"tile7", {pos(0, 0), pos(1, 0)}},
-                             {"none", json::array()}});
+                             {"none", json::array()},
+                             {"types", {"field", "field", "", "forest", "", "lake", "", "forest", "forest", "", "", "forest"}},
+                             {"tiles", {7, 7, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}},
+                             {"areas",
+                              {{pos(0, 0), pos(1, 0)}, {pos(3, 0), pos(3, 1), pos(3, 2)}, {pos(1, 1)}, {pos(2, 1)}, {pos(0, 2)}, {pos(2, 2)}}}});
   CHECK_THROWS_WITH(h.apply("grid_find_unknown_field"), Catch::Contains("colour"));
+  CHECK_THROWS_WITH(h.apply("grid_values_unknown_field"), Catch::Contains("invalid option 'colour'"));
 }
 
 TEST_CASE("Square grid shapes and placement checks work from Lua", "[lua]") {

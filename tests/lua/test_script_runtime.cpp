@@ -98,6 +98,8 @@ TEST_CASE("Options of the wrong shape are refused with clear messages", "[lua]")
   CHECK_THROWS_WITH(shaped(json::array({"two words"})),
                     Catch::StartsWith(at + ": id 'two words' of choice 1 must be non-empty and without spaces"));
   CHECK_THROWS_WITH(shaped(json::array({"a", "a"})), Catch::StartsWith(at + ": id 'a' is offered twice"));
+  CHECK_THROWS_WITH(shaped(json::array({"a", "b", "c", "d", "e", "f", "g", "h", "i", "e"})),
+                    Catch::StartsWith(at + ": id 'e' is offered twice"));
   json many = json::array();
   for (int i = 0; i < 1'001; ++i) many.push_back("c" + std::to_string(i));
   CHECK_THROWS_WITH(shaped(many), Catch::StartsWith(at + " offers 1001 choices, more than 1000"));

@@ -3,6 +3,7 @@
 // keeps its flow state, so that the Table stays the whole state.
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -52,6 +53,9 @@ class Counters : public ComponentOf<Counters> {
   }
   void set(const CounterKey& key, int value);
   int add(const CounterKey& key, int delta);
+  // Replaces every key and value at once (a component being set up: sorted once rather
+  // than key by key). Throws DataError when a key is given twice.
+  void assign(std::vector<std::pair<std::string, int>> values);
   // Keys in sorted order with their values.
   const std::vector<std::pair<std::string, int>>& entries() const { return values_; }
 
@@ -64,8 +68,23 @@ class Counters : public ComponentOf<Counters> {
   std::size_t slot_of(std::string_view key) const;
   std::size_t slot_of(const CounterKey& key) const {
     const std::uint32_t hint = key.slot_.load(std::memory_order_relaxed);
-    if (hint < values_.size() && values_[hint].first == key.name_) return hint;
+    if (hint < values_.size() && same_key(values_[hint].first, key.name_)) return hint;
     return slot_of_missed(key);
+  }
+  // Keys are short: compared a word at a time here rather than by a call to memcmp.
+  static bool same_key(std::string_view a, std::string_view b) {
+    const std::size_t n = a.size();
+    if (n != b.size()) return false;
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      std::uint64_t x = 0, y = 0;
+      std::memcpy(&x, a.data() + i, 8);
+      std::memcpy(&y, b.data() + i, 8);
+      if (x != y) return false;
+    }
+    for (; i < n; ++i)
+      if (a[i] != b[i]) return false;
+    return true;
   }
   std::size_t slot_of_missed(const CounterKey& key) const;
   void reindex();

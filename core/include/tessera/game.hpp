@@ -63,6 +63,8 @@ struct Returns {
 };
 // Per seat: its score minus the best score of the other seats (all 0 for fewer than 2 seats).
 std::vector<double> score_margins(const std::vector<int>& scores);
+// The returns of a finished game of `players` seats whose outcome is `outcome`.
+Returns returns_of(const Outcome& outcome, int players);
 
 class Game {
  public:
@@ -122,7 +124,8 @@ class Game {
   // A 64-bit fingerprint of the whole state (Table::hash): equal states hash equal.
   std::uint64_t hash() const { return table().hash(); }
   // Players, hidden information and chance, found from the components and a short seeded
-  // playout of a copy (so it costs a few hundred moves: ask once per game).
+  // playout of a copy (so it costs up to a few hundred moves: a search asks once per move,
+  // not per iteration), and what the game declares (FlowGame: flow.yaml's rollout depth).
   virtual GameInfo info() const;
 
   // Readable terminal view for `viewer` (board, tracks, the viewer's hand, others' public info).

@@ -119,8 +119,12 @@ class SquareGrid : public ComponentOf<SquareGrid> {
   // The 4-connected area of cells passing `test` that contains (x, y), row-major; empty when
   // (x, y) itself fails the test.
   std::vector<Pos> region(int x, int y, const CellTest& test) const;
-  // All such areas, ordered by their first cell (row-major).
+  // All such areas, ordered by their first cell (row-major); the test is asked once per cell.
   std::vector<std::vector<Pos>> regions(const CellTest& test) const;
+  // The 4-connected areas of cells with equal labels (labels[y * width + x], one per cell; a
+  // negative label is in no area), ordered by their first cell. Throws RuleError when the
+  // labels are not one per cell.
+  std::vector<std::vector<Pos>> areas(const std::vector<int>& labels) const;
   // True when a and b both pass `test` and lie in one 4-connected area of passing cells.
   bool connected(Pos a, Pos b, const CellTest& test) const;
 

@@ -8,24 +8,25 @@ local M = {}
 
 local sets = 4
 
+-- What the plugin's data says never changes while its scripts run: asked once.
+local side_b_ids, facts
+
 local function deal_side_b_boards(ctx)
-  local boards = {}
-  for _, board in ipairs(ctx:call("colony_boards")) do
-    if board.side == "B" then boards[#boards + 1] = board.id end
-  end
-  if #boards == 0 then error("the advanced set-up needs a side-B colony board") end
-  ctx:shuffle(boards)
-  for seat = 0, ctx.players - 1 do
-    local grid = ctx:get("colony", seat)
-    for y = 0, grid:height() - 1 do
-      for x = 0, grid:width() - 1 do grid:set_cell(x, y, { type = "" }) end
+  if side_b_ids == nil then
+    side_b_ids = {}
+    for _, board in ipairs(ctx:call("colony_boards")) do
+      if board.side == "B" then side_b_ids[#side_b_ids + 1] = board.id end
     end
-    ctx:call("print_board", seat, boards[seat % #boards + 1])
   end
+  if #side_b_ids == 0 then error("the advanced set-up needs a side-B colony board") end
+  local boards = table.move(side_b_ids, 1, #side_b_ids, 1, {})
+  ctx:shuffle(boards)
+  -- A board printed on a colony replaces the one there.
+  for seat = 0, ctx.players - 1 do ctx:call("print_board", seat, boards[seat % #boards + 1]) end
 end
 
 local function offer_capital_sets(ctx)
-  local facts = ctx:call("setup_facts")
+  facts = facts or ctx:call("setup_facts")
   local board = ctx:get("board")
   local on_board = {}
   for slot = 1, facts.scholar_slots do on_board[board:get("scholar" .. slot)] = true end

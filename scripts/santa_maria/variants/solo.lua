@@ -11,6 +11,7 @@
 -- (params.solo_value) if the conquistador stands on or beyond tree y (params.tree).
 local eco_lib = require("lib.economy")
 local advanced_setup = require("lib.advanced_setup")
+local colony = require("lib.colony")
 
 hook("on_setup", function(ctx) advanced_setup.deal(ctx) end)
 
@@ -28,19 +29,23 @@ end)
 
 -- Terraforming: a 4-connected chain of squares of one terrain (not roads, not the capital)
 -- touching both the left and right edges or both the top and bottom edges.
+local chain_terrains = { city = true, forest = true, mountain = true, farm = true }
+
 local function terraformed(ctx)
   local grid = ctx:get("colony", 0)
-  for _, terrain in ipairs({ "city", "forest", "mountain", "farm" }) do
-    local prefix = terrain .. ":"
-    local areas = grid:regions(function(x, y, cell) return cell.type:sub(1, #prefix) == prefix end)
-    for _, area in ipairs(areas) do
-      local min_x, max_x, min_y, max_y = 99, -1, 99, -1
-      for _, pos in ipairs(area) do
-        min_x = math.min(min_x, pos.x); max_x = math.max(max_x, pos.x)
-        min_y = math.min(min_y, pos.y); max_y = math.max(max_y, pos.y)
-      end
-      if (min_x == 0 and max_x == grid:width() - 1) or (min_y == 0 and max_y == grid:height() - 1) then return true end
+  local last_x, last_y = grid:width() - 1, grid:height() - 1
+  local areas = colony.areas(grid, chain_terrains)
+  for a = 1, #areas do
+    local area = areas[a]
+    local min_x, max_x, min_y, max_y = last_x, 0, last_y, 0
+    for i = 1, #area do
+      local x, y = area[i].x, area[i].y
+      if x < min_x then min_x = x end
+      if x > max_x then max_x = x end
+      if y < min_y then min_y = y end
+      if y > max_y then max_y = y end
     end
+    if (min_x == 0 and max_x == last_x) or (min_y == 0 and max_y == last_y) then return true end
   end
   return false
 end

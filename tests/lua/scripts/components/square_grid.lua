@@ -20,11 +20,18 @@ effect("grid_read", function(ctx)
     region = g:region(3, 0, forest), empty_region = g:region(2, 0, forest), regions = g:regions(forest),
     connected = { g:connected({ x = 3, y = 0 }, { x = 3, y = 2 }, forest), g:connected({ x = 0, y = 2 }, { x = 3, y = 2 }, forest) },
     free = g:find({ type = "" }), tile7 = g:find({ type = "field", tile = 7 }), none = g:find({ type = "lake", tile = 7 }),
+    types = g:values("type"), tiles = g:values("tile"),
+    -- NaN equals nothing, not even another NaN: two NaN cells side by side are two areas
+    areas = g:areas({ "f", "f", false, "t", nil, 1, 0 / 0, "t", "t", nil, 0 / 0, "t" }),
   })
 end)
 
 effect("grid_find_unknown_field", function(ctx)
   ctx:get("farm"):find({ colour = "red" })
+end)
+
+effect("grid_values_unknown_field", function(ctx)
+  ctx:get("farm"):values("colour")
 end)
 
 local ell = { { dx = 0, dy = 0 }, { dx = 0, dy = 1 }, { dx = 1, dy = 1, type = "field" } }
