@@ -76,7 +76,7 @@ TEST_CASE("An empty YAML file gives a null root and a second document is refused
   CHECK(parse("").is_null());
   CHECK(parse("# only a comment\n").is_null());
   CHECK_THROWS_WITH(parse("a: 1\n---\nb: 2\n"),
-                    Equals("inline.yaml:3:1: a data file holds one YAML document; a second one starts here"));
+                    Equals("inline.yaml:2:1: a data file holds one YAML document; a second one starts here"));
 }
 
 TEST_CASE("An unknown key is an error at the key with the nearest known key suggested", "[yaml]") {
