@@ -309,7 +309,10 @@ void SmGame::check_state() const {
     in_range(board.get(engine_->scholar_keys[i]), 1, scholars, [&] { return "board." + engine_->scholar_keys[i].name(); });
   for (int i = 1; i <= r.bishop_slots; ++i)
     in_range(board.get("bishop" + num(i)), 1, bishops, [i] { return "board.bishop" + num(i); });
-  for (const auto& [key, value] : board.entries()) {
+  for (const auto& entry : board.entries()) {
+    // Not a structured binding: clang 14 (the sanitized build) cannot capture one.
+    const std::string& key = entry.first;
+    const int value = entry.second;
     const auto name = [&key] { return "board." + key; };
     if (key.starts_with("monks.")) in_range(value, 0, (1 << players) - 1, name);
     if (key.starts_with("retreat")) in_range(value, 0, players, name);
