@@ -115,6 +115,9 @@ TEST_CASE("A stray ',' where a value should start is refused at its place, not r
   // yaml-cpp 0.7 reports these as an endless run of empty documents at the ','; reading all
   // documents then allocated until the host ran out of memory (found by fuzz_yaml_overlay).
   CHECK_THROWS_WITH(parse_yaml(",", "data/x/comma.yaml"), "data/x/comma.yaml:1:1: ',' cannot start a value here");
+  CHECK_THROWS_WITH(parse_yaml("&a ,", "data/x/anchor.yaml"), "data/x/anchor.yaml:1:4: ',' cannot start a value here");
+  CHECK_THROWS_WITH(parse_yaml("%YAML 1.2\n,", "data/x/directive.yaml"),
+                    "data/x/directive.yaml:2:1: ',' cannot start a value here");
   CHECK_THROWS_WITH(parse_yaml("# a comment\n  progress:\n, 1]}\n", "data/x/overlay.yaml"),
                     "data/x/overlay.yaml:3:1: ',' cannot start a value here");
   // A second document is named as one, at its '---', whatever follows it.
