@@ -24,9 +24,10 @@ for target in "${targets[@]}"; do
   # far less); -rss_limit_mb: the host must stay well below this whatever the input;
   # -malloc_limit_mb: one allocation that big is reported at once, with its stack and input.
   # libFuzzer's report of an exceeded rss limit first prints a heap profile, which can take
-  # longer than the run itself: the outer timeout ends it (and the run fails).
+  # longer than the run itself: the outer timeout ends it (and the run fails). It leaves
+  # room for the first pass over a grown corpus (build-asan/corpus/) in a short run.
   status=0
-  timeout -s KILL $((seconds + 120)) "build-asan/bin/$target" -max_total_time="$seconds" -timeout=25 \
+  timeout -s KILL $((2 * seconds + 300)) "build-asan/bin/$target" -max_total_time="$seconds" -timeout=25 \
       -rss_limit_mb=2048 -malloc_limit_mb=512 -max_len=65536 -print_final_stats=1 -print_funcs=0 "${dict[@]}" \
       -artifact_prefix="build-asan/crashes/$target/" "build-asan/corpus/$target" "tests/fuzz/corpus/$target" 2>&1 |
     grep --line-buffered -v -e '^#[0-9]' -e '# Uses: [0-9]' || status=$?
