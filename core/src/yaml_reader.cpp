@@ -256,6 +256,16 @@ class Converter {
     }
     auto value = std::make_shared<YamlValue>();
     value->place = has_mark ? YamlPlace{file_, mark.line + 1, mark.column + 1} : fallback;
+    // An alias inside the value its anchor names (`&a [*a]`) makes yaml-cpp's nodes a cycle:
+    // it would stand for an endless value.
+    if (shareable) {
+      const auto [first, last] = open_.equal_range(mark.pos);
+      for (auto it = first; it != last; ++it)
+        if (it->second.is(node))
+          throw error_at(fallback, "an alias cannot stand for a value that contains it (its anchor is at line " +
+                                       std::to_string(mark.line + 1) + ")");
+    }
+    const auto opened = shareable ? open_.emplace(mark.pos, node) : open_.end();
     switch (node.Type()) {
       case YAML::NodeType::Undefined:
       case YAML::NodeType::Null:
@@ -281,6 +291,7 @@ class Converter {
         read_map(node, *value);
         break;
     }
+    if (opened != open_.end()) open_.erase(opened);
     weigh(*value);
     if (shareable) memo_[mark.pos].emplace_back(node, value);
     return value;
@@ -367,6 +378,7 @@ class Converter {
   std::shared_ptr<const YamlSource> file_;
   std::string_view text_;
   std::unordered_map<long, std::vector<std::pair<YAML::Node, ValuePtr>>> memo_;
+  std::unordered_multimap<long, YAML::Node> open_;  // the values being converted, by position
   std::unordered_map<const YamlValue*, Weight> weights_;
   std::size_t aliases_ = 0;
 };

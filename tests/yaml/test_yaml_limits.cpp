@@ -126,3 +126,16 @@ TEST_CASE("A stray ',' where a value should start is refused at its place, not r
   CHECK_THROWS_WITH(parse_yaml("a: 1\n---\nb: 2\n", "data/x/two.yaml"),
                     "data/x/two.yaml:2:1: a data file holds one YAML document; a second one starts here");
 }
+
+TEST_CASE("An alias inside the value its anchor names is refused, not followed for ever", "[yaml][hostile]") {
+  // yaml-cpp makes such an alias a cycle of nodes; converting it recursed until the stack ran out.
+  CHECK_THROWS_WITH(parse_yaml("a: &x [ *x ]", "data/x/list.yaml"),
+                    "data/x/list.yaml:1:4: an alias cannot stand for a value that contains it (its anchor is at line 1)");
+  CHECK_THROWS_WITH(parse_yaml("a: &x {b: *x}", "data/x/map.yaml"),
+                    "data/x/map.yaml:1:8: an alias cannot stand for a value that contains it (its anchor is at line 1)");
+  CHECK_THROWS_WITH(parse_yaml("a:\n  - 1\n  - &y [2, [*y]]\n", "data/x/deep.yaml"),
+                    "data/x/deep.yaml:3:12: an alias cannot stand for a value that contains it (its anchor is at line 3)");
+  // An alias after its anchor's value has ended is a plain shared value.
+  CHECK(to_json(parse_yaml("a: &x [1]\nb: [*x, *x]\n", "data/x/shared.yaml").root) ==
+        json::parse(R"({"a": [1], "b": [[1], [1]]})"));
+}
