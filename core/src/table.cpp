@@ -1,11 +1,26 @@
 #include "tessera/table.hpp"
 
+#include <atomic>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
 namespace tessera {
 
 using nlohmann::json;
+
+std::uint64_t Component::fresh_stamp() {
+  // A block of 2^40 - 1 stamps per thread at a time: no atomic on the hot path, and no clash
+  // between threads; a thread that uses up its block takes a new one.
+  constexpr std::uint64_t kBlock = std::uint64_t{1} << 40;
+  static std::atomic<std::uint64_t> blocks{0};
+  // initial-exec: a fixed offset from the thread pointer, no __tls_get_addr call per stamp.
+  [[gnu::tls_model("initial-exec")]] thread_local std::uint64_t prefix = 0, count = kBlock - 1;
+  if (count == kBlock - 1) {
+    prefix = (blocks.fetch_add(1, std::memory_order_relaxed) + 1) * kBlock;
+    count = 0;
+  }
+  return prefix | ++count;
+}
 
 std::string_view to_string(Visibility v) {
   switch (v) {
@@ -113,6 +128,7 @@ void Table::assign_json(const json& state) {
       throw DataError("state: " + where + " must be an object of kind '" + std::string(c->kind()) + "'");
     try {
       c->read_json(body);
+      c->restamp();
     } catch (const DataError& e) {
       throw DataError("state: " + where + ": " + e.what());
     } catch (const json::exception& e) {

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <thread>
+#include <utility>
 
 #include "tessera/counters.hpp"
 #include "tessera/table.hpp"
@@ -138,4 +140,39 @@ TEST_CASE("The last committed change is undone once; a rolled-back one leaves it
   table.commit_undo();
   table.assign_json(before);
   CHECK_FALSE(table.undo_last());
+}
+
+TEST_CASE("A component's stamp is new after each change through its table; reads and copies keep it", "[core]") {
+  Table table(2, 7);
+  auto flow = table.add<Counters>("flow");
+  const Table& read = table;
+  const std::uint64_t first = read.get(flow).stamp();
+  CHECK(read.get(flow).stamp() == first);
+  Table copy = table;  // the same contents: the same stamp
+  CHECK(std::as_const(copy).get(flow).stamp() == first);
+
+  table.get(flow).set("round", 1);
+  const std::uint64_t second = read.get(flow).stamp();
+  CHECK(second != first);
+  copy.get(flow).set("round", 2);  // another change from the same contents: another stamp
+  const std::uint64_t third = std::as_const(copy).get(flow).stamp();
+  CHECK(third != first);
+  CHECK(third != second);
+
+  table.begin_undo();
+  table.get(flow).set("round", 3);
+  CHECK(read.get(flow).stamp() != second);
+  table.rollback_undo();  // the contents from before the journal come back with their stamp
+  CHECK(read.get(flow).stamp() == second);
+  table.assign_json(copy.to_json());  // contents read in are new
+  CHECK(read.get(flow).stamp() != second);
+  CHECK(read.get(flow).stamp() != third);
+
+  // Another thread stamps from a block of its own.
+  std::uint64_t elsewhere = 0;
+  std::thread([&] {
+    Table other(1, 1);
+    elsewhere = std::as_const(other).get(other.add<Counters>("flow")).stamp();
+  }).join();
+  CHECK(elsewhere >> 40 != first >> 40);
 }

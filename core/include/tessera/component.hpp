@@ -2,6 +2,7 @@
 // Component: one named piece of game state (a track, a deck, a supply...). A Table is a
 // list of components; every component can clone itself, write and read its JSON form, and
 // redact itself for a viewer according to its visibility.
+#include <cstdint>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
@@ -26,7 +27,7 @@ Visibility visibility_from_string(std::string_view text);  // throws DataError
 class Component {
  public:
   Component(std::string name, int owner, Visibility visibility)
-      : name_(std::move(name)), owner_(owner), visibility_(visibility) {}
+      : name_(std::move(name)), owner_(owner), visibility_(visibility), stamp_(fresh_stamp()) {}
   virtual ~Component() = default;
 
   // The component kind as it appears in JSON and Lua ("track", "deck", ...).
@@ -55,14 +56,27 @@ class Component {
            (visibility_ == Visibility::Owner && viewer == owner_ && owner_ != kNobody);
   }
 
+  // Which contents this is: every non-const access through a Table (and every state it
+  // reads) gives the component a stamp never used before in this process, and a copy keeps
+  // its original's stamp. Equal stamps therefore mean equal contents, so a game may cache
+  // what it derives from a component (a reading of its board) keyed by the stamp, read in
+  // move generators. A writer that keeps a reference after another reader took the stamp
+  // would break that: change a component right after taking it from the Table.
+  std::uint64_t stamp() const { return stamp_; }
+  void restamp() { stamp_ = fresh_stamp(); }
+
  protected:
   Component(const Component&) = default;
   Component& operator=(const Component&) = default;
 
  private:
+  // Unique across threads: a per-thread prefix and a per-thread count.
+  static std::uint64_t fresh_stamp();
+
   std::string name_;
   int owner_;
   Visibility visibility_;
+  std::uint64_t stamp_;
 };
 
 // Helper for the boilerplate of each concrete kind: kind() and clone().

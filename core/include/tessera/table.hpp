@@ -41,7 +41,7 @@ class Table {
   }
 
   // Non-const access (get, find, at) may change the component: during an undo journal it
-  // first saves a copy. Read through the const overloads where nothing changes.
+  // first saves a copy, and it always gives the component a new stamp (Component::stamp). Read through the const overloads where nothing changes.
   template <typename C>
   C& get(Handle<C> h) { return static_cast<C&>(touch(h.index)); }
   template <typename C>
@@ -107,6 +107,7 @@ class Table {
  private:
   Component& touch(std::size_t i) {
     if (journaling_ && !saved_[i]) save(i);
+    components_[i]->restamp();
     return *components_[i];
   }
   void save(std::size_t i);
