@@ -84,12 +84,6 @@ std::size_t Supply::res(std::string_view resource) const {
   return static_cast<std::size_t>(i);
 }
 
-std::size_t Supply::cell(int seat, std::size_t r) const {
-  if (seat < 0 || seat >= seats_)
-    throw RuleError(where(*this) + "no seat " + std::to_string(seat) + " (" + std::to_string(seats_) + " seats)");
-  return static_cast<std::size_t>(seat) * resources_.size() + r;
-}
-
 const Resource& Supply::resource(std::string_view resource) const { return resources_[res(resource)]; }
 
 int Supply::count(int seat, std::string_view resource) const { return holdings_[cell(seat, res(resource))]; }
@@ -97,8 +91,11 @@ int Supply::count(int seat, std::string_view resource) const { return holdings_[
 void Supply::bad_index(int seat, int resource) const {
   if (resource < 0 || resource >= static_cast<int>(resources_.size()))
     throw RuleError("supply '" + name() + "': no resource " + std::to_string(resource));
-  cell(seat, 0);  // throws for the seat
-  throw RuleError("supply '" + name() + "': no seat " + std::to_string(seat));
+  bad_seat(seat);
+}
+
+void Supply::bad_seat(int seat) const {
+  throw RuleError(where(*this) + "no seat " + std::to_string(seat) + " (" + std::to_string(seats_) + " seats)");
 }
 
 int Supply::bank(std::string_view resource) const { return resources_[res(resource)].bank; }
@@ -133,8 +130,10 @@ std::pair<int, int> Supply::apply_cap(int seat, std::size_t r, int n, const char
   return {kept, n - kept};
 }
 
-Gain Supply::gain(int seat, std::string_view resource, int n) {
-  std::size_t r = res(resource);
+Gain Supply::gain(int seat, std::string_view resource, int n) { return gain_at(seat, static_cast<int>(res(resource)), n); }
+
+Gain Supply::gain_at(int seat, int resource, int n) {
+  const std::size_t r = checked(resource);
   std::size_t c = cell(seat, r);
   if (n < 0) throw RuleError(where(*this) + "cannot gain a negative amount");
   Resource& stock = resources_[r];
@@ -146,8 +145,10 @@ Gain Supply::gain(int seat, std::string_view resource, int n) {
   return Gain{kept, excess, n - available};
 }
 
-void Supply::pay(int seat, std::string_view resource, int n) {
-  std::size_t r = res(resource);
+void Supply::pay(int seat, std::string_view resource, int n) { pay_at(seat, static_cast<int>(res(resource)), n); }
+
+void Supply::pay_at(int seat, int resource, int n) {
+  const std::size_t r = checked(resource);
   std::size_t c = cell(seat, r);
   if (n < 0) throw RuleError(where(*this) + "cannot pay a negative amount");
   if (holdings_[c] < n)
@@ -158,7 +159,11 @@ void Supply::pay(int seat, std::string_view resource, int n) {
 }
 
 Gain Supply::transfer(int from, int to, std::string_view resource, int n) {
-  std::size_t r = res(resource);
+  return transfer_at(from, to, static_cast<int>(res(resource)), n);
+}
+
+Gain Supply::transfer_at(int from, int to, int resource, int n) {
+  const std::size_t r = checked(resource);
   std::size_t source = cell(from, r);
   std::size_t target = cell(to, r);
   if (from == to) throw RuleError(where(*this) + "cannot transfer from a seat to itself");

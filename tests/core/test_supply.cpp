@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <span>
+#include <vector>
 
 #include "tessera/error.hpp"
 #include "tessera/rng.hpp"
@@ -342,4 +344,34 @@ TEST_CASE("count_at reads a holding by the resource's index", "[core]") {
   CHECK_THROWS_AS(supply.count_at(1, 4), RuleError);
   CHECK_THROWS_AS(supply.count_at(1, -1), RuleError);
   CHECK_THROWS_AS(supply.count_at(2, 0), RuleError);
+}
+
+TEST_CASE("By index, gain, pay, transfer, bank and holdings do what they do by id", "[core]") {
+  Supply by_id = sample_supply(), by_index = sample_supply();  // coin 0, wood 1, ore 2, gem 3
+  by_id.gain(0, "ore", 3);
+  by_index.gain_at(0, 2, 3);
+  by_id.gain(1, "wood", 5);  // capped at 3, the rest discarded
+  CHECK(by_index.gain_at(1, 1, 5).discarded == 2);
+  by_id.pay(0, "ore", 1);
+  by_index.pay_at(0, 2, 1);
+  by_id.transfer(0, 1, "ore", 2);
+  CHECK(by_index.transfer_at(0, 1, 2, 2).received == 2);
+  json a, b;
+  by_id.write_json(a, kOmniscient);
+  by_index.write_json(b, kOmniscient);
+  CHECK(a == b);
+  CHECK(by_index.bank_at(2) == by_id.bank("ore"));
+  const std::span<const int> held = by_index.holdings(1);
+  CHECK(std::vector<int>(held.begin(), held.end()) == std::vector<int>{0, 3, 2, 0});
+
+  // The same refusals, and a refused call changes nothing.
+  CHECK_THROWS_WITH(by_index.pay_at(0, 2, 1), Catch::Contains("has 0 ore, needs 1"));
+  CHECK_THROWS_WITH(by_index.gain_at(0, 4, 1), Catch::Contains("no resource 4"));
+  CHECK_THROWS_WITH(by_index.transfer_at(0, 1, -1, 1), Catch::Contains("no resource -1"));
+  CHECK_THROWS_WITH(by_index.gain_at(2, 0, 1), Catch::Contains("no seat 2"));
+  CHECK_THROWS_AS(by_index.bank_at(9), RuleError);
+  CHECK_THROWS_AS(by_index.holdings(-1), RuleError);
+  json after;
+  by_index.write_json(after, kOmniscient);
+  CHECK(after == b);
 }

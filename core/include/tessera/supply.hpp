@@ -25,6 +25,7 @@
 // JSON (full form): {"resources":[{"id":"wood","bank":-1,"cap":3,"overflow":"discard"}],
 //                    "holdings":[[2],[0]]} (one row per seat, one count per resource);
 // every view also carries "totals" (one per seat), which reading ignores.
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -85,6 +86,8 @@ class Supply : public ComponentOf<Supply> {
       bad_index(seat, resource);
     return holdings_[static_cast<std::size_t>(seat) * resources_.size() + static_cast<std::size_t>(resource)];
   }
+  // Every unit count of `seat`, by resource index (RuleError for a bad seat).
+  std::span<const int> holdings(int seat) const { return {holdings_.data() + cell(seat, 0), resources_.size()}; }
   bool bank_has(std::string_view resource, int n) const;
   int total(int seat) const;  // all units of all resources
   // How many more units `seat` may receive before the cap applies; kUnlimited if none.
@@ -97,6 +100,12 @@ class Supply : public ComponentOf<Supply> {
   // Moves n units between seats; RuleError if `from` holds fewer or from == to. The cap
   // of `to` applies (discarded units go to the bank).
   Gain transfer(int from, int to, std::string_view resource, int n);
+  // gain, pay, transfer and bank by the resource's index in resources(), for hot paths
+  // (no look-up by id); RuleError for a bad index, as by id for an unknown one.
+  Gain gain_at(int seat, int resource, int n);
+  void pay_at(int seat, int resource, int n);
+  Gain transfer_at(int from, int to, int resource, int n);
+  int bank_at(int resource) const { return resources_[checked(resource)].bank; }
   // Sets a holding directly (setup, scenarios): no bank change, no cap. RuleError if n < 0.
   void set(int seat, std::string_view resource, int n);
 
@@ -115,9 +124,17 @@ class Supply : public ComponentOf<Supply> {
 
  private:
   [[noreturn]] void bad_index(int seat, int resource) const;
+  [[noreturn]] void bad_seat(int seat) const;
   int index_of(std::string_view resource) const;
+  std::size_t checked(int resource) const {  // RuleError for a bad index
+    if (resource < 0 || resource >= static_cast<int>(resources_.size())) bad_index(0, resource);
+    return static_cast<std::size_t>(resource);
+  }
   std::size_t res(std::string_view resource) const;  // RuleError if unknown
-  std::size_t cell(int seat, std::size_t r) const;     // RuleError for a bad seat
+  std::size_t cell(int seat, std::size_t r) const {  // RuleError for a bad seat
+    if (seat < 0 || seat >= seats_) bad_seat(seat);
+    return static_cast<std::size_t>(seat) * resources_.size() + r;
+  }
   // Units of resource r that `seat` could hold after receiving `n`, and the excess.
   std::pair<int, int> apply_cap(int seat, std::size_t r, int n, const char* action) const;
   std::vector<int> summed(const std::vector<Amount>& cost) const;  // per resource index
