@@ -198,7 +198,7 @@ void FlowGame::settle(std::vector<Event>* events) {
         }
         break;
       case StepDecl::Kind::Queue: {
-        const TurnOrder& order = std::as_const(table_).get<TurnOrder>(s.over);
+        const TurnOrder& order = std::as_const(table_).get(order_of(s));
         const int n = order.size();
         int start = 0;
         switch (s.from) {
@@ -212,7 +212,7 @@ void FlowGame::settle(std::vector<Event>* events) {
         while (!pushed && f.cursor < count) {
           const int seat = order.order()[static_cast<std::size_t>((start + f.cursor++) % n)];
           if (!rules_->who(view, seat)) continue;
-          if (s.set_current) table_.get<TurnOrder>(s.over).set_current(seat);
+          if (s.set_current) table_.get(order_of(s)).set_current(seat);
           Frame child = f;
           child.step = static_cast<std::uint16_t>(s.each);
           child.seat = static_cast<std::int8_t>(seat);
@@ -227,6 +227,18 @@ void FlowGame::settle(std::vector<Event>* events) {
     }
     f.status = Frame::kDone;
   }
+}
+
+Handle<TurnOrder> FlowGame::order_of(const StepDecl& step) {
+  for (const auto& [name, order] : orders_)
+    if (name == &step.over) return order;
+  const Handle<TurnOrder> order = std::as_const(table_).handle<TurnOrder>(step.over);
+  for (auto& entry : orders_)
+    if (!entry.first) {
+      entry = {&step.over, order};
+      break;
+    }
+  return order;
 }
 
 void FlowGame::filter_legal(int seat) {

@@ -264,6 +264,7 @@ int ScriptRuntime::Impl::l_hook(lua_State* L) {
   lua_settop(L, 2);
   const int function = luaL_ref(L, LUA_REGISTRYINDEX);
   rt.hooks[static_cast<std::size_t>(index)].push_back(HookFunction{function, std::move(defined_at)});
+  rt.any_hook = true;
   return 0;
 }
 
@@ -513,6 +514,7 @@ void ScriptRuntime::apply(EffectId id, Table& table, const CallContext& ctx, con
 }
 
 bool ScriptRuntime::has_hook(std::string_view hook) const {
+  if (!impl_->any_hook) return false;  // asked on every move: no name look-up when there are none
   const int index = hook_index(hook);
   return index >= 0 && !impl_->hooks[static_cast<std::size_t>(index)].empty();
 }

@@ -174,6 +174,7 @@ struct ScriptRuntime::Impl {
   std::vector<Prepared> prepared;
   std::unordered_map<std::string, EffectId> prepared_ids;  // effect name '\0' params JSON
   std::array<std::vector<HookFunction>, kHookNames.size()> hooks;
+  bool any_hook = false;  // has_hook's answer without a name look-up, for most games
   std::vector<ScriptMove> move_infos;
   std::vector<LuaMove> moves;
   std::vector<ScriptStep> steps;

@@ -16,6 +16,7 @@
 // checks a move against that list without making it again. A plugin derives from FlowGame,
 // sets up its table, registers its natives on its FlowRules and calls start_flow() at the
 // end of its constructor; it writes outcome(), clone() and rematch() (and render()).
+#include <array>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 
@@ -25,6 +26,8 @@
 #include "tessera/state_schema.hpp"
 
 namespace tessera {
+
+class TurnOrder;
 
 class FlowGame : public Game {
  public:
@@ -92,6 +95,8 @@ class FlowGame : public Game {
   void settle(std::vector<Event>* events);
   void filter_legal(int seat);
   void check_frames() const;
+  // The turn order a queue step walks: looked up by name once per game, not at each step.
+  Handle<TurnOrder> order_of(const StepDecl& step);
   // The conservation of the content lists the scripts wrote during the move (or set-up).
   void check_conserved_writes();
 
@@ -106,6 +111,9 @@ class FlowGame : public Game {
     Buffer(const Buffer&) : std::vector<Move>() {}
     Buffer& operator=(const Buffer&) { return *this; }
   };
+  // order_of's look-ups: the step's name (in the shared rules) and its component. A
+  // table's components keep their places, so a copy of the game keeps them.
+  std::array<std::pair<const std::string*, Handle<TurnOrder>>, 4> orders_{};
   std::vector<Move> legal_;  // of the decision the state is at
   Buffer scratch_;           // the next list, taken when a move or an edit succeeds
 };

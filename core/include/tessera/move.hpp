@@ -28,7 +28,14 @@ struct Move {
   std::uint16_t kind = 0;  // index of the declaration
   std::array<std::int32_t, kMaxMoveParams> p{};  // unused parameters stay 0
 
-  bool operator==(const Move&) const = default;
+  // Field by field: apply() looks a move up in the legal list, and a memcmp call per
+  // entry cost more than these few comparisons.
+  bool operator==(const Move& other) const {
+    if (kind != other.kind) return false;
+    for (int i = 0; i < kMaxMoveParams; ++i)
+      if (p[i] != other.p[i]) return false;
+    return true;
+  }
 };
 
 struct ParamDecl {
