@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 #include "tessera/error.hpp"
 #include "tessera/yaml_reader.hpp"
@@ -171,9 +172,9 @@ CatanGame::CatanGame(std::shared_ptr<Engine> engine, int players, std::uint64_t 
   for (const char* key : {"deck2_in", "rounds", "last_roll"}) progress.set(key, 0);
   for (int seat = 0; seat < players; ++seat) {
     Seat s{t.add<Counters>("tribe", seat), t.add<Hand>("hand", seat, Visibility::Owner)};
-    t.get(s.tribe).set("markers", 0);
-    t.get(s.tribe).set("tribe", 1);
-    t.get(s.tribe).set("route", 0);
+    t.get(s.tribe).set(key::markers, 0);
+    t.get(s.tribe).set(key::tribe, 1);
+    t.get(s.tribe).set(key::route, 0);
     seats_.push_back(s);
   }
   use_schema(engine_->schema);
@@ -248,12 +249,12 @@ void CatanGame::begin_setup(FlowContext& ctx) {
         site.owner = seat;
         site.piece = "road";
       }
-      t.get(seats_[seat].tribe).set("markers", rules().start_markers);
+      t.get(seats_[seat].tribe).set(key::markers, rules().start_markers);
       const int lettered = board.corner_index(p.lettered);
       for (int i = 0; i < g.corners[lettered].hex_count; ++i) {
         const int h = g.corners[lettered].hexes[i];
         const int product = rules().terrains[rules().terrain_index(board.hex(h).terrain)].produces;
-        if (product >= 0) t.get(cards_).gain(seat, card_id(product), 1);
+        if (product >= 0) t.get(cards_).gain_at(seat, product, 1);
       }
     }
     update_route(ctx);
@@ -273,11 +274,11 @@ void CatanGame::placement_done(FlowContext& ctx) {
   if (f.p[0] == 1) ctx.push(engine_->steps.placement, f.seat == last ? f.seat : (f.seat + 1) % players(), {f.seat == last ? 2 : 1, 0});
   else if (f.seat != start) ctx.push(engine_->steps.placement, (f.seat + players() - 1) % players(), {2, 0});
   if (f.p[0] != 2 || f.p[1] <= 0) return;
-  const HexMap& board = t.get(board_);
+  const HexMap& board = std::as_const(t).get(board_);
   const Geometry::Corner& c = geo().corners[static_cast<std::size_t>(f.p[1] - 1)];
   for (int i = 0; i < c.hex_count; ++i) {
     const int product = rules().terrains[rules().terrain_index(board.hex(c.hexes[i]).terrain)].produces;
-    if (product >= 0) t.get(cards_).gain(f.seat, card_id(product), 1);
+    if (product >= 0) t.get(cards_).gain_at(f.seat, product, 1);
   }
 }
 
@@ -344,11 +345,11 @@ void CatanGame::register_natives(Engine& engine) {
   flow.native_hook("placement_done", [](FlowContext& c) { c.game<CatanGame>().placement_done(c); });
   flow.native_hook("begin_round", [](FlowContext& c) {
     CatanGame& g = c.game<CatanGame>();
-    c.table().get(g.progress_).add("rounds", 1);
+    c.table().get(g.progress_).add(key::rounds, 1);
   });
   flow.native_predicate("game_over", [](const FlowView& v) {
     const CatanGame& g = v.game<CatanGame>();
-    return g.winner_known(v.table) || v.table.get(g.progress_).get("rounds") >= g.rules().max_rounds;
+    return g.winner_known(v.table) || v.table.get(g.progress_).get(key::rounds) >= g.rules().max_rounds;
   });
   flow.native_seat_predicate("still_playing", [](const FlowView& v, int) { return !v.game<CatanGame>().winner_known(v.table); });
   flow.native_predicate("turn_over", [](const FlowView& v) {
@@ -391,8 +392,8 @@ std::vector<EffectChoice> CatanGame::card_options(const FlowView& v) const {
 
 CardCounts CatanGame::hand_of(const Table& t, int seat) const {
   CardCounts h{};
-  const Supply& s = t.get(cards_);
-  for (int i = 0; i < kCardTypes; ++i) h[static_cast<std::size_t>(i)] = s.count_at(seat, i);
+  const std::span<const int> held = t.get(cards_).holdings(seat);
+  std::copy(held.begin(), held.begin() + kCardTypes, h.begin());
   return h;
 }
 
@@ -520,7 +521,7 @@ Outcome CatanGame::outcome() const {
     o.categories.push_back({{"markers", markers(t, seat)}, {"tribe", tribe(t, seat)}});
     best = std::max(best, markers(t, seat));
   }
-  const int winner = t.get(progress_).get("winner");
+  const int winner = t.get(progress_).get(key::winner);
   if (winner >= 0) {
     o.winners.push_back(winner);
     return o;

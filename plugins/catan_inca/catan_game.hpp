@@ -12,6 +12,7 @@
 #include <array>
 #include <memory>
 
+#include "catan_keys.hpp"
 #include "catan_rules.hpp"
 #include "tessera/counters.hpp"
 #include "tessera/deck.hpp"
@@ -26,6 +27,7 @@ namespace catan_inca {
 
 inline constexpr int kMaxCorners = 256;
 inline constexpr int kMaxEdges = 384;
+inline constexpr int kMaxBuildings = 64;  // a seat's buildings on the board
 
 // The board's geometry, computed once from the tiles (the hex map's own numbering).
 struct Geometry {
@@ -93,8 +95,17 @@ class CatanGame : public tessera::FlowGame {
     std::array<std::uint8_t, kMaxCorners> piece;
     std::array<std::int8_t, kMaxEdges> road;  // owner or -1
     int robber = -1;
+    // Each seat's roads and buildings (active or declined), in board order. The counts are
+    // exact; the lists keep the first kMaxRoads / kMaxBuildings (check_state refuses more).
+    std::array<std::array<std::int16_t, kMaxRoads>, kMaxSeats> roads;
+    std::array<std::array<std::int16_t, kMaxBuildings>, kMaxSeats> buildings;
+    std::array<int, kMaxSeats> road_count, building_count;
   };
   void scan(const tessera::Table& t, Scan& s) const;
+  // The scan of `t`'s board, read again only when the board changed (keyed by its stamp).
+  // Read it where the board is not being changed: in generators, and in an apply once its
+  // changes to the board are made (a change after the read would not be seen).
+  const Scan& scanned(const tessera::Table& t) const;
   // Longest trade route of `seat` (§5.10.1).
   int route_length(const Scan& s, int seat) const;
 
@@ -113,9 +124,9 @@ class CatanGame : public tessera::FlowGame {
   int face_up(const tessera::Table& t, int seat) const;  // played Combat Arts
   // The most cards a player other than `seat` holds: hand sizes are public (§5.3.1 trades).
   int largest_other_hand(const tessera::Table& t, int seat) const;
-  int markers(const tessera::Table& t, int seat) const { return t.get(seats_[seat].tribe).get("markers"); }
-  int tribe(const tessera::Table& t, int seat) const { return t.get(seats_[seat].tribe).get("tribe"); }
-  bool winner_known(const tessera::Table& t) const { return t.get(progress_).get("winner") >= 0; }
+  int markers(const tessera::Table& t, int seat) const { return t.get(seats_[seat].tribe).get(key::markers); }
+  int tribe(const tessera::Table& t, int seat) const { return t.get(seats_[seat].tribe).get(key::tribe); }
+  bool winner_known(const tessera::Table& t) const { return t.get(progress_).get(key::winner) >= 0; }
   int pieces_on_board(const Scan& s, int seat, Piece a, Piece b = kEmpty) const;
   int roads_on_board(const Scan& s, int seat) const;
   bool anchors(const Scan& s, int seat, int corner) const;
@@ -127,6 +138,9 @@ class CatanGame : public tessera::FlowGame {
   void placement_moves(const tessera::FlowView& v, tessera::MoveSink& out) const;
   void turn_moves(const tessera::FlowView& v, tessera::MoveSink& out) const;
   void road_moves(const Scan& s, int seat, int kind, tessera::MoveSink& out) const;
+  // The corners where `seat`'s roads end, each once, in board order; returns how many.
+  using RoadEnds = std::array<int, 2 * kMaxRoads>;
+  int road_ends(const Scan& s, int seat, RoadEnds& ends) const;
   void card_moves(const tessera::Table& t, int seat, int flags, int bought, tessera::MoveSink& out) const;
   void tribute_moves(const tessera::Table& t, const Scan& s, int seat, int flags, tessera::MoveSink& out) const;
   void discard_moves(const tessera::FlowView& v, tessera::MoveSink& out) const;
@@ -182,6 +196,20 @@ class CatanGame : public tessera::FlowGame {
     tessera::Handle<tessera::Hand> hand;
   };
   std::vector<Seat> seats_;
+  // scanned()'s cache: a copy of the game copies it, as it copies the board it was read
+  // from (stamps are never 0).
+  mutable Scan scan_cache_;
+  mutable std::uint64_t scan_stamp_ = 0;
+  // route_length's last answer per seat and what it depends on: the seat's roads and which
+  // of their ends stop a trail (a bit per road end). A change to the board changes one
+  // seat's route most of the time; the others are answered from here.
+  struct RouteMemo {
+    int count = -1;
+    std::array<std::int16_t, kMaxRoads> roads{};
+    std::uint64_t stops = 0;
+    int length = 0;
+  };
+  mutable std::array<RouteMemo, kMaxSeats> route_memo_;
 };
 
 Piece piece_of(const std::string& text);

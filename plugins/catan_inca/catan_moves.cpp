@@ -1,6 +1,8 @@
 // CATAN: Rise of the Inkas — move generators and applies: the hot paths over the board,
 // production, the 7, declines and founding, the special cards and trading.
 #include <algorithm>
+#include <bit>
+#include <utility>
 
 #include "catan_game.hpp"
 #include "tessera/error.hpp"
@@ -21,30 +23,49 @@ void CatanGame::scan(const Table& t, Scan& s) const {
   s.owner.fill(-1);
   s.piece.fill(kEmpty);
   s.road.fill(-1);
+  s.road_count.fill(0);
+  s.building_count.fill(0);
   for (int c : geo().intersections) {
     const HexMap::Site& site = corners[static_cast<std::size_t>(c)];
     if (site.owner < 0) continue;
     s.owner[c] = static_cast<std::int8_t>(site.owner);
     s.piece[c] = piece_of(site.piece);
+    int& n = s.building_count[site.owner];
+    if (n < kMaxBuildings) s.buildings[site.owner][n] = static_cast<std::int16_t>(c);
+    ++n;
   }
-  for (int e : geo().routes) s.road[e] = static_cast<std::int8_t>(edges[static_cast<std::size_t>(e)].owner);
+  for (int e : geo().routes) {
+    const int owner = edges[static_cast<std::size_t>(e)].owner;
+    s.road[e] = static_cast<std::int8_t>(owner);
+    if (owner < 0) continue;
+    int& n = s.road_count[owner];
+    if (n < kMaxRoads) s.roads[owner][n] = static_cast<std::int16_t>(e);
+    ++n;
+  }
   s.robber = -1;
   for (int h : geo().robber_hexes)
     if (!hexes[static_cast<std::size_t>(h)].piece.empty()) s.robber = h;
 }
 
+const CatanGame::Scan& CatanGame::scanned(const Table& t) const {
+  const std::uint64_t stamp = t.get(board_).stamp();
+  if (stamp != scan_stamp_) {
+    scan(t, scan_cache_);
+    scan_stamp_ = stamp;
+  }
+  return scan_cache_;
+}
+
 int CatanGame::pieces_on_board(const Scan& s, int seat, Piece a, Piece b) const {
   int n = 0;
-  for (std::size_t c = 0; c < geo().corners.size(); ++c)
-    if (s.owner[c] == seat && (s.piece[c] == a || s.piece[c] == b)) ++n;
+  for (int i = 0; i < std::min(s.building_count[seat], kMaxBuildings); ++i) {
+    const int c = s.buildings[seat][i];
+    n += s.piece[c] == a || s.piece[c] == b ? 1 : 0;
+  }
   return n;
 }
 
-int CatanGame::roads_on_board(const Scan& s, int seat) const {
-  int n = 0;
-  for (std::size_t e = 0; e < geo().edges.size(); ++e) n += s.road[e] == seat ? 1 : 0;
-  return n;
-}
+int CatanGame::roads_on_board(const Scan& s, int seat) const { return s.road_count[seat]; }
 
 // §5.4.4: an own active building, or an empty intersection where an own road ends.
 bool CatanGame::anchors(const Scan& s, int seat, int corner) const {
@@ -73,49 +94,70 @@ bool CatanGame::can_pay(const CardCounts& hand, const CardCounts& cost) const {
 void CatanGame::pay(Table& t, int seat, const CardCounts& cost) const {
   Supply& s = t.get(cards_);
   for (int i = 0; i < kCardTypes; ++i)
-    if (cost[i]) s.pay(seat, card_id(i), cost[i]);
+    if (cost[i]) s.pay_at(seat, i, cost[i]);
 }
 
 // §5.10.1: the longest trail over `seat`'s roads that passes through no other player's
 // building (nor, with the §8.5 flag, through an own declined one).
 int CatanGame::route_length(const Scan& s, int seat) const {
   const Geometry& g = geo();
-  std::array<int, 8> mine{};
-  int n = 0;
-  for (std::size_t e = 0; e < g.edges.size() && n < 8; ++e)
-    if (s.road[e] == seat) mine[n++] = static_cast<int>(e);
+  const int n = std::min(s.road_count[seat], kMaxRoads);
   if (n == 0) return 0;
+  const auto& mine = s.roads[seat];
   const bool own_breaks = rules().options.own_declined_breaks_route;
   auto blocked = [&](int corner) {
     if (s.piece[corner] == kEmpty) return false;
     if (s.owner[corner] != seat) return true;
     return own_breaks && (s.piece[corner] == kDecSettlement || s.piece[corner] == kDecCity);
   };
+  // The seat's roads as a small graph: for each road and end, whether a trail must stop
+  // there and which other own roads (a bit each) go on from there.
+  struct End {
+    int corner;
+    bool stop;
+    std::uint32_t next;
+  };
+  std::uint64_t stops = 0;
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < 2; ++k)
+      if (blocked(g.edges[mine[i]].ends[k])) stops |= std::uint64_t{1} << (2 * i + k);
+  // The same roads with the same stops: the same answer as the last time.
+  RouteMemo& memo = route_memo_[static_cast<std::size_t>(seat)];
+  if (memo.count == n && memo.stops == stops && std::equal(mine.begin(), mine.begin() + n, memo.roads.begin()))
+    return memo.length;
+  std::array<std::array<End, 2>, kMaxRoads> ends;
+  for (int i = 0; i < n; ++i)
+    for (int k = 0; k < 2; ++k) {
+      const int corner = g.edges[mine[i]].ends[k];
+      std::uint32_t next = 0;
+      for (int j = 0; j < n; ++j)
+        if (j != i && (g.edges[mine[j]].ends[0] == corner || g.edges[mine[j]].ends[1] == corner)) next |= 1u << j;
+      ends[i][k] = {corner, ((stops >> (2 * i + k)) & 1) != 0, next};
+    }
   int best = 0;
-  // Depth-first over trails; `used` is a bit per own road.
-  auto dfs = [&](auto&& self, int corner, unsigned used, int length) -> void {
+  // Depth-first over trails: `road` was just walked, leaving by its end `out`.
+  auto walk = [&](auto&& self, int road, int out, std::uint32_t used, int length) -> void {
     best = std::max(best, length);
-    if (length > 0 && blocked(corner)) return;
-    for (int i = 0; i < n; ++i) {
-      if (used & (1u << i)) continue;
-      const auto& ends = g.edges[mine[i]].ends;
-      int next = -1;
-      if (ends[0] == corner) next = ends[1];
-      else if (ends[1] == corner) next = ends[0];
-      if (next < 0) continue;
-      self(self, next, used | (1u << i), length + 1);
+    const End& at = ends[road][out];
+    if (best == n || at.stop) return;
+    for (std::uint32_t rest = at.next & ~used; rest != 0; rest &= rest - 1) {
+      const int next = std::countr_zero(rest);
+      self(self, next, ends[next][0].corner == at.corner ? 1 : 0, used | (1u << next), length + 1);
     }
   };
-  for (int i = 0; i < n; ++i)
-    for (int end : g.edges[mine[i]].ends) dfs(dfs, end, 0, 0);
+  for (int i = 0; i < n && best < n; ++i)
+    for (int out = 0; out < 2; ++out) walk(walk, i, out, 1u << i, 1);
+  memo.count = n;
+  memo.stops = stops;
+  std::copy(mine.begin(), mine.begin() + n, memo.roads.begin());
+  memo.length = best;
   return best;
 }
 
 // ---------------------------------------------------------------- generators
 
 void CatanGame::placement_moves(const FlowView& v, MoveSink& out) const {
-  Scan s;
-  scan(v.table, s);
+  const Scan& s = scanned(v.table);
   const Geometry& g = geo();
   if (v.frame.p[1] == 0) {
     for (std::size_t c = 0; c < g.corners.size(); ++c)
@@ -128,13 +170,33 @@ void CatanGame::placement_moves(const FlowView& v, MoveSink& out) const {
     if (g.edges[c.edges[i]].route && s.road[c.edges[i]] < 0) out.add(kinds().place_road, c.edges[i]);
 }
 
+int CatanGame::road_ends(const Scan& s, int seat, RoadEnds& ends) const {
+  int n = 0;
+  for (int i = 0; i < std::min(s.road_count[seat], kMaxRoads); ++i)
+    for (int end : geo().edges[s.roads[seat][i]].ends) ends[n++] = end;
+  std::sort(ends.begin(), ends.begin() + n);
+  return static_cast<int>(std::unique(ends.begin(), ends.begin() + n) - ends.begin());
+}
+
+// A free route with an anchor (§5.4.4) at either end: only the sides of the seat's
+// buildings and road ends can qualify, listed in board order.
 void CatanGame::road_moves(const Scan& s, int seat, int kind, MoveSink& out) const {
   const Geometry& g = geo();
-  for (std::size_t e = 0; e < g.edges.size(); ++e) {
-    const Geometry::Edge& edge = g.edges[e];
-    if (!edge.route || s.road[e] >= 0) continue;
-    if (anchors(s, seat, edge.ends[0]) || anchors(s, seat, edge.ends[1])) out.add(kind, static_cast<int>(e));
-  }
+  std::array<int, 3 * (2 * kMaxRoads + kMaxBuildings)> sides;
+  int n = 0;
+  auto add_sides = [&](int corner) {
+    if (!anchors(s, seat, corner)) return;
+    const Geometry::Corner& c = g.corners[corner];
+    for (int i = 0; i < c.edge_count; ++i)
+      if (g.edges[c.edges[i]].route && s.road[c.edges[i]] < 0) sides[n++] = c.edges[i];
+  };
+  RoadEnds ends;
+  const int end_count = road_ends(s, seat, ends);
+  for (int i = 0; i < end_count; ++i) add_sides(ends[i]);
+  for (int i = 0; i < std::min(s.building_count[seat], kMaxBuildings); ++i) add_sides(s.buildings[seat][i]);
+  std::sort(sides.begin(), sides.begin() + n);
+  const auto last = std::unique(sides.begin(), sides.begin() + n);
+  for (auto e = sides.begin(); e != last; ++e) out.add(kind, *e);
 }
 
 void CatanGame::card_moves(const Table& t, int seat, int flags, int bought, MoveSink& out) const {
@@ -148,7 +210,7 @@ void CatanGame::card_moves(const Table& t, int seat, int flags, int bought, Move
 }
 
 void CatanGame::tribute_moves(const Table& t, const Scan& s, int seat, int flags, MoveSink& out) const {
-  if ((flags & kTributeUsed) || t.get(progress_).get("might_holder") != seat) return;
+  if ((flags & kTributeUsed) || t.get(progress_).get(key::might_holder) != seat) return;
   if (s.robber < 0 || !rules().is_land(s.robber)) return;  // §5.11.2: the robber must stand on land
   bool touches = false;
   for (int c : geo().hex_corners[s.robber]) {
@@ -166,8 +228,7 @@ void CatanGame::turn_moves(const FlowView& v, MoveSink& out) const {
   const Table& t = v.table;
   const int seat = v.seat(), flags = v.frame.p[0], bought = v.frame.p[1];
   const Engine::Kinds& k = kinds();
-  Scan s;
-  scan(t, s);
+  const Scan& s = scanned(t);
   if (!(flags & kRolled)) {  // §4.1: before the roll only a card and the tribute
     out.add(k.roll);
     card_moves(t, seat, flags, bought, out);
@@ -179,23 +240,24 @@ void CatanGame::turn_moves(const FlowView& v, MoveSink& out) const {
   const CardCounts bank = bank_of(t);
   const Geometry& g = geo();
   if (can_pay(hand, r.road_cost) && roads_on_board(s, seat) < r.roads) road_moves(s, seat, k.build_road, out);
-  if (can_pay(hand, r.settlement_cost)) {
+  if (can_pay(hand, r.settlement_cost)) {  // at an own road's end (§5.5.1), in board order
     const int free_pieces = r.settlements - pieces_on_board(s, seat, kSettlement, kDecSettlement);
-    for (std::size_t c = 0; c < g.corners.size(); ++c) {
+    RoadEnds ends;
+    const int end_count = road_ends(s, seat, ends);
+    for (int i = 0; i < end_count; ++i) {
+      const int c = ends[i];
       if (!g.corners[c].intersection) continue;
       const Piece p = static_cast<Piece>(s.piece[c]);
       if (p == kSettlement || p == kCity) continue;
       // A rebuild of an own declined settlement frees its piece at once (§6.4.6).
       if (free_pieces <= 0 && !(p == kDecSettlement && s.owner[c] == seat)) continue;
-      bool road = false;
-      for (int i = 0; i < g.corners[c].edge_count; ++i) road |= s.road[g.corners[c].edges[i]] == seat;
-      if (road && distance_clear(s, static_cast<int>(c))) out.add(k.build_settlement, static_cast<int>(c));
+      if (distance_clear(s, c)) out.add(k.build_settlement, c);
     }
   }
   if (can_pay(hand, r.city_cost) && pieces_on_board(s, seat, kCity, kDecCity) < r.cities &&
       pieces_on_board(s, seat, kCity) < r.cities_per_tribe)
-    for (std::size_t c = 0; c < g.corners.size(); ++c)
-      if (s.owner[c] == seat && s.piece[c] == kSettlement) out.add(k.build_city, static_cast<int>(c));
+    for (int i = 0; i < std::min(s.building_count[seat], kMaxBuildings); ++i)
+      if (s.piece[s.buildings[seat][i]] == kSettlement) out.add(k.build_city, s.buildings[seat][i]);
   if (can_pay(hand, r.dev_cost) && !t.get(development_).empty("draw")) out.add(k.buy_card);
   card_moves(t, seat, flags, bought, out);
   // §5.3.2 bank trades: the cards returned here, the card(s) taken in the take_cards step.
@@ -213,14 +275,15 @@ void CatanGame::turn_moves(const FlowView& v, MoveSink& out) const {
     if (r.cards[i].goods) set &= hand[i] > 0;
   // After the goods go back the supply always holds some card, resources only if asked.
   if (set && (!r.options.goods_set_resources_only || resources_in_bank >= r.goods_set_receive)) out.add(k.trade_set);
-  if (!(flags & kRouteTraded) && t.get(progress_).get("route_holder") == seat)
+  if (!(flags & kRouteTraded) && t.get(progress_).get(key::route_holder) == seat) {
+    unsigned in_bank = 0;  // a bit per card type the bank holds
+    for (int c = 0; c < kCardTypes; ++c) in_bank |= bank[c] > 0 ? 1u << c : 0u;
     for (int a = 0; a < kCardTypes; ++a)
       for (int b = a; b < kCardTypes; ++b) {
         if (hand[a] < (a == b ? 2 : 1) || hand[b] < 1) continue;
-        bool any = false;
-        for (int c = 0; c < kCardTypes; ++c) any |= c != a && c != b && bank[c] > 0;
-        if (any) out.add(k.route_trade, a, b);
+        if (in_bank & ~((1u << a) | (1u << b))) out.add(k.route_trade, a, b);  // some other card to take
       }
+  }
   tribute_moves(t, s, seat, flags, out);
   // §5.3.1: a proposal to the other players, at most offers_per_turn a turn, when the
   // player and some other player hold cards (what the others hold is not the player's to know).
@@ -236,8 +299,7 @@ void CatanGame::discard_moves(const FlowView& v, MoveSink& out) const {
 }
 
 void CatanGame::robber_moves(const FlowView& v, MoveSink& out) const {
-  Scan s;
-  scan(v.table, s);
+  const Scan& s = scanned(v.table);
   const Geometry& g = geo();
   const bool on_spot = std::find(g.robber_spots.begin(), g.robber_spots.end(), s.robber) != g.robber_spots.end();
   for (int h : g.land)
@@ -262,16 +324,14 @@ std::vector<int> CatanGame::steal_candidates(const Table& t, const Scan& s, int 
 }
 
 void CatanGame::steal_moves(const FlowView& v, MoveSink& out) const {
-  Scan s;
-  scan(v.table, s);
+  const Scan& s = scanned(v.table);
   for (int victim : steal_candidates(v.table, s, v.seat())) out.add(kinds().steal, victim);
 }
 
 // §6.5: a free intersection with a route, distance rule, no other player's road ending
 // there; else (flag) one of the player's own declined buildings.
 void CatanGame::found_moves(const FlowView& v, MoveSink& out) const {
-  Scan s;
-  scan(v.table, s);
+  const Scan& s = scanned(v.table);
   const Geometry& g = geo();
   const int seat = v.seat();
   bool any = false;
@@ -294,8 +354,7 @@ void CatanGame::found_moves(const FlowView& v, MoveSink& out) const {
 }
 
 void CatanGame::free_road_moves(const FlowView& v, MoveSink& out) const {
-  Scan s;
-  scan(v.table, s);
+  const Scan& s = scanned(v.table);
   if (roads_on_board(s, v.seat()) < rules().roads) road_moves(s, v.seat(), kinds().free_road, out);
   out.add(kinds().stop);
 }
@@ -394,21 +453,21 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     f.p[0] |= kCardPlayed;
     play_card(ctx, m.p[0]);
   } else if (kind == k.trade_bank) {
-    t.get(cards_).pay(seat, card_id(m.p[0]), rules().cards[m.p[0]].goods ? rules().goods_rate : rules().resource_rate);
+    t.get(cards_).pay_at(seat, m.p[0], rules().cards[m.p[0]].goods ? rules().goods_rate : rules().resource_rate);
     ctx.push(engine_->steps.take_cards, seat, {m.p[0], m.p[0], 1, 0});
   } else if (kind == k.trade_set) {
     Supply& s = t.get(cards_);
     for (int i = 0; i < kCardTypes; ++i)
-      if (rules().cards[i].goods) s.pay(seat, card_id(i), 1);
+      if (rules().cards[i].goods) s.pay_at(seat, i, 1);
     ctx.push(engine_->steps.take_cards, seat, {-1, -1, rules().goods_set_receive, rules().options.goods_set_resources_only ? 1 : 0});
   } else if (kind == k.route_trade) {
     f.p[0] |= kRouteTraded;
     Supply& s = t.get(cards_);
-    s.pay(seat, card_id(m.p[0]), 1);
-    s.pay(seat, card_id(m.p[1]), 1);
+    s.pay_at(seat, m.p[0], 1);
+    s.pay_at(seat, m.p[1], 1);
     ctx.push(engine_->steps.take_cards, seat, {m.p[0], m.p[1], 1, 0});
   } else if (kind == k.receive) {
-    t.get(cards_).gain(seat, card_id(m.p[0]), 1);
+    t.get(cards_).gain_at(seat, m.p[0], 1);
     --f.p[2];
   } else if (kind == k.propose) {
     f.p[0] += kOfferUnit;
@@ -421,7 +480,7 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     const int product = rules().terrains[rules().terrain_index(board.hex(s.robber).terrain)].produces;
     board.hex(s.robber).piece.clear();
     board.hex(geo().robber_spots[m.p[0]]).piece = "robber";
-    if (product >= 0 && t.get(cards_).bank(card_id(product)) > 0) t.get(cards_).gain(seat, card_id(product), 1);
+    if (product >= 0 && t.get(cards_).bank_at(product) > 0) t.get(cards_).gain_at(seat, product, 1);
   } else if (kind == k.offer) {
     ctx.push(engine_->steps.ask, seat, {m.p[0], m.p[1]});
   } else if (kind == k.ask) {
@@ -431,12 +490,12 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
   } else if (kind == k.trade_with) {
     Supply& s = t.get(cards_);
     const int give = f.p[0], get = f.p[1], partner = m.p[0];
-    s.transfer(seat, partner, card_id(give >> 4), give & 15);
-    s.transfer(partner, seat, card_id(get >> 4), get & 15);
+    s.transfer_at(seat, partner, give >> 4, give & 15);
+    s.transfer_at(partner, seat, get >> 4, get & 15);
   } else if (kind == k.end) {
     f.p[0] |= kTurnOver;
   } else if (kind == k.discard) {
-    t.get(cards_).pay(seat, card_id(m.p[0]), 1);
+    t.get(cards_).pay_at(seat, m.p[0], 1);
     --f.p[0];
   } else if (kind == k.move_robber) {
     move_robber(ctx, m.p[0]);
@@ -444,9 +503,9 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     Supply& s = t.get(cards_);
     int pick = static_cast<int>(t.rng().below(static_cast<std::uint64_t>(s.total(m.p[0]))));
     for (int i = 0; i < kCardTypes; ++i) {
-      const int n = s.count(m.p[0], card_id(i));
+      const int n = s.count_at(m.p[0], i);
       if (pick < n) {
-        s.transfer(m.p[0], seat, card_id(i), 1);
+        s.transfer_at(m.p[0], seat, i, 1);
         if (ctx.logging()) {
           ctx.log(seat_name(seat) + " takes your " + card_id(i), m.p[0]);
           ctx.log("you take " + card_id(i), seat);
@@ -467,7 +526,7 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
 void CatanGame::roll(FlowContext& ctx) {
   Table& t = ctx.table();
   const int a = t.rng().between(1, 6), b = t.rng().between(1, 6), sum = a + b;
-  t.get(progress_).set("last_roll", sum);
+  t.get(progress_).set(key::last_roll, sum);
   if (ctx.logging()) ctx.log(seat_name(ctx.seat()) + " rolls " + std::to_string(a) + "+" + std::to_string(b));
   if (sum != 7) return produce(ctx, sum);
   // §5.2: discards (every seat over its limit, from the roller on), then the robber.
@@ -477,16 +536,18 @@ void CatanGame::roll(FlowContext& ctx) {
 // §5.1: every hex with the number produces unless the robber stands on it; shortage rule.
 void CatanGame::produce(FlowContext& ctx, int number) {
   Table& t = ctx.table();
-  const HexMap& board = t.get(board_);
+  const HexMap& board = std::as_const(t).get(board_);  // read only: the board keeps its stamp
   const Geometry& g = geo();
+  const auto hexes = board.hexes();
+  const auto corners = board.corner_sites();
   std::array<CardCounts, kMaxSeats> owed{};
   for (int h = 0; h < rules().board_tiles; ++h) {
-    const HexMap::Hex& hex = board.hex(h);
+    const HexMap::Hex& hex = hexes[static_cast<std::size_t>(h)];
     if (hex.number != number || !hex.piece.empty()) continue;
     const int product = rules().terrains[rules().terrain_index(hex.terrain)].produces;
     if (product < 0) continue;
     for (int c : g.hex_corners[h]) {
-      const HexMap::Site& site = board.corner(c);
+      const HexMap::Site& site = corners[static_cast<std::size_t>(c)];
       if (site.owner < 0) continue;
       const Piece p = piece_of(site.piece);
       owed[site.owner][product] += (p == kCity || p == kDecCity) ? 2 : 1;
@@ -500,10 +561,10 @@ void CatanGame::produce(FlowContext& ctx, int number) {
       owed_seats += owed[seat][type] > 0 ? 1 : 0;
     }
     if (total == 0) continue;
-    const bool short_supply = s.bank(card_id(type)) < total;
+    const bool short_supply = s.bank_at(type) < total;
     if (short_supply && owed_seats > 1) continue;  // nobody receives this type
     for (int seat = 0; seat < players(); ++seat)
-      if (owed[seat][type] > 0) s.gain(seat, card_id(type), owed[seat][type]);  // one seat takes what is left
+      if (owed[seat][type] > 0) s.gain_at(seat, type, owed[seat][type]);  // one seat takes what is left
   }
 }
 
@@ -518,14 +579,14 @@ void CatanGame::place_building(FlowContext& ctx, int seat, int corner, Piece pie
 void CatanGame::add_marker(FlowContext& ctx, int seat, bool may_decline) {
   Table& t = ctx.table();
   Counters& tribe = t.get(seats_[seat].tribe);
-  const int m = tribe.add("markers", 1);
+  const int m = tribe.add(key::markers, 1);
   const std::vector<int>& goals = rules().goals;
   if (m >= goals.back()) {
-    t.get(progress_).set("winner", seat);
+    t.get(progress_).set(key::winner, seat);
     if (ctx.logging()) ctx.log(seat_name(seat) + " places the last marker and wins");
     return;
   }
-  const int active = tribe.get("tribe");
+  const int active = tribe.get(key::tribe);
   if (may_decline && m == goals[static_cast<std::size_t>(active - 1)]) return decline(ctx, seat);
   update_route(ctx);
 }
@@ -550,8 +611,8 @@ void CatanGame::decline(FlowContext& ctx, int seat) {
   for (int e = 0; e < board.edge_count(); ++e)
     if (board.edge(e).owner == seat) board.edge(e) = HexMap::Site{};
   Counters& tribe = t.get(seats_[seat].tribe);
-  tribe.add("tribe", 1);
-  if (ctx.logging()) ctx.log(seat_name(seat) + "'s tribe declines; tribe " + std::to_string(tribe.get("tribe")) + " is founded");
+  tribe.add(key::tribe, 1);
+  if (ctx.logging()) ctx.log(seat_name(seat) + "'s tribe declines; tribe " + std::to_string(tribe.get(key::tribe)) + " is founded");
   update_route(ctx);
   ctx.frame().p[0] |= kTurnOver;
   ctx.push(engine_->steps.found, seat);
@@ -560,7 +621,7 @@ void CatanGame::decline(FlowContext& ctx, int seat) {
 void CatanGame::found(FlowContext& ctx, int corner) {
   const int seat = ctx.seat();
   place_building(ctx, seat, corner, kSettlement);  // replaces an own declined building (fallback)
-  ctx.table().get(seats_[seat].tribe).add("markers", 1);
+  ctx.table().get(seats_[seat].tribe).add(key::markers, 1);
   check_deck2(ctx);
   update_route(ctx);
 }
@@ -568,13 +629,13 @@ void CatanGame::found(FlowContext& ctx, int corner) {
 // §5.7.4: once every player has founded tribe 2, deck "2" goes under the draw pile.
 void CatanGame::check_deck2(FlowContext& ctx) {
   Table& t = ctx.table();
-  if (t.get(progress_).get("deck2_in")) return;
+  if (t.get(progress_).get(key::deck2_in)) return;
   for (int seat = 0; seat < players(); ++seat)
     if (tribe(t, seat) < 2) return;
   Deck& deck = t.get(development_);
   std::vector<std::string> second = deck.take_all("deck2");
   for (auto it = second.rbegin(); it != second.rend(); ++it) deck.put_bottom("draw", *it);
-  t.get(progress_).set("deck2_in", 1);
+  t.get(progress_).set(key::deck2_in, 1);
   if (ctx.logging()) ctx.log("development deck 2 enters play");
 }
 
@@ -582,25 +643,24 @@ void CatanGame::check_deck2(FlowContext& ctx) {
 // it; otherwise it is set aside.
 void CatanGame::update_route(FlowContext& ctx) {
   Table& t = ctx.table();
-  Scan s;
-  scan(t, s);
+  const Scan& s = scanned(t);  // its callers have made their changes to the board
   int best = 0;
   std::array<int, kMaxSeats> len{};
   for (int seat = 0; seat < players(); ++seat) {
     len[seat] = route_length(s, seat);
     best = std::max(best, len[seat]);
     Counters& tribe = t.get(seats_[seat].tribe);
-    if (tribe.get("route") != len[seat]) tribe.set("route", len[seat]);
+    if (tribe.get(key::route) != len[seat]) tribe.set(key::route, len[seat]);
   }
   Counters& progress = t.get(progress_);
-  const int holder = progress.get("route_holder");
+  const int holder = progress.get(key::route_holder);
   if (holder >= 0 && len[holder] >= rules().ltr_min && len[holder] == best) return;
   int next = -1, count = 0;
   for (int seat = 0; seat < players(); ++seat)
     if (len[seat] == best) next = seat, ++count;
   if (count != 1 || best < rules().ltr_min) next = -1;
   if (next != holder) {
-    progress.set("route_holder", next);
+    progress.set(key::route_holder, next);
     if (ctx.logging()) ctx.log(next >= 0 ? seat_name(next) + " takes the Longest Trade Route" : "the Longest Trade Route is set aside");
   }
 }
@@ -609,11 +669,11 @@ void CatanGame::update_route(FlowContext& ctx) {
 void CatanGame::update_might(FlowContext& ctx, int seat) {
   Table& t = ctx.table();
   Counters& progress = t.get(progress_);
-  const int holder = progress.get("might_holder");
+  const int holder = progress.get(key::might_holder);
   const int mine = face_up(t, seat);
   if (holder == seat || mine < rules().mca_min) return;
   if (holder < 0 || mine > face_up(t, holder)) {
-    progress.set("might_holder", seat);
+    progress.set(key::might_holder, seat);
     if (ctx.logging()) ctx.log(seat_name(seat) + " takes the Mightiest Combat Arts");
   }
 }
@@ -646,8 +706,7 @@ void CatanGame::move_robber(FlowContext& ctx, int hex) {
   for (int h = 0; h < board.hex_count(); ++h)
     if (!board.hex(h).piece.empty()) board.hex(h).piece.clear();
   board.hex(hex).piece = "robber";
-  Scan s;
-  scan(t, s);
+  const Scan& s = scanned(t);  // the board's change is made
   if (!steal_candidates(t, s, ctx.seat()).empty()) ctx.push(engine_->steps.steal, ctx.seat());
 }
 

@@ -150,9 +150,9 @@ std::string CatanGame::render(int viewer) const {
     const int h = progress.get(key);
     return h >= 0 ? seat_name(h) : std::string("nobody");
   };
-  out += "Last roll: " + std::to_string(progress.get("last_roll")) + "   Longest Trade Route: " + holder("route_holder") +
+  out += "Last roll: " + std::to_string(progress.get(key::last_roll)) + "   Longest Trade Route: " + holder("route_holder") +
          "   Mightiest Combat Arts: " + holder("might_holder") + "   Development cards left: " +
-         std::to_string(t.get(development_).size("draw")) + (progress.get("deck2_in") ? "" : " (+ deck 2 to come)") + "\n";
+         std::to_string(t.get(development_).size("draw")) + (progress.get(key::deck2_in) ? "" : " (+ deck 2 to come)") + "\n";
   const Supply& supply = t.get(cards_);
   out += "Supply:";
   for (int i = 0; i < kCardTypes; ++i) out += " " + card_id(i) + " " + std::to_string(supply.bank(card_id(i)));
@@ -161,7 +161,7 @@ std::string CatanGame::render(int viewer) const {
   for (int seat = 0; seat < players(); ++seat) {
     out += (seat == current && !is_over() ? "> " : "  ") + seat_name(seat) + (seat == viewer ? " (you)" : "") +
            ": markers " + std::to_string(markers(t, seat)) + ", tribe " + std::to_string(tribe(t, seat)) + ", route " +
-           std::to_string(t.get(seats_[seat].tribe).get("route")) + ", Combat Arts face up " +
+           std::to_string(t.get(seats_[seat].tribe).get(key::route)) + ", Combat Arts face up " +
            std::to_string(face_up(t, seat)) + ", cards " + std::to_string(supply.total(seat));
     if (supply.sees_seat(viewer, seat)) {
       out += " (";

@@ -85,6 +85,7 @@ void read_game(const YamlNode& root, Rules& rules) {
   rules.settlements = pieces.at("settlement").as_count(1);
   rules.cities = pieces.at("city").as_count(0);
   rules.roads = pieces.at("road").as_count(0);
+  if (rules.roads > kMaxRoads) throw pieces.at("road").error("at most " + std::to_string(kMaxRoads) + " roads a seat");
   rules.thickets = pieces.at("thicket").as_count(0);
 
   const YamlNode tribes = root.at("tribes");

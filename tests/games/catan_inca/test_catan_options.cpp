@@ -217,3 +217,13 @@ TEST_CASE("The variable board shuffles only the land tiles; the token variant ke
     }
   }
 }
+
+TEST_CASE("Road pieces are bounded by the trade route search: over 32 is refused at its place", "[catan_inca]") {
+  const auto problems = [](const std::string& roads) {
+    return tessera::testing::problems_with_edited_data("catan_inca", 4, "game.yaml", "road: 7,", "road: " + roads + ",");
+  };
+  CHECK(problems("32").empty());
+  const auto refused = problems("33");
+  CHECK(tessera::testing::mentions(refused, "data/catan_inca/game.yaml:"));
+  CHECK(tessera::testing::mentions(refused, "at most 32 roads a seat"));
+}
