@@ -41,7 +41,8 @@ class Table {
   }
 
   // Non-const access (get, find, at) may change the component: during an undo journal it
-  // first saves a copy, and it always gives the component a new stamp (Component::stamp). Read through the const overloads where nothing changes.
+  // first saves a copy, and it always gives the component a new stamp (Component::stamp).
+  // Read through the const overloads where nothing changes.
   template <typename C>
   C& get(Handle<C> h) { return static_cast<C&>(touch(h.index)); }
   template <typename C>
