@@ -42,7 +42,7 @@ std::vector<std::pair<std::string, int>> sorted_entries(std::vector<std::pair<st
   return out;
 }
 
-// The set-up's starting material (Engine: starting_ships ... coins_slot).
+// The set-up's starting material (Engine: starting_ships ... coins_at).
 void prepare_setup(Engine& e) {
   const Rules& r = e.rules;
   for (const auto& s : r.shipments) (s.starting ? e.starting_ships : e.standard_ships).push_back(s.id);
@@ -62,8 +62,8 @@ void prepare_setup(Engine& e) {
   for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) board.emplace_back("retreat" + num(static_cast<int>(i)), 0);
   std::vector<std::size_t> slots;
   e.board_start = sorted_entries(std::move(board), static_cast<std::size_t>(r.scholar_slots + r.bishop_slots), slots);
-  e.scholar_slots.assign(slots.begin(), slots.begin() + r.scholar_slots);
-  e.bishop_slots.assign(slots.begin() + r.scholar_slots, slots.end());
+  e.scholar_at.assign(slots.begin(), slots.begin() + r.scholar_slots);
+  e.bishop_at.assign(slots.begin() + r.scholar_slots, slots.end());
   // Player: the coins (by turn order) tracked; "board" is printed by every set-up.
   std::vector<std::pair<std::string, int>> player{
       {"coins", 0}, {"wood", r.starting_wood}, {"monks", r.monks_per_player}, {"blue_unlocked", 1}};
@@ -71,7 +71,7 @@ void prepare_setup(Engine& e) {
                           "blue_taken", "capital_scholar", "board"})
     player.emplace_back(key, 0);
   e.player_start = sorted_entries(std::move(player), 1, slots);
-  e.coins_slot = slots[0];
+  e.coins_at = slots[0];
 }
 
 }  // namespace
@@ -271,8 +271,8 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   rng.shuffle(scholars);
   rng.shuffle(bishops);
   std::vector<std::pair<std::string, int>> board = engine_->board_start;
-  for (std::size_t i = 0; i < engine_->scholar_slots.size(); ++i) board[engine_->scholar_slots[i]].second = scholars[i] + 1;
-  for (std::size_t i = 0; i < engine_->bishop_slots.size(); ++i) board[engine_->bishop_slots[i]].second = bishops[i] + 1;
+  for (std::size_t i = 0; i < engine_->scholar_at.size(); ++i) board[engine_->scholar_at[i]].second = scholars[i] + 1;
+  for (std::size_t i = 0; i < engine_->bishop_at.size(); ++i) board[engine_->bishop_at[i]].second = bishops[i] + 1;
   t.get(board_).assign(std::move(board));
 
   // Start player and colony boards (3.2): side A dealt at random (the advanced set-up deals
@@ -292,7 +292,7 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
     seats_.push_back(seat);
     const int order = (s - start + players) % players;
     std::vector<std::pair<std::string, int>> player = engine_->player_start;
-    player[engine_->coins_slot].second = r.starting_coins[static_cast<std::size_t>(order)];
+    player[engine_->coins_at].second = r.starting_coins[static_cast<std::size_t>(order)];
     t.get(seat.player).assign(std::move(player));
     // With the draft the boards are chosen before the first turn.
     print_board(s, boards[static_cast<std::size_t>(s) % boards.size()]);

@@ -54,8 +54,8 @@ struct Engine {
   std::vector<std::string> starting_ships, standard_ships, double_ids, triple_ids;
   std::vector<tessera::Track::Trigger> religion_triggers, conquest_triggers;
   std::vector<std::pair<std::string, int>> board_start, player_start;
-  std::vector<std::size_t> scholar_slots, bishop_slots;  // in board_start, by slot
-  std::size_t coins_slot = 0;                            // in player_start
+  std::vector<std::size_t> scholar_at, bishop_at;  // in board_start, by slot
+  std::size_t coins_at = 0;                        // in player_start
   tessera::EffectId solo_goals{};
   bool has_solo_goals = false;
   struct Kinds {
