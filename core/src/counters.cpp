@@ -142,7 +142,9 @@ void Counters::read_json(const json& in) {
 }
 
 void Counters::assign(std::vector<std::pair<std::string, int>> values) {
-  std::sort(values.begin(), values.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  const auto by_key = [](const auto& a, const auto& b) { return a.first < b.first; };
+  // A game setting up from entries it sorted once (at load) pays one pass, not a sort.
+  if (!std::is_sorted(values.begin(), values.end(), by_key)) std::sort(values.begin(), values.end(), by_key);
   const auto twice = std::adjacent_find(values.begin(), values.end(),
                                         [](const auto& a, const auto& b) { return a.first == b.first; });
   if (twice != values.end()) throw DataError("counters '" + name() + "': key '" + twice->first + "' given twice");

@@ -123,10 +123,13 @@ void StateSchema::refuse_mixed_keys(const ComponentDecl& c) {
 }
 
 void StateSchema::content(const std::string& name, std::map<std::string, int> copies) {
-  contents_[name] = std::move(copies);
+  Content& content = contents_[name];
+  content.ids.clear();
+  for (const auto& entry : copies) content.ids.insert(entry.first);
+  content.copies = std::move(copies);
 }
 
-const std::map<std::string, int>& StateSchema::content_of(const std::string& name, const std::string& mark) const {
+const StateSchema::Content& StateSchema::content_of(const std::string& name, const std::string& mark) const {
   const auto found = contents_.find(name);
   if (found == contents_.end())
     throw DataError(mark + ": the game gives no content list named '" + name + "'");
@@ -179,8 +182,7 @@ bool StateSchema::matches(const Key& k, std::string_view key) const {
   if (k.ids.empty()) return k.prefix ? key.substr(0, k.name.size()) == k.name : key == k.name;
   const auto id = id_in(k, key);
   if (!id) return false;
-  const auto& ids = content_of(k.ids, k.mark);
-  return ids.find(std::string(*id)) != ids.end();
+  return content_of(k.ids, k.mark).ids.contains(*id);
 }
 
 int StateSchema::declaration_of(const Component& c) const {
@@ -233,14 +235,14 @@ void StateSchema::check_counters(const ComponentDecl& decl, const Counters& coun
 void StateSchema::check_held(int decl_index, const Component& c) const {
   const ComponentDecl& decl = components_[static_cast<std::size_t>(decl_index)];
   if (decl.holds.empty()) return;
-  const auto& known = content_of(decl.holds, decl.mark);
+  const auto& known = content_of(decl.holds, decl.mark).ids;
   for_each_held(c, [&](const std::string& id) {
-    if (!known.count(id)) throw DataError(where_of(decl.name, c.owner()) + ": '" + id + "' is not one of the " + decl.holds);
+    if (!known.contains(id)) throw DataError(where_of(decl.name, c.owner()) + ": '" + id + "' is not one of the " + decl.holds);
   });
 }
 
 void StateSchema::check_conserved(const Table& table, const std::string& list, const std::string& mark) const {
-  const auto& expected = content_of(list, mark);
+  const auto& expected = content_of(list, mark).copies;
   std::map<std::string, int> found;
   for (std::size_t i = 0; i < table.size(); ++i) {
     const Component& c = table.at(i);

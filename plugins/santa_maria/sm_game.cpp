@@ -27,6 +27,53 @@ bool is_empty_building(const SquareGrid::Cell& cell) {
   return cell.piece.empty() && !cell.type.empty() && !cell.type.starts_with("road:");
 }
 
+// Entries sorted by key, with where each of the first `tracked` given entries went.
+std::vector<std::pair<std::string, int>> sorted_entries(std::vector<std::pair<std::string, int>> entries,
+                                                        std::size_t tracked, std::vector<std::size_t>& slots) {
+  std::vector<std::size_t> order(entries.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return entries[a].first < entries[b].first; });
+  std::vector<std::pair<std::string, int>> out;
+  slots.assign(tracked, 0);
+  for (std::size_t at = 0; at < order.size(); ++at) {
+    if (order[at] < tracked) slots[order[at]] = at;
+    out.push_back(std::move(entries[order[at]]));
+  }
+  return out;
+}
+
+// The set-up's starting material (Engine: starting_ships ... coins_at).
+void prepare_setup(Engine& e) {
+  const Rules& r = e.rules;
+  for (const auto& s : r.shipments) (s.starting ? e.starting_ships : e.standard_ships).push_back(s.id);
+  for (const auto& d : r.doubles) e.double_ids.push_back(d.id);
+  for (const auto& d : r.triples) e.triple_ids.push_back(d.id);
+  // A blue die symbol resolves before the monk of the same symbol (5.8.3).
+  for (int s : r.religion_blue) e.religion_triggers.push_back({s, Track::When::Pass, "blue_die", ""});
+  for (int s : r.religion_monks) e.religion_triggers.push_back({s, Track::When::Pass, "monk", ""});
+  for (int s : r.conquest_gold) e.conquest_triggers.push_back({s, Track::When::Pass, "gold", ""});
+  // Board: the scholar and bishop slots first (tracked), then the free spaces.
+  std::vector<std::pair<std::string, int>> board;
+  for (int i = 1; i <= r.scholar_slots; ++i) board.emplace_back("scholar" + num(i), 0);
+  for (int i = 1; i <= r.bishop_slots; ++i) board.emplace_back("bishop" + num(i), 0);
+  for (int i = 1; i <= r.scholar_slots; ++i) board.emplace_back("monks.s" + num(i), 0);
+  for (int i = 1; i <= r.bishop_slots; ++i) board.emplace_back("monks.b" + num(i), 0);
+  for (std::size_t i = 1; i <= r.missions.size(); ++i) board.emplace_back("monks.m" + num(static_cast<int>(i)), 0);
+  for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) board.emplace_back("retreat" + num(static_cast<int>(i)), 0);
+  std::vector<std::size_t> slots;
+  e.board_start = sorted_entries(std::move(board), static_cast<std::size_t>(r.scholar_slots + r.bishop_slots), slots);
+  e.scholar_at.assign(slots.begin(), slots.begin() + r.scholar_slots);
+  e.bishop_at.assign(slots.begin() + r.scholar_slots, slots.end());
+  // Player: the coins (by turn order) tracked; "board" is printed by every set-up.
+  std::vector<std::pair<std::string, int>> player{
+      {"coins", 0}, {"wood", r.starting_wood}, {"monks", r.monks_per_player}, {"blue_unlocked", 1}};
+  for (const char* key : {"grain", "sugar", "gem", "gold", "white_taken", "coin_acts", "retreated", "retreat_pos",
+                          "blue_taken", "capital_scholar", "board"})
+    player.emplace_back(key, 0);
+  e.player_start = sorted_entries(std::move(player), 1, slots);
+  e.coins_at = slots[0];
+}
+
 }  // namespace
 
 std::shared_ptr<Engine> load_engine(const GameConfig& config) {
@@ -82,6 +129,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
     engine->monk_keys.emplace_back("monks.s" + num(i));
   }
   for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) engine->retreat_keys.emplace_back("retreat" + num(static_cast<int>(i)));
+  prepare_setup(*engine);
   json extras;
   extras["economy"] = r.economy_json;
   extras["max_steps"] = r.religion_max_steps;
@@ -186,14 +234,9 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   progress_ = t.add<Counters>("progress");
   board_ = t.add<Counters>("board");
 
-  // Tracks (10.6): a blue die symbol resolves before the monk of the same symbol (5.8.3).
-  std::vector<Track::Trigger> rel;
-  for (int s : r.religion_blue) rel.push_back({s, Track::When::Pass, "blue_die", ""});
-  for (int s : r.religion_monks) rel.push_back({s, Track::When::Pass, "monk", ""});
-  religion_ = t.add<Track>("religion", r.religion_length, players, Track::End::Stop, rel);
-  std::vector<Track::Trigger> con;
-  for (int s : r.conquest_gold) con.push_back({s, Track::When::Pass, "gold", ""});
-  conquest_ = t.add<Track>("conquest", r.conquest_length, players, Track::End::Stop, con);
+  // Tracks (10.6).
+  religion_ = t.add<Track>("religion", r.religion_length, players, Track::End::Stop, engine_->religion_triggers);
+  conquest_ = t.add<Track>("conquest", r.conquest_length, players, Track::End::Stop, engine_->conquest_triggers);
 
   // Dice (3.1): 3 white per player rolled into the pool; 3 blue per player in the reserve.
   dice_ = t.add<DicePool>("dice");
@@ -202,8 +245,7 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   for (int i = 0; i < r.dice_per_player * players; ++i) dice.set_tag(dice.add_die("blue"), "reserve");
 
   // Shipments (3.1 steps 3-4): starting tiles at random on the docks, the rest face down.
-  std::vector<std::string> starting, standard;
-  for (const auto& s : r.shipments) (s.starting ? starting : standard).push_back(s.id);
+  std::vector<std::string> starting = engine_->starting_ships, standard = engine_->standard_ships;
   rng.shuffle(starting);
   rng.shuffle(standard);
   ships_ = t.add<Deck>("ships");
@@ -212,9 +254,7 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   for (int i = 0; i < 4; ++i) t.get(docks_).place(0, i, starting[static_cast<std::size_t>(i)]);
 
   // Expansion tiles (3.1 step 8).
-  std::vector<std::string> doubles, triples;
-  for (const auto& d : r.doubles) doubles.push_back(d.id);
-  for (const auto& d : r.triples) triples.push_back(d.id);
+  std::vector<std::string> doubles = engine_->double_ids, triples = engine_->triple_ids;
   rng.shuffle(doubles);
   rng.shuffle(triples);
   tiles_ = t.add<Deck>("tiles");
@@ -230,13 +270,9 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
   for (std::size_t i = 0; i < r.bishops.size(); ++i) bishops.push_back(static_cast<int>(i));
   rng.shuffle(scholars);
   rng.shuffle(bishops);
-  std::vector<std::pair<std::string, int>> board;
-  for (int i = 0; i < r.scholar_slots; ++i) board.emplace_back("scholar" + num(i + 1), scholars[static_cast<std::size_t>(i)] + 1);
-  for (int i = 0; i < r.bishop_slots; ++i) board.emplace_back("bishop" + num(i + 1), bishops[static_cast<std::size_t>(i)] + 1);
-  for (int i = 1; i <= r.scholar_slots; ++i) board.emplace_back("monks.s" + num(i), 0);
-  for (int i = 1; i <= r.bishop_slots; ++i) board.emplace_back("monks.b" + num(i), 0);
-  for (std::size_t i = 1; i <= r.missions.size(); ++i) board.emplace_back("monks.m" + num(static_cast<int>(i)), 0);
-  for (std::size_t i = 1; i <= r.retreat_spaces.size(); ++i) board.emplace_back("retreat" + num(static_cast<int>(i)), 0);
+  std::vector<std::pair<std::string, int>> board = engine_->board_start;
+  for (std::size_t i = 0; i < engine_->scholar_at.size(); ++i) board[engine_->scholar_at[i]].second = scholars[i] + 1;
+  for (std::size_t i = 0; i < engine_->bishop_at.size(); ++i) board[engine_->bishop_at[i]].second = bishops[i] + 1;
   t.get(board_).assign(std::move(board));
 
   // Start player and colony boards (3.2): side A dealt at random (the advanced set-up deals
@@ -255,13 +291,8 @@ SmGame::SmGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed)
     seat.colony = t.add<SquareGrid>("colony", 6, 6, s);
     seats_.push_back(seat);
     const int order = (s - start + players) % players;
-    std::vector<std::pair<std::string, int>> player{{"coins", r.starting_coins[static_cast<std::size_t>(order)]},
-                                                    {"wood", r.starting_wood},
-                                                    {"monks", r.monks_per_player},
-                                                    {"blue_unlocked", 1}};
-    for (const char* key : {"grain", "sugar", "gem", "gold", "white_taken", "coin_acts", "retreated", "retreat_pos",
-                            "blue_taken", "capital_scholar"})
-      player.emplace_back(key, 0);
+    std::vector<std::pair<std::string, int>> player = engine_->player_start;
+    player[engine_->coins_at].second = r.starting_coins[static_cast<std::size_t>(order)];
     t.get(seat.player).assign(std::move(player));
     // With the draft the boards are chosen before the first turn.
     print_board(s, boards[static_cast<std::size_t>(s) % boards.size()]);

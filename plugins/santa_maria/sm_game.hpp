@@ -48,6 +48,14 @@ struct Engine {
   std::vector<tessera::CounterKey> scholar_keys, monk_keys;  // "scholar<i>", "monks.s<i>" per slot
   std::vector<tessera::CounterKey> retreat_keys;             // "retreat<i>" per space
   std::vector<tessera::EffectId> bishops;  // by bishop index
+  // What every game's set-up starts from, made once: the ids it shuffles, the tracks'
+  // triggers, and the "board" and "player" counters sorted by key as Counters keeps them,
+  // each game writing its own values at the slots below.
+  std::vector<std::string> starting_ships, standard_ships, double_ids, triple_ids;
+  std::vector<tessera::Track::Trigger> religion_triggers, conquest_triggers;
+  std::vector<std::pair<std::string, int>> board_start, player_start;
+  std::vector<std::size_t> scholar_at, bishop_at;  // in board_start, by slot
+  std::size_t coins_at = 0;                        // in player_start
   tessera::EffectId solo_goals{};
   bool has_solo_goals = false;
   struct Kinds {

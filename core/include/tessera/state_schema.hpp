@@ -30,6 +30,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "tessera/table.hpp"
@@ -102,7 +103,17 @@ class StateSchema {
   void read_components(const YamlNode& node, bool per_seat);
   void check_counters(const ComponentDecl& decl, const Counters& counters, int players) const;
   void check_conserved(const Table& table, const std::string& list, const std::string& mark) const;
-  const std::map<std::string, int>& content_of(const std::string& name, const std::string& mark) const;
+  // A content list: the copies of each id (in id order, as messages name them) and the ids
+  // again as a hash set, since every check of a state looks up each id it holds.
+  struct IdHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view id) const { return std::hash<std::string_view>{}(id); }
+  };
+  struct Content {
+    std::map<std::string, int> copies;
+    std::unordered_set<std::string, IdHash, std::equal_to<>> ids;
+  };
+  const Content& content_of(const std::string& name, const std::string& mark) const;
   // Whether `key` is one of the keys `k` stands for.
   bool matches(const Key& k, std::string_view key) const;
   // The part of `key` that stands where a `{list}` key `k` has its list; nullopt when the
@@ -111,7 +122,7 @@ class StateSchema {
 
   std::vector<ComponentDecl> components_;
   std::vector<std::pair<std::string, std::string>> conserved_;  // (content list, mark)
-  std::map<std::string, std::map<std::string, int>> contents_;
+  std::map<std::string, Content> contents_;
 };
 
 }  // namespace tessera
