@@ -528,8 +528,9 @@ void HexMap::read_json(const json& in) {
       const std::string where = board_json::item(field, i);
       const std::string id = board_json::string_member(list[i], where, "id");
       const int index = find(id);
-      if (index == kNone) throw DataError("'" + where + ".id': '" + id + "' is not a " +
-                                          std::string(field.substr(0, field.size() - 1)) + " of this map");
+      if (index == kNone)
+        throw DataError("'" + where + ".id': '" + id + "' is not " + (field == "edges" ? "an edge" : "a corner") +
+                        " of this map");
       if (seen[index]) throw DataError("'" + where + ".id': '" + id + "' is listed twice");
       seen[index] = 1;
       sites[index] = {board_json::owner_member(list[i], where, "owner"), board_json::string_member(list[i], where, "piece")};

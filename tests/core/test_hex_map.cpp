@@ -274,11 +274,11 @@ TEST_CASE("Reading a malformed hex map state names the field", "[core]") {
   fails_with([](json& j) { j["hexes"][0]["owner"] = -2; }, "hexes[0].owner");
   fails_with([](json& j) { j["hexes"][1]["q"] = 0; }, "hexes[1]");
   fails_with([](json& j) { j["hexes"][1] = 5; }, "hexes[1]");
-  fails_with([](json& j) { j["corners"][0]["id"] = "9,9,E"; }, "corners[0].id");
+  fails_with([](json& j) { j["corners"][0]["id"] = "9,9,E"; }, "'corners[0].id': '9,9,E' is not a corner of this map");
   fails_with([](json& j) { j["corners"][0]["id"] = "0,0,SE"; }, "corners[0].id");
   fails_with([](json& j) { j["corners"].push_back(j["corners"][0]); }, "listed twice");
   fails_with([](json& j) { j["edges"][0].erase("piece"); }, "edges[0].piece");
-  fails_with([](json& j) { j["edges"][0]["id"] = "0,0,E"; }, "edges[0].id");
+  fails_with([](json& j) { j["edges"][0]["id"] = "0,0,E"; }, "'edges[0].id': '0,0,E' is not an edge of this map");
   fails_with([](json& j) { j["edges"] = nullptr; }, "edges");
 }
 
