@@ -227,3 +227,23 @@ TEST_CASE("Road pieces are bounded by the trade route search: over 32 is refused
   CHECK(tessera::testing::mentions(refused, "data/catan_inca/game.yaml:"));
   CHECK(tessera::testing::mentions(refused, "at most 32 roads a seat"));
 }
+
+TEST_CASE("A building that splits unchanged roads shortens their trade route at once (§5.10.1)", "[catan_inca]") {
+  // EX-06's board, but red builds a road first: blue's route is measured with these very
+  // roads before red's settlement cuts them, so a remembered length must not be reused.
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    clear_board(s);
+    put_building(s, "0,-3,W", kBlue);
+    for (const char* e : {"-1,-2,NE", "-1,-2,SE", "-1,-1,NE", "-1,-1,SE", "-1,0,NE"}) put_road(s, e, kBlue);
+    put_building(s, "-1,0,W", kRed);
+    for (const char* e : {"-2,0,SE", "-2,0,NE", "-2,-1,SE", "-1,-1,N", "-2,-1,NE"}) put_road(s, e, kRed);
+    set_hand(s, kRed, {{"wood", 2}, {"stone", 2}, {"potato", 1}, {"wool", 1}});
+    at_turn(s, kRed);
+  });
+  act(*g, "build_road -2,1,NE");
+  CHECK(tessera::testing::counter(*g, "tribe", "route", kBlue) == 5);
+  act(*g, "build_settlement 0,-2,W");
+  CHECK(tessera::testing::counter(*g, "tribe", "route", kBlue) == 3);
+}

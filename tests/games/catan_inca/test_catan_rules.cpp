@@ -20,6 +20,30 @@ TEST_CASE("Roads go only on routes, anchored at an own active building or road e
   act(*g, "build_road 0,0,NE");       // from the end of blue's road 1,0,N
 }
 
+TEST_CASE("A road a house rule's Lua lays is seen by the next decision's road moves", "[catan_inca]") {
+  // The generators keep their reading of the board until the board changes; a change made
+  // from Lua goes through the same door as the plugin's own and must be seen at once.
+  auto g = tessera::testing::new_game_with_scripts("catan_inca", 4, 1, {{"extra_road", R"lua(
+hook("on_action", function(ctx, arg)
+  if arg.text == "build_road 1,-1,SE" then
+    local map = ctx:get("board")
+    map:set_edge(map:edge_index("0,0,NE"), {owner = ctx.seat, piece = "road"})
+  end
+end)
+)lua"}});
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    set_hand(s, kBlue, {{"wood", 3}, {"stone", 3}});
+    at_turn(s, kBlue);
+  });
+  REQUIRE(has(legal_texts(*g), "build_road 0,0,NE"));
+  REQUIRE_FALSE(has(legal_texts(*g), "build_road 0,0,N"));
+  act(*g, "build_road 1,-1,SE");
+  CHECK(road_owner(*g, "0,0,NE") == kBlue);
+  CHECK_FALSE(has(legal_texts(*g), "build_road 0,0,NE"));  // taken now
+  CHECK(has(legal_texts(*g), "build_road 0,0,N"));         // from the end of the new road
+}
+
 TEST_CASE("No trading or building before the roll; the roll comes first", "[catan_inca]") {
   auto g = new_catan(4, 1);
   edit(*g, [](json& s) {
