@@ -88,10 +88,8 @@ const Resource& Supply::resource(std::string_view resource) const { return resou
 
 int Supply::count(int seat, std::string_view resource) const { return holdings_[cell(seat, res(resource))]; }
 
-void Supply::bad_index(int seat, int resource) const {
-  if (resource < 0 || resource >= static_cast<int>(resources_.size()))
-    throw RuleError("supply '" + name() + "': no resource " + std::to_string(resource));
-  bad_seat(seat);
+void Supply::bad_resource(int resource) const {
+  throw RuleError(where(*this) + "no resource " + std::to_string(resource));
 }
 
 void Supply::bad_seat(int seat) const {
@@ -106,9 +104,8 @@ bool Supply::bank_has(std::string_view resource, int n) const {
 }
 
 int Supply::total(int seat) const {
-  std::size_t first = cell(seat, 0);
-  return std::accumulate(holdings_.begin() + static_cast<std::ptrdiff_t>(first),
-                         holdings_.begin() + static_cast<std::ptrdiff_t>(first + resources_.size()), 0);
+  const std::span<const int> held = holdings(seat);
+  return std::accumulate(held.begin(), held.end(), 0);
 }
 
 int Supply::room(int seat, std::string_view resource) const {

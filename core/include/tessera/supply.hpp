@@ -81,11 +81,7 @@ class Supply : public ComponentOf<Supply> {
   int bank(std::string_view resource) const;  // kUnlimited or the units left
   // The same by the resource's index in resources(), for hot paths that read every
   // resource of a seat (no look-up by id). RuleError for a bad seat or index.
-  int count_at(int seat, int resource) const {
-    if (seat < 0 || seat >= seats_ || resource < 0 || resource >= static_cast<int>(resources_.size()))
-      bad_index(seat, resource);
-    return holdings_[static_cast<std::size_t>(seat) * resources_.size() + static_cast<std::size_t>(resource)];
-  }
+  int count_at(int seat, int resource) const { return holdings_[cell(seat, checked(resource))]; }
   // Every unit count of `seat`, by resource index (RuleError for a bad seat).
   std::span<const int> holdings(int seat) const { return {holdings_.data() + cell(seat, 0), resources_.size()}; }
   bool bank_has(std::string_view resource, int n) const;
@@ -123,11 +119,11 @@ class Supply : public ComponentOf<Supply> {
   std::string describe(int viewer) const override;
 
  private:
-  [[noreturn]] void bad_index(int seat, int resource) const;
+  [[noreturn]] void bad_resource(int resource) const;
   [[noreturn]] void bad_seat(int seat) const;
   int index_of(std::string_view resource) const;
   std::size_t checked(int resource) const {  // RuleError for a bad index
-    if (resource < 0 || resource >= static_cast<int>(resources_.size())) bad_index(0, resource);
+    if (resource < 0 || resource >= static_cast<int>(resources_.size())) bad_resource(resource);
     return static_cast<std::size_t>(resource);
   }
   std::size_t res(std::string_view resource) const;  // RuleError if unknown
