@@ -104,6 +104,16 @@ inline void put_building(json& s, const std::string& corner, int owner, const st
 inline void put_road(json& s, const std::string& edge, int owner) {
   s["global"]["board"]["edges"].push_back({{"id", edge}, {"owner", owner}, {"piece", "road"}});
 }
+// EX-06's board (§9): blue's 5-road route from 0,-3,W and red's branching roads from
+// -1,0,W, nothing else, empty hands.
+inline void ex06_board(json& s) {
+  empty_hands(s);
+  clear_board(s);
+  put_building(s, "0,-3,W", kBlue);
+  for (const char* e : {"-1,-2,NE", "-1,-2,SE", "-1,-1,NE", "-1,-1,SE", "-1,0,NE"}) put_road(s, e, kBlue);
+  put_building(s, "-1,0,W", kRed);
+  for (const char* e : {"-2,0,SE", "-2,0,NE", "-2,-1,SE", "-1,-1,N", "-2,-1,NE"}) put_road(s, e, kRed);
+}
 inline void put_robber(json& s, int q, int r) {
   for (json& h : s["global"]["board"]["hexes"]) h["piece"] = (h["q"] == q && h["r"] == r) ? "robber" : "";
 }

@@ -100,12 +100,7 @@ TEST_CASE("EX-05: a road may end at another player's settlement but not continue
 TEST_CASE("EX-06: branches do not count, and a settlement splits another player's route", "[catan_inca]") {
   auto g = new_catan(4, 1);
   edit(*g, [](json& s) {
-    empty_hands(s);
-    clear_board(s);
-    put_building(s, "0,-3,W", kBlue);
-    for (const char* e : {"-1,-2,NE", "-1,-2,SE", "-1,-1,NE", "-1,-1,SE", "-1,0,NE"}) put_road(s, e, kBlue);
-    put_building(s, "-1,0,W", kRed);
-    for (const char* e : {"-2,0,SE", "-2,0,NE", "-2,-1,SE", "-1,-1,N", "-2,-1,NE"}) put_road(s, e, kRed);
+    ex06_board(s);
     set_hand(s, kRed, {{"wood", 1}, {"stone", 1}, {"potato", 1}, {"wool", 1}});
     s["global"]["progress"]["values"]["route_holder"] = kBlue;
     at_turn(s, kRed);

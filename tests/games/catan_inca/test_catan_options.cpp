@@ -233,12 +233,7 @@ TEST_CASE("A building that splits unchanged roads shortens their trade route at 
   // roads before red's settlement cuts them, so a remembered length must not be reused.
   auto g = new_catan(4, 1);
   edit(*g, [](json& s) {
-    empty_hands(s);
-    clear_board(s);
-    put_building(s, "0,-3,W", kBlue);
-    for (const char* e : {"-1,-2,NE", "-1,-2,SE", "-1,-1,NE", "-1,-1,SE", "-1,0,NE"}) put_road(s, e, kBlue);
-    put_building(s, "-1,0,W", kRed);
-    for (const char* e : {"-2,0,SE", "-2,0,NE", "-2,-1,SE", "-1,-1,N", "-2,-1,NE"}) put_road(s, e, kRed);
+    ex06_board(s);
     set_hand(s, kRed, {{"wood", 2}, {"stone", 2}, {"potato", 1}, {"wool", 1}});
     at_turn(s, kRed);
   });
