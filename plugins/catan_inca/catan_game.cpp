@@ -297,8 +297,8 @@ void CatanGame::register_natives(Engine& engine) {
   // The progress card's question (its Lua options) as the choose move of its step.
   flow.native_move("choose", {.legal = [](const FlowView& v, MoveSink& out) {
                                 const CatanGame& g = v.game<CatanGame>();
-                                const auto options = g.card_options(v);
-                                for (std::size_t i = 0; i < options.size(); ++i) out.add(g.kinds().choose, static_cast<int>(i));
+                                const std::size_t n = g.card_options(v, /*fresh=*/true).size();
+                                for (std::size_t i = 0; i < n; ++i) out.add(g.kinds().choose, static_cast<int>(i));
                               },
                               .apply = apply,
                               .label = [](const FlowView& v, const Move& m) {
@@ -309,7 +309,7 @@ void CatanGame::register_natives(Engine& engine) {
                               },
                               .choices = [](const FlowView& v) {
                                 std::vector<std::string> ids;
-                                for (auto& o : v.game<CatanGame>().card_options(v)) ids.push_back(std::move(o.id));
+                                for (const auto& o : v.game<CatanGame>().card_options(v)) ids.push_back(o.id);
                                 return ids;
                               }});
   flow.native_prompt("choose", [](const FlowView& v) {
@@ -386,8 +386,16 @@ EffectId CatanGame::card_effect(const Frame& choose) const {
   return engine_->dev_effects[static_cast<std::size_t>(choose.p[0])];
 }
 
-std::vector<EffectChoice> CatanGame::card_options(const FlowView& v) const {
-  return engine_->scripts->options(card_effect(v.frame), v.table, CallContext{v.seat(), nullptr, nullptr, nullptr, &v});
+const std::vector<EffectChoice>& CatanGame::card_options(const FlowView& v, bool fresh) const {
+  CardChoices& kept = card_choices_;
+  const Frame& f = v.frame;
+  if (!fresh && kept.valid && kept.frame.step == f.step && kept.frame.seat == f.seat && kept.frame.p == f.p)
+    return kept.options;
+  kept.valid = false;
+  kept.options = engine_->scripts->options(card_effect(f), v.table, CallContext{v.seat(), nullptr, nullptr, nullptr, &v});
+  kept.frame = f;
+  kept.valid = true;
+  return kept.options;
 }
 
 CardCounts CatanGame::hand_of(const Table& t, int seat) const {

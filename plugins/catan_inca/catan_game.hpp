@@ -176,9 +176,12 @@ class CatanGame : public tessera::FlowGame {
   void check_frames() const;
 
   std::string label(const tessera::FlowView& v, const tessera::Move& m) const;
-  // The effect of the progress card a choose frame is about, and its options.
+  // The effect of the progress card a choose frame is about, and its options: asked of Lua
+  // when `fresh` (the decision's move list), then kept for that frame until a choice is
+  // applied or the state is edited or rolled back (forget_derived).
   tessera::EffectId card_effect(const tessera::Frame& choose) const;
-  std::vector<tessera::EffectChoice> card_options(const tessera::FlowView& v) const;
+  const std::vector<tessera::EffectChoice>& card_options(const tessera::FlowView& v, bool fresh = false) const;
+  void forget_derived() const override { card_choices_.valid = false; }
   std::string seat_name(int seat) const { return rules().colours[static_cast<std::size_t>(seat)]; }
   // Seats are their colours, as in the view and the events (catan_render.cpp).
   std::string player_name(int seat) const override;
@@ -210,6 +213,14 @@ class CatanGame : public tessera::FlowGame {
     int length = 0;
   };
   mutable std::array<RouteMemo, kMaxSeats> route_memo_;
+  // card_options' answer for one choose frame. The list is made at the end of a move and the
+  // choice is the next move, so the state between is the one the options were read from.
+  struct CardChoices {
+    tessera::Frame frame;
+    std::vector<tessera::EffectChoice> options;
+    bool valid = false;
+  };
+  mutable CardChoices card_choices_;
 };
 
 Piece piece_of(const std::string& text);

@@ -132,6 +132,58 @@ TEST_CASE("Development cards: one per turn, never the one bought this turn", "[c
   CHECK(state(*g)["global"]["development"]["piles"][2]["cards"] == json::array({"invention"}));
 }
 
+TEST_CASE("A progress card's choices are asked again at each decision, not kept from the last", "[catan_inca]") {
+  // The choose moves of a card are asked of Lua once per decision and kept until the choice
+  // is applied. A house rule whose choices follow the state must see them change from one
+  // card to the next: here Invention offers only pairs of types the player holds none of.
+  auto g = tessera::testing::new_game_with_scripts("catan_inca", 3, 1, {{"new_types_only", R"lua(
+wrap_effect("invention", {
+  options = function(base, ctx, params)
+    local cards, out = ctx:get("cards"), {}
+    for _, choice in ipairs(base(ctx, params)) do
+      local a, b = string.match(choice.id, "^([^+]+)%+(.+)$")
+      if cards:count(ctx.seat, a) == 0 and cards:count(ctx.seat, b) == 0 then out[#out + 1] = choice end
+    end
+    return out
+  end,
+})
+)lua"}});
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    give_dev(s, kRed, "invention", false);
+    give_dev(s, kRed, "invention", false);
+    at_turn(s, kRed);
+  });
+  // The choose moves a fresh question gives: every pair of types red holds none of.
+  const auto expected = [&g] {
+    const auto& types = kTypes;
+    std::vector<std::string> moves;
+    const Cards held = hand(*g, kRed);
+    for (std::size_t a = 0; a < types.size(); ++a)
+      for (std::size_t b = a; b < types.size(); ++b)
+        if (!held.count(types[a]) && !held.count(types[b])) moves.push_back("choose " + types[a] + "+" + types[b]);
+    return moves;
+  };
+  act(*g, "play_card invention");
+  CHECK(legal_texts(*g) == expected());
+  act(*g, "choose wood+ore");
+  REQUIRE(hand(*g, kRed).count("wood") == 1);
+  act(*g, "end");
+  // The others' turns, by the first legal move that ends them, up to red's next turn.
+  for (int i = 0; i < 200 && !(top_step(*g) == "turn" && g->seat_to_move() == kRed); ++i) {
+    const auto legal = legal_texts(*g);
+    REQUIRE_FALSE(legal.empty());
+    act(*g, has(legal, "end") ? "end" : has(legal, "roll") ? "roll" : legal.front());
+  }
+  REQUIRE(top_step(*g) == "turn");
+  REQUIRE(g->seat_to_move() == kRed);
+  act(*g, "play_card invention");  // the same step, seat and card as the first time
+  const auto second = expected();
+  REQUIRE_FALSE(second.empty());
+  CHECK(legal_texts(*g) == second);
+  CHECK_FALSE(has(legal_texts(*g), "choose wood+ore"));
+}
+
 TEST_CASE("Monopoly takes up to 2 cards of the named type from each other player", "[catan_inca]") {
   auto g = new_catan(4, 1);
   edit(*g, [](json& s) {
