@@ -518,7 +518,7 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     found(ctx, m.p[0]);
   } else if (kind == k.choose) {
     const std::string choice = card_options(ctx.view()).at(static_cast<std::size_t>(m.p[0])).id;
-    forget_derived();  // the card changes the state its options were read from
+    card_choices_.valid = false;  // the card changes the state its options were read from
     engine_->scripts->apply(card_effect(f), t, ctx.script_context(seat), choice);
   }
   // withdraw, decline and stop change nothing but end their step.
