@@ -4,6 +4,7 @@
 # game at every player count (profile-guided optimisation, TESSERA_PGO in CMakeLists.txt).
 # It plays the same games as build/: only the speed differs (.ci/run compares their logs).
 #   tools/build_pgo.sh && build-pgo/bin/tessera simulate santa_maria --players 2 --games 2000
+# TESSERA_PGO_GAMES (default 200): the training games per game and player count.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=build-pgo
