@@ -480,6 +480,11 @@ void CatanGame::check_state() const {
       if (hand.is_revealed(i) && !rules().dev_cards[rules().dev_index(hand.cards()[i])].combat_arts)
         throw DataError("hand: only played Combat Arts lie face up");
   }
+  // The plugin reads and pays cards by their place in game.yaml's list (Supply::*_at).
+  const auto& types = t.get(cards_).resources();
+  bool in_order = types.size() == static_cast<std::size_t>(kCardTypes);
+  for (int i = 0; in_order && i < kCardTypes; ++i) in_order = types[static_cast<std::size_t>(i)].id == card_id(i);
+  if (!in_order) throw DataError("cards: the card types of game.yaml, each once and in its order");
   const TurnOrder& turns = t.get(turns_);
   if (turns.size() != players()) throw DataError("turns: the turn order holds every seat once");
   for (int seat = 0; seat < players(); ++seat)

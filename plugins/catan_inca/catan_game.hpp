@@ -27,7 +27,6 @@ namespace catan_inca {
 
 inline constexpr int kMaxCorners = 256;
 inline constexpr int kMaxEdges = 384;
-inline constexpr int kMaxBuildings = 64;  // a seat's buildings on the board
 
 // The board's geometry, computed once from the tiles (the hex map's own numbering).
 struct Geometry {

@@ -84,6 +84,8 @@ void read_game(const YamlNode& root, Rules& rules) {
   pieces.allow_only({"settlement", "city", "road", "thicket"});
   rules.settlements = pieces.at("settlement").as_count(1);
   rules.cities = pieces.at("city").as_count(0);
+  if (rules.settlements + rules.cities > kMaxBuildings)
+    throw pieces.at("city").error("at most " + std::to_string(kMaxBuildings) + " settlements and cities a seat together");
   rules.roads = pieces.at("road").as_count(0);
   if (rules.roads > kMaxRoads) throw pieces.at("road").error("at most " + std::to_string(kMaxRoads) + " roads a seat");
   rules.thickets = pieces.at("thicket").as_count(0);

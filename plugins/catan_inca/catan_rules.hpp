@@ -17,6 +17,7 @@ namespace catan_inca {
 inline constexpr int kCardTypes = 8;  // wood stone wool potato ore fish coca feathers (game.yaml order)
 inline constexpr int kMaxSeats = 4;
 inline constexpr int kMaxRoads = 32;  // road pieces a seat may have (the route search's bit set)
+inline constexpr int kMaxBuildings = 64;  // settlements and cities a seat may have (the board scan's lists)
 using CardCounts = std::array<int, kCardTypes>;
 
 enum class TerrainClass { Land, Jungle, Water, Frame };

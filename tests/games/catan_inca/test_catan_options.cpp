@@ -218,14 +218,37 @@ TEST_CASE("The variable board shuffles only the land tiles; the token variant ke
   }
 }
 
-TEST_CASE("Road pieces are bounded by the trade route search: over 32 is refused at its place", "[catan_inca]") {
-  const auto problems = [](const std::string& roads) {
-    return tessera::testing::problems_with_edited_data("catan_inca", 4, "game.yaml", "road: 7,", "road: " + roads + ",");
+TEST_CASE("Pieces are bounded by the board scan: over 32 roads or 64 buildings a seat is refused at its place", "[catan_inca]") {
+  // The generators list each seat's roads and buildings in fixed arrays: a box holding more
+  // would drop some from every move list, so game.yaml may not say so.
+  const auto problems = [](const std::string& from, const std::string& to) {
+    return tessera::testing::problems_with_edited_data("catan_inca", 4, "game.yaml", from, to);
   };
-  CHECK(problems("32").empty());
-  const auto refused = problems("33");
-  CHECK(tessera::testing::mentions(refused, "data/catan_inca/game.yaml:"));
-  CHECK(tessera::testing::mentions(refused, "at most 32 roads a seat"));
+  CHECK(problems("road: 7,", "road: 32,").empty());
+  const auto roads = problems("road: 7,", "road: 33,");
+  CHECK(tessera::testing::mentions(roads, "data/catan_inca/game.yaml:"));
+  CHECK(tessera::testing::mentions(roads, "at most 32 roads a seat"));
+  CHECK(problems("settlement: 8,", "settlement: 62,").empty());  // and 2 cities
+  const auto buildings = problems("settlement: 8,", "settlement: 63,");
+  CHECK(tessera::testing::mentions(buildings, "data/catan_inca/game.yaml:"));
+  CHECK(tessera::testing::mentions(buildings, "at most 64 settlements and cities a seat together"));
+}
+
+TEST_CASE("An edited state keeps the card types of game.yaml in their order", "[catan_inca]") {
+  // Cards are read and paid by their place in game.yaml's list: two types swapped in the
+  // supply would make every cost and trade take the wrong card.
+  auto g = new_catan(4, 1);
+  const json before = state(*g);
+  json swapped = before;
+  json& types = swapped["global"]["cards"]["resources"];
+  std::swap(types[0]["id"], types[1]["id"]);
+  CHECK_THROWS_WITH(g->set_state(swapped), Catch::Contains("cards: the card types of game.yaml, each once and in its order"));
+  CHECK(state(*g) == before);
+  json fewer = before;
+  fewer["global"]["cards"]["resources"].erase(7);
+  for (json& row : fewer["global"]["cards"]["holdings"]) row.erase(7);
+  CHECK_THROWS(g->set_state(fewer));
+  CHECK(state(*g) == before);
 }
 
 TEST_CASE("A building that splits unchanged roads shortens their trade route at once (§5.10.1)", "[catan_inca]") {
