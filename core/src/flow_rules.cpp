@@ -41,9 +41,11 @@ ParamDecl read_param(const YamlNode& entry) {
     else throw type.error("unknown parameter type '" + type.scalar() + "' (seat, choice, int, enum, index, id)");
     return p;
   }
-  type.allow_only({"int", "enum", "index", "id", "choice"});
-  if (type.size() != 1) throw type.error("a parameter type has one key: int, enum, index, id or choice");
-  const auto [key, value] = type.as_map().front();
+  type.allow_only({"int", "enum", "index", "id", "choice", "default"});
+  const auto fallback = type.find("default");
+  if (type.size() != (fallback ? 2u : 1u))
+    throw type.error("a parameter type has one key: int, enum, index, id or choice (an int may add a default)");
+  const auto [key, value] = type.as_map().front().first == "default" ? type.as_map().back() : type.as_map().front();
   if (key == "choice") {
     p.type = ParamDecl::Type::Choice;
     p.hi = value.as_int();
@@ -54,6 +56,10 @@ ParamDecl read_param(const YamlNode& entry) {
     p.type = ParamDecl::Type::Int;
     p.lo = range[0];
     p.hi = range[1];
+    if (fallback) {
+      p.fallback = fallback->as_int();
+      if (*p.fallback < p.lo || *p.fallback > p.hi) throw fallback->error("the default must lie in [lo, hi]");
+    }
   } else if (key == "enum") {
     p.type = ParamDecl::Type::Enum;
     p.names = value.as<std::vector<std::string>>();
@@ -62,6 +68,7 @@ ParamDecl read_param(const YamlNode& entry) {
     p.type = key == "index" ? ParamDecl::Type::Index : ParamDecl::Type::Id;
     p.domain = value.as_string();
   }
+  if (fallback && p.type != ParamDecl::Type::Int) throw fallback->error("only an int parameter may have a default");
   return p;
 }
 
@@ -125,6 +132,10 @@ void FlowRules::read_move(const std::string& name, const YamlNode& node) {
   }
   if (decl.params.size() > static_cast<std::size_t>(kMaxMoveParams))
     throw node.error("move '" + name + "' has more than " + std::to_string(kMaxMoveParams) + " parameters");
+  for (std::size_t k = 1; k < decl.params.size(); ++k)
+    if (decl.params[k - 1].fallback && !decl.params[k].fallback)
+      throw node.error("move '" + name + "': only trailing parameters may have a default (after '" +
+                       decl.params[k - 1].name + "', '" + decl.params[k].name + "' has none)");
   if (name.empty() || name.find(' ') != std::string::npos) throw node.error("a move's name is one word");
   const int known = move_index(name);
   if (known >= 0) {
@@ -355,6 +366,10 @@ Move FlowRules::move_from_json(int kind, const json& item, const Table& table) c
     const json* value = nullptr;
     if (item.is_array() && k < item.size()) value = &item[k];
     if (item.is_object() && item.contains(p.name)) value = &item[p.name];
+    if (!value && p.fallback) {
+      m.p[k] = *p.fallback;
+      continue;
+    }
     if (!value) throw RuleError("move '" + decl.name + "' needs its parameter '" + p.name + "'");
     std::optional<std::int32_t> v;
     if (value->is_number_integer() && p.type != ParamDecl::Type::Choice)
@@ -444,7 +459,9 @@ std::string FlowRules::move_text(const FlowView& view, const Move& move) const {
   const MoveDecl& decl = moves_[move.kind];
   std::string text = decl.name;
   std::vector<std::string> ids;
-  for (std::size_t k = 0; k < decl.params.size(); ++k) {
+  std::size_t shown = decl.params.size();  // trailing defaults are left out
+  while (shown > 0 && decl.params[shown - 1].fallback == move.p[shown - 1]) --shown;
+  for (std::size_t k = 0; k < shown; ++k) {
     if (decl.params[k].type == ParamDecl::Type::Choice && ids.empty()) ids = choice_ids(view, move.kind);
     text += ' ';
     text += param_text(decl.params[k], move.p[k], &ids);
@@ -468,10 +485,13 @@ std::optional<Move> FlowRules::parse_move(const FlowView& view, std::string_view
   const int kind = move_index(words[0]);
   if (kind < 0) return std::nullopt;
   const MoveDecl& decl = moves_[static_cast<std::size_t>(kind)];
-  if (words.size() != decl.params.size() + 1) return std::nullopt;
+  std::size_t required = decl.params.size();
+  while (required > 0 && decl.params[required - 1].fallback) --required;
+  if (words.size() < required + 1 || words.size() > decl.params.size() + 1) return std::nullopt;
   Move m{static_cast<std::uint16_t>(kind), {}};
+  for (std::size_t k = words.size() - 1; k < decl.params.size(); ++k) m.p[k] = *decl.params[k].fallback;
   std::vector<std::string> ids;
-  for (std::size_t k = 0; k < decl.params.size(); ++k) {
+  for (std::size_t k = 0; k + 1 < words.size(); ++k) {
     if (decl.params[k].type == ParamDecl::Type::Choice && ids.empty()) ids = choice_ids(view, kind);
     const auto v = tessera::parse_param(decl.params[k], words[k + 1], view.table.players(), &ids);
     if (!v) return std::nullopt;
@@ -588,7 +608,10 @@ std::string FlowRules::describe() const {
     for (const ParamDecl& p : m.params) {
       out += " <" + p.name + ": ";
       switch (p.type) {
-        case ParamDecl::Type::Int: out += std::to_string(p.lo) + ".." + std::to_string(p.hi); break;
+        case ParamDecl::Type::Int:
+          out += std::to_string(p.lo) + ".." + std::to_string(p.hi);
+          if (p.fallback) out += ", default " + std::to_string(*p.fallback);
+          break;
         case ParamDecl::Type::Enum: {
           std::string names;
           for (const auto& n : p.names) names += (names.empty() ? "" : "|") + n;

@@ -127,6 +127,11 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   auto si = [&](const char* name) { return flow.step_index(name); };
   engine->steps = {si("placement"), si("turn"), si("seven"), si("discard"), si("robber"), si("steal"), si("found"),
                    si("free_roads"), si("choose"), si("take_cards"), si("proposal"), si("ask"), si("responses"), si("respond"), si("pick")};
+  // The discard generator offers a card type with a count from 1 up.
+  const MoveDecl& discard = flow.move(engine->kinds.discard);
+  if (discard.params.size() != 2 || discard.params[1].type != ParamDecl::Type::Int || discard.params[1].lo != 1)
+    throw DataError(discard.defined_at + ": move 'discard' takes a card type and a count {int: [1, n]}");
+  engine->discard_most = discard.params[1].hi;
   return engine;
 }
 

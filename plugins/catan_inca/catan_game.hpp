@@ -69,6 +69,7 @@ struct Engine {
   struct Steps {
     int placement, turn, seven, discard, robber, steal, found, free_roads, choose, take_cards, proposal, ask, responses, respond, pick;
   } steps{};
+  int discard_most = 1;  // the most cards one discard move returns (the top of its declared count)
 };
 
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);

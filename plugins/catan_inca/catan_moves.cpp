@@ -293,9 +293,11 @@ void CatanGame::turn_moves(const FlowView& v, MoveSink& out) const {
 }
 
 void CatanGame::discard_moves(const FlowView& v, MoveSink& out) const {
+  // Cards of one type a move, as many as the step still asks for (§5.2).
   const CardCounts hand = hand_of(v.table, v.seat());
+  const int most = std::min(v.frame.p[0], engine_->discard_most);
   for (int i = 0; i < kCardTypes; ++i)
-    if (hand[i] > 0) out.add(kinds().discard, i);
+    for (int n = 1; n <= std::min(hand[i], most); ++n) out.add(kinds().discard, i, n);
 }
 
 void CatanGame::robber_moves(const FlowView& v, MoveSink& out) const {
@@ -495,8 +497,8 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
   } else if (kind == k.end) {
     f.p[0] |= kTurnOver;
   } else if (kind == k.discard) {
-    t.get(cards_).pay_at(seat, m.p[0], 1);
-    --f.p[0];
+    t.get(cards_).pay_at(seat, m.p[0], m.p[1]);
+    f.p[0] -= m.p[1];
   } else if (kind == k.move_robber) {
     move_robber(ctx, m.p[0]);
   } else if (kind == k.steal) {

@@ -48,7 +48,7 @@ std::string CatanGame::label(const FlowView& v, const Move& m) const {
   if (kind == k.decline) return "Decline the offer";
   if (kind == k.trade_with) return "Trade with " + seat_name(m.p[0]);
   if (kind == k.end) return "End the turn";
-  if (kind == k.discard) return "Return 1 " + card_id(m.p[0]);
+  if (kind == k.discard) return "Return " + std::to_string(m.p[1]) + " " + card_id(m.p[0]);
   if (kind == k.move_robber) return "Move the robber to " + g.hex_ids[static_cast<std::size_t>(m.p[0])];
   if (kind == k.steal) return "Rob " + seat_name(m.p[0]);
   if (kind == k.found) return "Found the new tribe at " + corner(m.p[0]);

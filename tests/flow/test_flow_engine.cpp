@@ -101,6 +101,42 @@ move("donate", {
   CHECK(coins(*g, 2) == 5);
 }
 
+TEST_CASE("A trailing int parameter with a default may be left out of a move's words", "[flow]") {
+  auto g = new_game_with_scripts("tutorial", 3, 1, {{"gifts", R"(
+move("donate", {
+  params = { {to = "seat"}, {n = {int = {1, 3}, default = 1}} },
+  steps = {"use_dice"},
+  legal = function(ctx, step) return { {to = 1}, {2, 1}, {2, 3} } end,
+  apply = function(ctx, move)
+    ctx:get("goods"):transfer(ctx.seat, move.to, "coins", move.n)
+  end,
+}))"}});
+  mid_turn(*g, 0, {1, 1, 1});
+  const auto legal = legal_texts(*g);
+  CHECK(has(legal, "donate 1"));  // n = 1, the default, is not spelled out
+  CHECK(has(legal, "donate 2"));
+  CHECK(has(legal, "donate 2 3"));
+  CHECK_FALSE(has(legal, "donate 2 1"));
+  REQUIRE(g->apply("donate 2 1").ok);  // the full words name the same move
+  CHECK(coins(*g, 2) == 4);
+  REQUIRE(g->apply("donate 1").ok);
+  CHECK(coins(*g, 1) == 4);
+  CHECK(coins(*g, 0) == 1);
+  CHECK_FALSE(g->apply("donate").ok);  // a parameter without a default may not be left out
+}
+
+TEST_CASE("A parameter default must be an int's, in its range, and only on trailing parameters", "[flow]") {
+  const auto declared = [](const std::string& params) {
+    return refusal({{"bad", "move(\"gift\", {params = " + params +
+                                ", steps = {\"use_dice\"}, apply = function() end})\n"}});
+  };
+  CHECK_THAT(declared("{ {n = {int = {1, 3}, default = 4}} }"), Catch::Contains("the default must lie in [lo, hi]"));
+  CHECK_THAT(declared("{ {w = {enum = {\"up\"}, default = 0}} }"), Catch::Contains("only an int parameter may have a default"));
+  CHECK_THAT(declared("{ {n = {int = {1, 3}, default = 1}}, {to = \"seat\"} }"),
+             Catch::Contains("only trailing parameters may have a default"));
+  CHECK(declared("{ {to = \"seat\"}, {n = {int = {1, 3}, default = 2}} }").empty());
+}
+
 TEST_CASE("A Lua queue step asks the other seats in turn order, skipping those its rule excludes", "[flow]") {
   auto g = new_game_with_scripts("tutorial", 4, 1, {{"toll", R"(
 step("toll_round", {kind = "queue", params = {"collector"}, over = "turns", from = "after_seat",

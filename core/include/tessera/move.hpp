@@ -46,6 +46,9 @@ struct ParamDecl {
   std::string domain;               // Index and Id: the registered domain's name
   std::vector<std::string> names;   // Enum: the values; Id: filled from the domain
   int size = 0;                     // Index: filled from the domain
+  // Int: the value a trailing parameter takes when its word is left out ({int: [1, 20],
+  // default: 1}); the move's text leaves it out then too, so "discard wood" stays a word.
+  std::optional<int> fallback;
 };
 
 struct MoveDecl {

@@ -162,6 +162,27 @@ TEST_CASE("EX-09: a 7 makes a player over 7 cards return half, rounded down", "[
   CHECK(g->decision().seat == kRed);
 }
 
+TEST_CASE("A discard returns cards of one type, at most as many as are still owed", "[catan_inca]") {
+  auto g = rolling(4, 7, [](json& s) {
+    empty_hands(s);
+    set_hand(s, kBlue, {{"wood", 5}, {"ore", 4}});  // EX-09: 4 cards to return
+    at_turn(s, kRed, false);
+  });
+  act(*g, "roll");
+  const auto owed_four = legal_texts(*g);
+  CHECK(owed_four == std::vector<std::string>{"discard wood", "discard wood 2", "discard wood 3", "discard wood 4",
+                                              "discard ore", "discard ore 2", "discard ore 3", "discard ore 4"});
+  act(*g, "discard ore 3");
+  CHECK(hand(*g, kBlue) == Cards{{"wood", 5}, {"ore", 1}});
+  CHECK(legal_texts(*g) == std::vector<std::string>{"discard wood", "discard ore"});
+  const json before = state(*g);
+  CHECK_FALSE(g->apply("discard wood 2").ok);  // one card is still owed, not two
+  CHECK(state(*g) == before);
+  REQUIRE(g->apply("discard wood 1").ok);  // the count spelled out names the same move
+  CHECK(hand(*g, kBlue) == Cards{{"wood", 4}, {"ore", 1}});
+  CHECK(top_step(*g) == "robber");
+}
+
 TEST_CASE("EX-10: each face-up Combat Arts card raises the discard limit by one", "[catan_inca]") {
   const auto with = [](int cards) {
     return [cards](json& s) {
