@@ -27,17 +27,22 @@ GameRecord play_one(const PluginRegistry& registry, const Game& first, const Bat
   GameRecord record;
   record.seed = seed;
   nlohmann::json steps = nlohmann::json::array();
-  // Typed moves without text, applied in playout mode: this game is ours to drop.
+  // Typed moves without text, by their place in the list, applied in playout mode: this
+  // game is ours to drop.
   std::vector<Move> moves;
   for (int seat = game->seat_to_move(); seat != kNobody; seat = game->seat_to_move()) {
     if (record.length >= plan.max_actions)
       throw Error("game with seed " + std::to_string(seed) + " did not end within " + std::to_string(plan.max_actions) +
                   " actions");
-    game->legal_moves(moves);
-    if (moves.empty()) throw Error("seed " + std::to_string(seed) + ": a seat has no legal action");
-    const Move move = moves[bots[static_cast<std::size_t>(seat)]->choose(*game, moves)];
-    if (!plan.log_dir.empty()) steps.push_back(nlohmann::json{{"action", game->move_text(move)}});
-    ApplyResult r = game->apply(move, ApplyMode::Playout);
+    const std::vector<Move>* legal = game->kept_moves();
+    if (!legal) {
+      game->legal_moves(moves);
+      legal = &moves;
+    }
+    if (legal->empty()) throw Error("seed " + std::to_string(seed) + ": a seat has no legal action");
+    const std::size_t pick = bots[static_cast<std::size_t>(seat)]->choose(*game, *legal);
+    if (!plan.log_dir.empty()) steps.push_back(nlohmann::json{{"action", game->move_text((*legal)[pick])}});
+    ApplyResult r = game->apply_at(pick, ApplyMode::Playout);
     if (!r.ok) throw Error("seed " + std::to_string(seed) + ": legal move refused: " + r.error);
     ++record.length;
   }

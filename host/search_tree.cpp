@@ -102,9 +102,13 @@ std::vector<std::uint64_t> search_tree(const Game& game, const std::vector<Move>
     }
     // Rollout.
     for (int d = 0; !failed && d < depth && !state->is_over(); ++d) {
-      state->legal_moves(moves);
+      const std::vector<Move>* legal = state->kept_moves();
+      if (!legal) {
+        state->legal_moves(moves);
+        legal = &moves;
+      }
       ++stats.moves;
-      if (!state->apply(moves[rng.below(moves.size())], ApplyMode::Playout).ok) failed = true;
+      if (!state->apply_at(rng.below(legal->size()), ApplyMode::Playout).ok) failed = true;
     }
     if (failed) continue;  // a move that fails half-way leaves the sample unusable
     ++stats.iterations;

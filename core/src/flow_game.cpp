@@ -91,6 +91,20 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
                    " legal actions; ask for the list)";
     return result;
   }
+  return apply_legal(move, mode);
+}
+
+ApplyResult FlowGame::apply_at(std::size_t index, ApplyMode mode) {
+  if (index < legal_.size()) return apply_legal(legal_[index], mode);  // legal_ is replaced only at its end
+  ApplyResult result;
+  result.error = table_.get(flow_).empty() ? "the game is over"
+                                           : "there is no legal action " + std::to_string(index) + " (" +
+                                                 std::to_string(legal_.size()) + " legal actions)";
+  return result;
+}
+
+ApplyResult FlowGame::apply_legal(const Move& move, ApplyMode mode) {
+  ApplyResult result;
   const bool transaction = mode == ApplyMode::Transaction;
   if (!transaction) table_.forget_last();  // this move keeps no journal to undo it by
   const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });  // the move and the next decision's list

@@ -14,6 +14,16 @@ std::vector<Action> Game::legal_actions() const {
   return actions;
 }
 
+ApplyResult Game::apply_at(std::size_t index, ApplyMode mode) {
+  std::vector<Move> moves;
+  legal_moves(moves);
+  if (index < moves.size()) return apply(moves[index], mode);
+  ApplyResult result;
+  result.error = "there is no legal action " + std::to_string(index) + " (" + std::to_string(moves.size()) +
+                 " legal actions)";
+  return result;
+}
+
 ApplyResult Game::apply(std::string_view action_text) {
   ApplyResult result;
   if (is_over()) {

@@ -273,3 +273,26 @@ TEST_CASE("undo takes back the last transaction; a playout move or an edit leave
   g->set_state(state(*g));
   CHECK_FALSE(g->undo());  // an edit is no move
 }
+
+TEST_CASE("The playout door applies a legal move by its place in the kept list, as apply() would", "[flow]") {
+  auto by_index = tessera::testing::new_game("tutorial", 2, 5);
+  auto by_move = tessera::testing::new_game("tutorial", 2, 5);
+  const std::vector<Move>* kept = by_index->kept_moves();
+  REQUIRE(kept != nullptr);
+  std::vector<Move> copied;
+  for (int step = 0; step < 40 && !by_index->is_over(); ++step) {
+    by_move->legal_moves(copied);
+    REQUIRE(*by_index->kept_moves() == copied);  // the same list, without the copy
+    const std::size_t pick = static_cast<std::size_t>(step * 7) % copied.size();
+    REQUIRE(by_index->apply_at(pick, ApplyMode::Playout).ok);
+    REQUIRE(by_move->apply(copied[pick], ApplyMode::Playout).ok);
+    REQUIRE(state(*by_index) == state(*by_move));
+  }
+  // An index past the list is refused and changes nothing.
+  REQUIRE_FALSE(by_index->is_over());
+  const json before = state(*by_index);
+  const ApplyResult refused = by_index->apply_at(by_index->kept_moves()->size(), ApplyMode::Transaction);
+  CHECK_FALSE(refused.ok);
+  CHECK_THAT(refused.error, Catch::Contains("legal action"));
+  CHECK(state(*by_index) == before);
+}

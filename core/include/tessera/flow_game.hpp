@@ -41,6 +41,8 @@ class FlowGame : public Game {
   std::vector<Action> legal_actions() const override;
   using Game::apply;
   ApplyResult apply(const Move& move, ApplyMode mode = ApplyMode::Transaction) override;
+  const std::vector<Move>* kept_moves() const override { return &legal_; }
+  ApplyResult apply_at(std::size_t index, ApplyMode mode) override;
   // Puts back the last transaction's journal (Table::undo_last) and the decision's moves.
   bool undo() override;
   std::string move_text(const Move& move) const override;
@@ -91,6 +93,8 @@ class FlowGame : public Game {
   void run_hook(std::string_view hook, int seat, std::vector<Event>* events, const nlohmann::json& arg);
 
  private:
+  // apply() of a move known to be in legal_.
+  ApplyResult apply_legal(const Move& move, ApplyMode mode);
   // Runs the stack to the next decision (or the end) and leaves its legal moves in scratch_.
   void settle(std::vector<Event>* events);
   void filter_legal(int seat);

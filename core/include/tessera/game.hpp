@@ -80,6 +80,12 @@ class Game {
   // Clears `out` and fills it with the legal moves of decision().seat (empty when over).
   virtual void legal_moves(std::vector<Move>& out) const = 0;
   virtual ApplyResult apply(const Move& move, ApplyMode mode = ApplyMode::Transaction) = 0;
+  // The playout door, for a loop that picks a move by its place in the list: the list the
+  // game keeps (valid until the next apply, undo or set_state), or null when it keeps none
+  // (then legal_moves() copies it), and apply() of the list's index-th move without looking
+  // it up. An index outside the list is refused like a move that is not legal.
+  virtual const std::vector<Move>* kept_moves() const { return nullptr; }
+  virtual ApplyResult apply_at(std::size_t index, ApplyMode mode);
   // Takes back the last move apply() made in ApplyMode::Transaction: the state (its RNG and
   // progress included) and the legal moves are exactly as before it. One level only: false,
   // changing nothing, when there is no such move — at the start, after an undo, after a
