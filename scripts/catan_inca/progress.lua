@@ -18,16 +18,19 @@ effect("road_building", {
   end,
 })
 
--- Invention: any 2 cards from the supply; only what the supply still holds.
+-- Invention: any 2 cards from the supply; only what the supply still holds. The choices
+-- carry ids only: label() words one when a person asks (a bot never does).
 effect("invention", {
   options = function(ctx, params)
     local choices, TYPES = {}, types(ctx)
     for a = 1, #TYPES do
-      for b = a, #TYPES do
-        choices[#choices + 1] = {id = TYPES[a] .. "+" .. TYPES[b], label = "Take " .. TYPES[a] .. " and " .. TYPES[b]}
-      end
+      for b = a, #TYPES do choices[#choices + 1] = {id = TYPES[a] .. "+" .. TYPES[b]} end
     end
     return choices
+  end,
+  label = function(ctx, params, id)
+    local first, second = string.match(id, "^([^+]+)%+([^+]+)$")
+    return "Take " .. first .. " and " .. second
   end,
   apply = function(ctx, params, choice)
     local supply = ctx:get("cards")
@@ -42,9 +45,10 @@ effect("invention", {
 effect("monopoly", {
   options = function(ctx, params)
     local choices = {}
-    for _, card in ipairs(types(ctx)) do choices[#choices + 1] = {id = card, label = "Monopoly on " .. card} end
+    for _, card in ipairs(types(ctx)) do choices[#choices + 1] = {id = card} end
     return choices
   end,
+  label = function(ctx, params, id) return "Monopoly on " .. id end,
   apply = function(ctx, params, choice)
     local supply = ctx:get("cards")
     for seat = 0, ctx.players - 1 do
