@@ -328,10 +328,13 @@ void FlowRules::resolve() {
     if (const auto p = prompts_.find(s.name); p != prompts_.end()) c.prompt = &p->second;
     for (int k : s.moves) {
       const MoveImpl& impl = impls_[static_cast<std::size_t>(k)];
-      const bool own_legal = impl.native.legal || impl.lua_legal;
-      if (!own_legal && !moves_[static_cast<std::size_t>(k)].params.empty() && !c.generate)
+      const bool own_legal = (impl.lua >= 0 && impl.lua_legal) || (impl.native.legal && !impl.native.generated);
+      const bool by_itself = own_legal || (moves_[static_cast<std::size_t>(k)].params.empty() && !impl.native.generated);
+      if (!by_itself && !c.generate)
         throw DataError(s.defined_at + ": step '" + s.name + "' offers move '" + moves_[static_cast<std::size_t>(k)].name +
-                        "', which has parameters but no legal() of its own, and the step has no generator");
+                        "', which has parameters or is generated but has no legal() of its own, and the step has no "
+                        "generator");
+      if (by_itself) c.offering.push_back(k);
     }
   }
   for (std::size_t k = 0; k < moves_.size(); ++k) {
@@ -420,11 +423,10 @@ void FlowRules::legal_moves(const FlowView& view, std::vector<Move>& out) const 
   out.clear();
   const Frame& frame = view.frame;
   const Table& table = view.table;
-  const StepDecl& s = steps_[frame.step];
   const StepCalls& c = calls_[frame.step];
   MoveSink sink(out);
   if (c.generate) (*c.generate)(view, sink);
-  for (int k : s.moves) {
+  for (int k : c.offering) {
     const MoveImpl& impl = impls_[static_cast<std::size_t>(k)];
     if (impl.lua >= 0 && impl.lua_legal) {
       const CallContext ctx{frame.seat, nullptr, nullptr, this, &view};

@@ -120,7 +120,7 @@ void AodGame::register_natives(Engine& engine) {
                            "done", "end"})
     flow.native_move(name, {.apply = apply, .label = label});
   // Taking coins is offered by action_moves, first as in the rulebook, not on its own.
-  flow.native_move("coins", {.legal = [](const FlowView&, MoveSink&) {}, .apply = apply, .label = label});
+  flow.native_move("coins", {.apply = apply, .label = label, .generated = true});
   flow.native_generator("action_moves", [](const FlowView& v, MoveSink& out) { v.game<AodGame>().action_moves(v, out); });
   flow.native_generator("buying_moves", [](const FlowView& v, MoveSink& out) {
     const AodGame& game = v.game<AodGame>();

@@ -16,12 +16,15 @@ using namespace tessera;
 using nlohmann::json;
 
 Piece piece_of(const std::string& text) {
-  switch (text.size()) {  // one comparison of a known length per piece
+  // One comparison of a known length per piece; as string_views they compile to a few
+  // loads, not a call (the board scan reads every building this way).
+  const std::string_view t = text;
+  switch (t.size()) {
     case 0: return kEmpty;
-    case 10: if (text == "settlement") return kSettlement; break;
-    case 4: if (text == "city") return kCity; break;
-    case 14: if (text == "dec_settlement") return kDecSettlement; break;
-    case 8: if (text == "dec_city") return kDecCity; break;
+    case 10: if (t == "settlement") return kSettlement; break;
+    case 4: if (t == "city") return kCity; break;
+    case 14: if (t == "dec_settlement") return kDecSettlement; break;
+    case 8: if (t == "dec_city") return kDecCity; break;
     default: break;
   }
   throw DataError("board: unknown corner piece '" + text + "'");
@@ -295,9 +298,8 @@ void CatanGame::register_natives(Engine& engine) {
                            "buy_card", "play_card", "trade_bank", "trade_set", "route_trade", "receive", "tribute",
                            "propose", "offer", "ask", "withdraw", "trade_with", "end", "discard",
                            "move_robber", "steal", "found", "free_road", "stop"})
-    // The step generators make these moves; an empty `legal` keeps the engine from
-    // offering the ones without parameters on its own.
-    flow.native_move(name, {.legal = [](const FlowView&, MoveSink&) {}, .apply = apply, .label = label});
+    // The step generators make these moves, the ones without parameters too.
+    flow.native_move(name, {.apply = apply, .label = label, .generated = true});
   for (const char* name : {"accept", "decline"}) flow.native_move(name, {.apply = apply, .label = label});
   // The progress card's question (its Lua options) as the choose move of its step.
   flow.native_move("choose", {.legal = [](const FlowView& v, MoveSink& out) {
@@ -367,7 +369,7 @@ void CatanGame::register_natives(Engine& engine) {
     std::vector<Move> moves;
     MoveSink sink(moves);
     v.game<CatanGame>().free_road_moves(v, sink);
-    return moves.size() <= 1;  // only "stop": the rest is forfeited (§5.7.3)
+    return sink.size() <= 1;  // only "stop": the rest is forfeited (§5.7.3)
   });
   flow.native_hook("offer_answered", [](FlowContext& c) {
     const Frame& f = c.frame();

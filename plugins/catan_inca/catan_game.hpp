@@ -100,8 +100,19 @@ class CatanGame : public tessera::FlowGame {
     std::array<std::array<std::int16_t, kMaxRoads>, kMaxSeats> roads;
     std::array<std::array<std::int16_t, kMaxBuildings>, kMaxSeats> buildings;
     std::array<int, kMaxSeats> road_count, building_count;
+    // What a seat's next road or settlement may be, in board order: made on first use and
+    // kept with this scan (scan() forgets it), as the turn asks again after every trade.
+    struct Reach {
+      bool known = false;
+      int end_count = 0, side_count = 0, site_count = 0;
+      std::array<std::int16_t, 2 * kMaxRoads> ends;  // where its roads end, each once
+      std::array<std::int16_t, 3 * (2 * kMaxRoads + kMaxBuildings)> sides;  // free routes it may build
+      std::array<std::int16_t, 2 * kMaxRoads> sites;  // settlement sites, pieces left permitting
+    };
+    mutable std::array<Reach, kMaxSeats> reach;
   };
   void scan(const tessera::Table& t, Scan& s) const;
+  const Scan::Reach& reach(const Scan& s, int seat) const;
   // The scan of `t`'s board, read again only when the board changed (keyed by its stamp).
   // Read it where the board is not being changed: in generators, and in an apply once its
   // changes to the board are made (a change after the read would not be seen).
@@ -122,8 +133,9 @@ class CatanGame : public tessera::FlowGame {
   CardCounts hand_of(const tessera::Table& t, int seat) const;
   CardCounts bank_of(const tessera::Table& t) const;
   int face_up(const tessera::Table& t, int seat) const;  // played Combat Arts
-  // The most cards a player other than `seat` holds: hand sizes are public (§5.3.1 trades).
-  int largest_other_hand(const tessera::Table& t, int seat) const;
+  // The most cards a player other than `seat` holds, up to `enough` (the callers need no
+  // more): hand sizes are public (§5.3.1 trades).
+  int largest_other_hand(const tessera::Table& t, int seat, int enough) const;
   int markers(const tessera::Table& t, int seat) const { return t.get(seats_[seat].tribe).get(key::markers); }
   int tribe(const tessera::Table& t, int seat) const { return t.get(seats_[seat].tribe).get(key::tribe); }
   bool winner_known(const tessera::Table& t) const { return t.get(progress_).get(key::winner) >= 0; }
@@ -138,9 +150,6 @@ class CatanGame : public tessera::FlowGame {
   void placement_moves(const tessera::FlowView& v, tessera::MoveSink& out) const;
   void turn_moves(const tessera::FlowView& v, tessera::MoveSink& out) const;
   void road_moves(const Scan& s, int seat, int kind, tessera::MoveSink& out) const;
-  // The corners where `seat`'s roads end, each once, in board order; returns how many.
-  using RoadEnds = std::array<int, 2 * kMaxRoads>;
-  int road_ends(const Scan& s, int seat, RoadEnds& ends) const;
   void card_moves(const tessera::Table& t, int seat, int flags, int bought, tessera::MoveSink& out) const;
   void tribute_moves(const tessera::Table& t, const Scan& s, int seat, int flags, tessera::MoveSink& out) const;
   void discard_moves(const tessera::FlowView& v, tessera::MoveSink& out) const;
@@ -165,6 +174,7 @@ class CatanGame : public tessera::FlowGame {
   void update_might(tessera::FlowContext& ctx, int seat);
   void play_card(tessera::FlowContext& ctx, int kind);
   void move_robber(tessera::FlowContext& ctx, int hex);
+  void place_robber(tessera::Table& t, int hex);  // a land hex or a frame spot
   void found(tessera::FlowContext& ctx, int corner);
   void check_deck2(tessera::FlowContext& ctx);
   tessera::Frame* find_frame(tessera::FlowContext& ctx, int step) const;

@@ -42,6 +42,7 @@ void CatanGame::scan(const Table& t, Scan& s) const {
     if (n < kMaxRoads) s.roads[owner][n] = static_cast<std::int16_t>(e);
     ++n;
   }
+  for (Scan::Reach& r : s.reach) r.known = false;
   s.robber = -1;
   for (int h : geo().robber_hexes)
     if (!hexes[static_cast<std::size_t>(h)].piece.empty()) s.robber = h;
@@ -170,33 +171,47 @@ void CatanGame::placement_moves(const FlowView& v, MoveSink& out) const {
     if (g.edges[c.edges[i]].route && s.road[c.edges[i]] < 0) out.add(kinds().place_road, c.edges[i]);
 }
 
-int CatanGame::road_ends(const Scan& s, int seat, RoadEnds& ends) const {
+const CatanGame::Scan::Reach& CatanGame::reach(const Scan& s, int seat) const {
+  Scan::Reach& r = s.reach[seat];
+  if (r.known) return r;
+  const Geometry& g = geo();
   int n = 0;
   for (int i = 0; i < std::min(s.road_count[seat], kMaxRoads); ++i)
-    for (int end : geo().edges[s.roads[seat][i]].ends) ends[n++] = end;
-  std::sort(ends.begin(), ends.begin() + n);
-  return static_cast<int>(std::unique(ends.begin(), ends.begin() + n) - ends.begin());
-}
-
-// A free route with an anchor (§5.4.4) at either end: only the sides of the seat's
-// buildings and road ends can qualify, listed in board order.
-void CatanGame::road_moves(const Scan& s, int seat, int kind, MoveSink& out) const {
-  const Geometry& g = geo();
-  std::array<int, 3 * (2 * kMaxRoads + kMaxBuildings)> sides;
-  int n = 0;
+    for (int end : g.edges[s.roads[seat][i]].ends) r.ends[n++] = static_cast<std::int16_t>(end);
+  std::sort(r.ends.begin(), r.ends.begin() + n);
+  r.end_count = static_cast<int>(std::unique(r.ends.begin(), r.ends.begin() + n) - r.ends.begin());
+  // §5.4.4: a free route with an anchor at either end; only the sides of the seat's
+  // buildings and road ends can qualify.
+  n = 0;
   auto add_sides = [&](int corner) {
     if (!anchors(s, seat, corner)) return;
     const Geometry::Corner& c = g.corners[corner];
     for (int i = 0; i < c.edge_count; ++i)
-      if (g.edges[c.edges[i]].route && s.road[c.edges[i]] < 0) sides[n++] = c.edges[i];
+      if (g.edges[c.edges[i]].route && s.road[c.edges[i]] < 0) r.sides[n++] = static_cast<std::int16_t>(c.edges[i]);
   };
-  RoadEnds ends;
-  const int end_count = road_ends(s, seat, ends);
-  for (int i = 0; i < end_count; ++i) add_sides(ends[i]);
+  for (int i = 0; i < r.end_count; ++i) add_sides(r.ends[i]);
   for (int i = 0; i < std::min(s.building_count[seat], kMaxBuildings); ++i) add_sides(s.buildings[seat][i]);
-  std::sort(sides.begin(), sides.begin() + n);
-  const auto last = std::unique(sides.begin(), sides.begin() + n);
-  for (auto e = sides.begin(); e != last; ++e) out.add(kind, *e);
+  std::sort(r.sides.begin(), r.sides.begin() + n);
+  r.side_count = static_cast<int>(std::unique(r.sides.begin(), r.sides.begin() + n) - r.sides.begin());
+  // §5.5.1: a settlement at an own road's end, by the distance rule; a rebuild of an own
+  // declined settlement frees its piece at once (§6.4.6).
+  const int free_pieces = rules().settlements - pieces_on_board(s, seat, kSettlement, kDecSettlement);
+  r.site_count = 0;
+  for (int i = 0; i < r.end_count; ++i) {
+    const int c = r.ends[i];
+    if (!g.corners[c].intersection) continue;
+    const Piece p = static_cast<Piece>(s.piece[c]);
+    if (p == kSettlement || p == kCity) continue;
+    if (free_pieces <= 0 && !(p == kDecSettlement && s.owner[c] == seat)) continue;
+    if (distance_clear(s, c)) r.sites[r.site_count++] = static_cast<std::int16_t>(c);
+  }
+  r.known = true;
+  return r;
+}
+
+void CatanGame::road_moves(const Scan& s, int seat, int kind, MoveSink& out) const {
+  const Scan::Reach& r = reach(s, seat);
+  for (int i = 0; i < r.side_count; ++i) out.add(kind, r.sides[i]);
 }
 
 void CatanGame::card_moves(const Table& t, int seat, int flags, int bought, MoveSink& out) const {
@@ -238,21 +253,10 @@ void CatanGame::turn_moves(const FlowView& v, MoveSink& out) const {
   const Rules& r = rules();
   const CardCounts hand = hand_of(t, seat);
   const CardCounts bank = bank_of(t);
-  const Geometry& g = geo();
   if (can_pay(hand, r.road_cost) && roads_on_board(s, seat) < r.roads) road_moves(s, seat, k.build_road, out);
-  if (can_pay(hand, r.settlement_cost)) {  // at an own road's end (§5.5.1), in board order
-    const int free_pieces = r.settlements - pieces_on_board(s, seat, kSettlement, kDecSettlement);
-    RoadEnds ends;
-    const int end_count = road_ends(s, seat, ends);
-    for (int i = 0; i < end_count; ++i) {
-      const int c = ends[i];
-      if (!g.corners[c].intersection) continue;
-      const Piece p = static_cast<Piece>(s.piece[c]);
-      if (p == kSettlement || p == kCity) continue;
-      // A rebuild of an own declined settlement frees its piece at once (§6.4.6).
-      if (free_pieces <= 0 && !(p == kDecSettlement && s.owner[c] == seat)) continue;
-      if (distance_clear(s, c)) out.add(k.build_settlement, c);
-    }
+  if (can_pay(hand, r.settlement_cost)) {
+    const Scan::Reach& sites = reach(s, seat);
+    for (int i = 0; i < sites.site_count; ++i) out.add(k.build_settlement, sites.sites[i]);
   }
   if (can_pay(hand, r.city_cost) && pieces_on_board(s, seat, kCity, kDecCity) < r.cities &&
       pieces_on_board(s, seat, kCity) < r.cities_per_tribe)
@@ -287,7 +291,7 @@ void CatanGame::turn_moves(const FlowView& v, MoveSink& out) const {
   tribute_moves(t, s, seat, flags, out);
   // §5.3.1: a proposal to the other players, at most offers_per_turn a turn, when the
   // player and some other player hold cards (what the others hold is not the player's to know).
-  if ((flags >> 8) < r.offers_per_turn && t.get(cards_).total(seat) > 0 && largest_other_hand(t, seat) > 0)
+  if ((flags >> 8) < r.offers_per_turn && t.get(cards_).total(seat) > 0 && largest_other_hand(t, seat, 1) > 0)
     out.add(k.propose);
   out.add(k.end);
 }
@@ -372,12 +376,12 @@ void CatanGame::receive_moves(const FlowView& v, MoveSink& out) const {
 // The proposer's trade moves depend only on what the proposer sees: its own hand and the
 // sizes of the others' hands (public), never which cards the others hold.
 
-int CatanGame::largest_other_hand(const Table& t, int seat) const {
+int CatanGame::largest_other_hand(const Table& t, int seat, int enough) const {
   const Supply& cards = t.get(cards_);
   int most = 0;
-  for (int o = 0; o < players(); ++o)
+  for (int o = 0; o < players() && most < enough; ++o)
     if (o != seat) most = std::max(most, cards.total(o));
-  return most;
+  return std::min(most, enough);
 }
 
 // The cards offered: one type the proposer holds, 1..max_count of it.
@@ -392,7 +396,7 @@ void CatanGame::proposal_moves(const FlowView& v, MoveSink& out) const {
 // The cards asked for: any other type, 1..max_count of it, no more than the largest other
 // hand holds. Who can pay is found when the others are asked (the responses step).
 void CatanGame::ask_moves(const FlowView& v, MoveSink& out) const {
-  const int most = std::min(largest_other_hand(v.table, v.seat()), rules().trade_max_count);
+  const int most = largest_other_hand(v.table, v.seat(), rules().trade_max_count);
   for (int get = 0; get < kCardTypes; ++get) {
     if (get == v.frame.p[0]) continue;  // §5.3.1.3: no same-type swaps
     for (int n = 1; n <= most; ++n) out.add(kinds().ask, get, n);
@@ -476,12 +480,10 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     ctx.push(engine_->steps.proposal, seat);
   } else if (kind == k.tribute) {
     f.p[0] |= kTributeUsed;
-    Scan s;
-    scan(t, s);
-    HexMap& board = t.get(board_);
-    const int product = rules().terrains[rules().terrain_index(board.hex(s.robber).terrain)].produces;
-    board.hex(s.robber).piece.clear();
-    board.hex(geo().robber_spots[m.p[0]]).piece = "robber";
+    const HexMap& board = std::as_const(t).get(board_);
+    const int left = scanned(t).robber;
+    const int product = rules().terrains[rules().terrain_index(board.hex(left).terrain)].produces;
+    place_robber(t, geo().robber_spots[m.p[0]]);
     if (product >= 0 && t.get(cards_).bank_at(product) > 0) t.get(cards_).gain_at(seat, product, 1);
   } else if (kind == k.offer) {
     ctx.push(engine_->steps.ask, seat, {m.p[0], m.p[1]});
@@ -540,20 +542,19 @@ void CatanGame::roll(FlowContext& ctx) {
 void CatanGame::produce(FlowContext& ctx, int number) {
   Table& t = ctx.table();
   const HexMap& board = std::as_const(t).get(board_);  // read only: the board keeps its stamp
+  const Scan& scan = scanned(t);  // the buildings, read once per change of the board
   const Geometry& g = geo();
   const auto hexes = board.hexes();
-  const auto corners = board.corner_sites();
   std::array<CardCounts, kMaxSeats> owed{};
   for (int h = 0; h < rules().board_tiles; ++h) {
     const HexMap::Hex& hex = hexes[static_cast<std::size_t>(h)];
-    if (hex.number != number || !hex.piece.empty()) continue;
+    if (hex.number != number || h == scan.robber) continue;
     const int product = rules().terrains[rules().terrain_index(hex.terrain)].produces;
     if (product < 0) continue;
     for (int c : g.hex_corners[h]) {
-      const HexMap::Site& site = corners[static_cast<std::size_t>(c)];
-      if (site.owner < 0) continue;
-      const Piece p = piece_of(site.piece);
-      owed[site.owner][product] += (p == kCity || p == kDecCity) ? 2 : 1;
+      if (scan.owner[c] < 0) continue;
+      const Piece p = static_cast<Piece>(scan.piece[c]);
+      owed[scan.owner[c]][product] += (p == kCity || p == kDecCity) ? 2 : 1;
     }
   }
   Supply& s = t.get(cards_);
@@ -705,12 +706,23 @@ void CatanGame::play_card(FlowContext& ctx, int kind) {
 
 void CatanGame::move_robber(FlowContext& ctx, int hex) {
   Table& t = ctx.table();
+  place_robber(t, hex);
+  const Scan& s = scanned(t);  // the board's change is made
+  if (!steal_candidates(t, s, ctx.seat()).empty()) ctx.push(engine_->steps.steal, ctx.seat());
+}
+
+// A scan of the board as it was stays true but for the robber: it is mended, not read
+// again (the robber moves on every 7 and every Combat Arts card).
+void CatanGame::place_robber(Table& t, int hex) {
+  const bool current = scan_stamp_ == std::as_const(t).get(board_).stamp();
   HexMap& board = t.get(board_);
   for (int h = 0; h < board.hex_count(); ++h)
     if (!board.hex(h).piece.empty()) board.hex(h).piece.clear();
   board.hex(hex).piece = "robber";
-  const Scan& s = scanned(t);  // the board's change is made
-  if (!steal_candidates(t, s, ctx.seat()).empty()) ctx.push(engine_->steps.steal, ctx.seat());
+  if (current) {
+    scan_cache_.robber = hex;
+    scan_stamp_ = board.stamp();
+  }
 }
 
 }  // namespace catan_inca

@@ -52,17 +52,36 @@ struct FlowView {
 class MoveSink {
  public:
   explicit MoveSink(std::vector<Move>& out) : out_(out) {}
-  // Written in place: a Move built on the stack and copied in costs a store-forwarding stall
-  // on every add (its fields are stored narrow and loaded back wide).
+  MoveSink(const MoveSink&) = delete;
+  MoveSink& operator=(const MoveSink&) = delete;
+  ~MoveSink() { flush(); }
+  // Written in place into a buffer of the sink's own, which goes to the list in one copy when
+  // full and when the sink goes: an emplace_back per move was a call and a check each time
+  // (and a Move built on the stack and copied in a store-forwarding stall: its fields are
+  // stored narrow and loaded back wide).
   void add(int kind, int a = 0, int b = 0, int c = 0, int d = 0) {
-    Move& move = out_.emplace_back();
+    if (buffered_ == kBuffer) flush();
+    Move& move = buffer_[buffered_++];
     move.kind = static_cast<std::uint16_t>(kind);
     move.p = {a, b, c, d};
   }
-  void add(const Move& move) { out_.push_back(move); }
+  void add(const Move& move) {
+    if (buffered_ == kBuffer) flush();
+    buffer_[buffered_++] = move;
+  }
+  // The moves added so far; the list holds them all once the sink is gone.
+  std::size_t size() const { return out_.size() + buffered_; }
 
  private:
+  static constexpr std::size_t kBuffer = 64;
+  void flush() {
+    out_.insert(out_.end(), buffer_.begin(), buffer_.begin() + static_cast<std::ptrdiff_t>(buffered_));
+    buffered_ = 0;
+  }
+
   std::vector<Move>& out_;
+  std::size_t buffered_ = 0;
+  std::array<Move, kBuffer> buffer_;  // not set up: only the first `buffered_` are written
 };
 
 // What a move's apply, a hook or a step body may do to the game.
@@ -133,6 +152,9 @@ struct NativeMove {
   std::function<void(FlowContext&, const Move&)> apply = nullptr;              // required
   std::function<std::string(const FlowView&, const Move&)> label = nullptr;    // default: the text
   std::function<std::vector<std::string>(const FlowView&)> choices = nullptr;  // ids of a Choice parameter
+  // Offered only by the generate native of the steps that list it: the engine asks the move
+  // for no list of its own (nor offers it by itself when it has no parameters).
+  bool generated = false;
 };
 using NativeHook = std::function<void(FlowContext&)>;
 using NativePredicate = std::function<bool(const FlowView&)>;
@@ -220,6 +242,7 @@ class FlowRules {
     const NativeSeatPredicate* who = nullptr;
     const NativeGenerator* generate = nullptr;
     const NativePrompt* prompt = nullptr;
+    std::vector<int> offering;  // the step's moves that list themselves (legal_moves asks only these)
   };
   void read_move(const std::string& name, const YamlNode& node);
   void read_step(const std::string& name, const YamlNode& node);

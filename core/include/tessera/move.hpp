@@ -24,9 +24,11 @@ namespace tessera {
 
 inline constexpr int kMaxMoveParams = 4;
 
+// Trivial, so that a move generator's buffer costs nothing to set up (MoveSink): make one
+// with braces, Move{kind, {a, b}}, and unused parameters are 0; `Move m;` is not set.
 struct Move {
-  std::uint16_t kind = 0;  // index of the declaration
-  std::array<std::int32_t, kMaxMoveParams> p{};  // unused parameters stay 0
+  std::uint16_t kind;  // index of the declaration
+  std::array<std::int32_t, kMaxMoveParams> p;
 
   // Field by field: apply() looks a move up in the legal list, and a memcmp call per
   // entry cost more than these few comparisons.
