@@ -109,7 +109,7 @@ ApplyResult FlowGame::apply_legal(const Move& move, ApplyMode mode) {
   if (!transaction) table_.forget_last();  // this move keeps no journal to undo it by
   const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });  // the move and the next decision's list
   std::vector<Event>* events = transaction ? &result.events : nullptr;
-  const bool on_action = scripts_ && scripts_->has_hook("on_action");
+  const bool on_action = on_action_hook_;
   if (transaction) table_.begin_undo();
   try {
     const std::string text = on_action ? move_text(move) : std::string();
@@ -256,7 +256,7 @@ Handle<TurnOrder> FlowGame::order_of(const StepDecl& step) {
 }
 
 void FlowGame::filter_legal(int seat) {
-  if (!scripts_ || !scripts_->has_hook("legal_filter") || scratch_.empty()) return;
+  if (!legal_filter_hook_ || scratch_.empty()) return;
   std::vector<Move> kept;
   const CallContext ctx{seat, nullptr};
   for (const Move& m : scratch_) {

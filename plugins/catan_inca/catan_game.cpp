@@ -99,13 +99,17 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->scripts->run_file("progress.lua");
   engine->scripts->run_variants(config.variants);
   const Options& o = engine->rules.options;
+  json card_types = json::array();
+  for (const auto& c : engine->rules.cards) card_types.push_back(c.id);
   for (const auto& card : engine->rules.dev_cards) {
     if (card.combat_arts) {
       engine->dev_effects.push_back(-1);
       continue;
     }
-    // §8.5 monopoly_cap_per_player (-1: unlimited): the game's, not the card's.
-    engine->dev_effects.push_back(engine->scripts->prepare(card.effect, json{{"monopoly_cap", o.monopoly_cap}}));
+    // §8.5 monopoly_cap_per_player (-1: unlimited) and the card types: the game's, not the
+    // card's (a card's options need not ask the supply for the types at every question).
+    engine->dev_effects.push_back(
+        engine->scripts->prepare(card.effect, json{{"monopoly_cap", o.monopoly_cap}, {"types", card_types}}));
   }
   FlowRules& flow = *engine->flow;
   const Geometry& g = engine->geo;

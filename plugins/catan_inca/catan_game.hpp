@@ -212,6 +212,13 @@ class CatanGame : public tessera::FlowGame {
   // scanned()'s cache: a copy of the game copies it, as it copies the board it was read
   // from (stamps are never 0).
   mutable Scan scan_cache_;
+  // Each seat's face-down development cards by kind, counted again when its hand's stamp
+  // changes (the turn asks after every move).
+  struct Playable {
+    std::uint64_t stamp = 0;
+    std::array<int, 4> count{};
+  };
+  mutable std::array<Playable, kMaxSeats> playable_{};
   mutable std::uint64_t scan_stamp_ = 0;
   // route_length's last answer per seat and what it depends on: the seat's roads and which
   // of their ends stop a trail (a bit per road end). A change to the board changes one

@@ -217,9 +217,14 @@ void CatanGame::road_moves(const Scan& s, int seat, int kind, MoveSink& out) con
 void CatanGame::card_moves(const Table& t, int seat, int flags, int bought, MoveSink& out) const {
   if (flags & kCardPlayed) return;
   const Hand& hand = t.get(seats_[seat].hand);
-  std::array<int, 4> playable{};
-  for (int i = 0; i < hand.size(); ++i)
-    if (!hand.is_revealed(i)) ++playable[static_cast<std::size_t>(rules().dev_index(hand.cards()[i]))];
+  Playable& known = playable_[static_cast<std::size_t>(seat)];
+  if (known.stamp != hand.stamp()) {  // the hand changed since it was counted
+    known.count.fill(0);
+    for (int i = 0; i < hand.size(); ++i)
+      if (!hand.is_revealed(i)) ++known.count[static_cast<std::size_t>(rules().dev_index(hand.cards()[i]))];
+    known.stamp = hand.stamp();
+  }
+  const std::array<int, 4>& playable = known.count;
   for (int k = 0; k < static_cast<int>(rules().dev_cards.size()); ++k)
     if (playable[k] - ((bought >> (4 * k)) & 15) > 0) out.add(kinds().play_card, k);
 }

@@ -1,14 +1,8 @@
 -- CATAN: Rise of the Inkas: the progress development cards (rules §5.7.3, §10.9). Each is
 -- stateless: it reads and changes the table through ctx. `params` come from
--- data/catan_inca/development.yaml, as each effect declares; the game adds monopoly_cap to
--- every card's (the §8.5 flag, -1 = unlimited).
-
--- The card types in the order of data/catan_inca/game.yaml.
-local function types(ctx)
-  local out = {}
-  for _, r in ipairs(ctx:get("cards"):resources()) do out[#out + 1] = r.id end
-  return out
-end
+-- data/catan_inca/development.yaml, as each effect declares; the game adds two values to
+-- every card's: monopoly_cap (the §8.5 flag, -1 = unlimited) and types (the card types, in
+-- the order of data/catan_inca/game.yaml).
 
 -- Road Building: up to `roads` free roads, each by the normal rules (the free_roads step).
 effect("road_building", {
@@ -22,7 +16,7 @@ effect("road_building", {
 -- carry ids only: label() words one when a person asks (a bot never does).
 effect("invention", {
   options = function(ctx, params)
-    local choices, TYPES = {}, types(ctx)
+    local choices, TYPES = {}, params.types
     for a = 1, #TYPES do
       for b = a, #TYPES do choices[#choices + 1] = {id = TYPES[a] .. "+" .. TYPES[b]} end
     end
@@ -45,7 +39,7 @@ effect("invention", {
 effect("monopoly", {
   options = function(ctx, params)
     local choices = {}
-    for _, card in ipairs(types(ctx)) do choices[#choices + 1] = {id = card} end
+    for _, card in ipairs(params.types) do choices[#choices + 1] = {id = card} end
     return choices
   end,
   label = function(ctx, params, id) return "Monopoly on " .. id end,

@@ -69,7 +69,11 @@ class FlowGame : public Game {
 
  protected:
   FlowGame(Table table, std::shared_ptr<const FlowRules> rules, std::shared_ptr<ScriptRuntime> scripts)
-      : table_(std::move(table)), rules_(std::move(rules)), scripts_(std::move(scripts)) {}
+      : table_(std::move(table)),
+        rules_(std::move(rules)),
+        scripts_(std::move(scripts)),
+        on_action_hook_(scripts_ && scripts_->has_hook("on_action")),
+        legal_filter_hook_(scripts_ && scripts_->has_hook("legal_filter")) {}
   FlowGame(const FlowGame&) = default;
 
   // The state schema every set_state checks (before check_state()); call before start_flow,
@@ -109,6 +113,8 @@ class FlowGame : public Game {
   std::shared_ptr<ScriptRuntime> scripts_;
   std::shared_ptr<const StateSchema> schema_;
   Handle<Flow> flow_;
+  // Whether the scripts registered these hooks (only while they load): asked at every move.
+  bool on_action_hook_, legal_filter_hook_;
   // A work buffer that a copy does not share or copy: clones stay one allocation cheaper.
   struct Buffer : std::vector<Move> {
     Buffer() = default;
