@@ -605,20 +605,21 @@ void CatanGame::add_marker(FlowContext& ctx, int seat, bool may_decline) {
 // once, which ends the turn.
 void CatanGame::decline(FlowContext& ctx, int seat) {
   Table& t = ctx.table();
+  // The seat's pieces, as the scan lists them (all of them: check_state bounds the counts).
+  const Scan& s = scanned(t);
+  std::array<std::int16_t, kMaxBuildings> buildings;
+  std::array<std::int16_t, kMaxRoads> roads;
+  const int building_count = std::min(s.building_count[seat], kMaxBuildings), road_count = std::min(s.road_count[seat], kMaxRoads);
+  std::copy_n(s.buildings[seat].begin(), building_count, buildings.begin());
+  std::copy_n(s.roads[seat].begin(), road_count, roads.begin());
   HexMap& board = t.get(board_);
-  for (int c = 0; c < board.corner_count(); ++c) {
-    HexMap::Site& site = board.corner(c);
-    if (site.owner != seat) continue;
+  for (int i = 0; i < building_count; ++i) {  // the declined tribe's remains go, the active tribe declines
+    HexMap::Site& site = board.corner(buildings[i]);
     const Piece p = piece_of(site.piece);
     if (p == kDecSettlement || p == kDecCity) site = HexMap::Site{};
+    else site.piece = p == kCity ? "dec_city" : "dec_settlement";
   }
-  for (int c = 0; c < board.corner_count(); ++c) {
-    HexMap::Site& site = board.corner(c);
-    if (site.owner != seat) continue;
-    site.piece = piece_of(site.piece) == kCity ? "dec_city" : "dec_settlement";
-  }
-  for (int e = 0; e < board.edge_count(); ++e)
-    if (board.edge(e).owner == seat) board.edge(e) = HexMap::Site{};
+  for (int i = 0; i < road_count; ++i) board.edge(roads[i]) = HexMap::Site{};
   Counters& tribe = t.get(seats_[seat].tribe);
   tribe.add(key::tribe, 1);
   if (ctx.logging()) ctx.log(seat_name(seat) + "'s tribe declines; tribe " + std::to_string(tribe.get(key::tribe)) + " is founded");
@@ -721,8 +722,12 @@ void CatanGame::move_robber(FlowContext& ctx, int hex) {
 void CatanGame::place_robber(Table& t, int hex) {
   const bool current = scan_stamp_ == std::as_const(t).get(board_).stamp();
   HexMap& board = t.get(board_);
-  for (int h = 0; h < board.hex_count(); ++h)
-    if (!board.hex(h).piece.empty()) board.hex(h).piece.clear();
+  if (current && scan_cache_.robber >= 0) {
+    board.hex(scan_cache_.robber).piece.clear();
+  } else {  // only robber positions hold a piece (check_state)
+    for (int h : geo().robber_hexes)
+      if (!board.hex(h).piece.empty()) board.hex(h).piece.clear();
+  }
   board.hex(hex).piece = "robber";
   if (current) {
     scan_cache_.robber = hex;

@@ -10,8 +10,12 @@ namespace {
 
 template <typename T>
 int find_id(const std::vector<T>& list, std::string_view id) {
-  for (std::size_t i = 0; i < list.size(); ++i)
-    if (list[i].id == id) return static_cast<int>(i);
+  // The first letter and the length first: most ids differ there, without a memcmp call.
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string& candidate = list[i].id;
+    if (candidate.size() == id.size() && (id.empty() || candidate[0] == id[0]) && candidate == id)
+      return static_cast<int>(i);
+  }
   return -1;
 }
 
