@@ -175,6 +175,7 @@ class CatanGame : public tessera::FlowGame {
   void play_card(tessera::FlowContext& ctx, int kind);
   void move_robber(tessera::FlowContext& ctx, int hex);
   void place_robber(tessera::Table& t, int hex);  // a land hex or a frame spot
+  void place_road(tessera::Table& t, int seat, int edge);
   void found(tessera::FlowContext& ctx, int corner);
   void check_deck2(tessera::FlowContext& ctx);
   tessera::Frame* find_frame(tessera::FlowContext& ctx, int step) const;

@@ -438,9 +438,7 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
   } else if (kind == k.place_road || kind == k.build_road || kind == k.free_road) {
     if (kind == k.build_road) pay(t, seat, rules().road_cost);
     if (kind == k.free_road) --f.p[0];
-    HexMap::Site& site = t.get(board_).edge(m.p[0]);
-    site.owner = seat;
-    site.piece = "road";
+    place_road(t, seat, m.p[0]);
     update_route(ctx);
   } else if (kind == k.roll) {
     f.p[0] |= kRolled;
@@ -577,10 +575,59 @@ void CatanGame::produce(FlowContext& ctx, int number) {
   }
 }
 
+// A new piece on the board: a scan of the board as it was is mended to include it (its
+// seat's list stays in board order) rather than read again, and every seat's reach is
+// made anew (a piece may block another seat's road or site).
+void CatanGame::place_road(Table& t, int seat, int edge) {
+  const bool current = scan_stamp_ == std::as_const(t).get(board_).stamp();
+  HexMap& board = t.get(board_);
+  HexMap::Site& site = board.edge(edge);
+  const int before = site.owner;
+  site.owner = seat;
+  site.piece = "road";
+  Scan& s = scan_cache_;
+  if (!current || before >= 0 || s.road_count[seat] >= kMaxRoads) return;  // read again when asked
+  auto& mine = s.roads[seat];
+  const auto end = mine.begin() + s.road_count[seat]++;
+  const auto at = std::upper_bound(mine.begin(), end, edge);
+  std::copy_backward(at, end, end + 1);
+  *at = static_cast<std::int16_t>(edge);
+  s.road[edge] = static_cast<std::int8_t>(seat);
+  for (Scan::Reach& r : s.reach) r.known = false;
+  scan_stamp_ = board.stamp();
+}
+
 void CatanGame::place_building(FlowContext& ctx, int seat, int corner, Piece piece) {
-  HexMap::Site& site = ctx.table().get(board_).corner(corner);
+  Table& t = ctx.table();
+  const bool current = scan_stamp_ == std::as_const(t).get(board_).stamp();
+  HexMap& board = t.get(board_);
+  HexMap::Site& site = board.corner(corner);
   site.owner = seat;
   site.piece = piece_text(piece);
+  Scan& s = scan_cache_;
+  if (!current) return;
+  const int before = s.owner[corner];
+  if (before != seat) {  // a new building, or one over another seat's declined building
+    if (s.building_count[seat] >= kMaxBuildings || (before >= 0 && s.building_count[before] > kMaxBuildings)) {
+      scan_stamp_ = 0;  // beyond the lists: read again when asked
+      return;
+    }
+    if (before >= 0) {
+      auto& theirs = s.buildings[before];
+      const auto end = theirs.begin() + s.building_count[before]--;
+      const auto at = std::find(theirs.begin(), end, corner);  // there: the scan gave it its owner
+      std::copy(at + 1, end, at);
+    }
+    auto& mine = s.buildings[seat];
+    const auto end = mine.begin() + s.building_count[seat]++;
+    const auto at = std::upper_bound(mine.begin(), end, corner);
+    std::copy_backward(at, end, end + 1);
+    *at = static_cast<std::int16_t>(corner);
+  }
+  s.owner[corner] = static_cast<std::int8_t>(seat);
+  s.piece[corner] = piece;
+  for (Scan::Reach& r : s.reach) r.known = false;
+  scan_stamp_ = board.stamp();
 }
 
 // §6.1: one marker; the 11th wins (§7), a tribe's goal declines it (§6.3). Otherwise the

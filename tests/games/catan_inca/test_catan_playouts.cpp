@@ -141,3 +141,28 @@ TEST_CASE("CATAN: the free founding phase places two settlements and roads in sn
   CHECK(order == std::vector<int>{first, (first + 1) % 3, (first + 2) % 3, (first + 2) % 3, (first + 1) % 3, first});
   for (int seat = 0; seat < 3; ++seat) CHECK(markers(*g, seat) == 2);
 }
+
+TEST_CASE("CATAN: each move gives the state and next moves that a fresh read of the state gives", "[catan_inca]") {
+  // The game keeps what it derives from the board (the scan, each seat's reach, the route
+  // memo, the playable cards) and mends it move by move; a twin set from the state alone
+  // derives everything afresh. Any difference shows in the moves offered or in the state.
+  const std::vector<std::pair<int, std::vector<std::string>>> games = {
+      {4, {}}, {3, {"own_declined_breaks_route", "free_placement"}}};
+  for (const auto& [players, variants] : games) {
+    auto game = new_catan(players, 11, variants);
+    tessera::Rng rng(7);
+    int steps = 0;
+    for (; steps < 6000 && !game->is_over(); ++steps) {
+      auto twin = game->rematch(11);
+      twin->set_state(state(*game));
+      const std::vector<Move> moves = *game->kept_moves();
+      REQUIRE(*twin->kept_moves() == moves);
+      const Move move = moves[rng.below(moves.size())];
+      REQUIRE(game->apply(move, ApplyMode::Playout).ok);
+      REQUIRE(twin->apply(move, ApplyMode::Playout).ok);
+      REQUIRE(state(*game) == state(*twin));
+    }
+    INFO(players << " players: " << steps << " moves");
+    CHECK(game->is_over());
+  }
+}
