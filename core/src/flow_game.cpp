@@ -46,7 +46,7 @@ void FlowGame::start_flow() {
   Frame root;
   root.step = static_cast<std::uint16_t>(rules_->root());
   table_.get(flow_).push(root);
-  const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });
+  const ScriptRuntime::Scope budget(scripts_.get(), state_check());
   if (schema_) schema_->check(table_);
   if (scripts_) scripts_->take_written_lists();
   run_hook("on_setup", kNobody, nullptr, json::object());
@@ -107,7 +107,7 @@ ApplyResult FlowGame::apply_legal(const Move& move, ApplyMode mode) {
   ApplyResult result;
   const bool transaction = mode == ApplyMode::Transaction;
   if (!transaction) table_.forget_last();  // this move keeps no journal to undo it by
-  const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });  // the move and the next decision's list
+  const ScriptRuntime::Scope budget(scripts_.get(), state_check());  // the move and the next decision's list
   std::vector<Event>* events = transaction ? &result.events : nullptr;
   const bool on_action = on_action_hook_;
   if (transaction) table_.begin_undo();
@@ -146,7 +146,7 @@ bool FlowGame::undo() {
   if (!table_.undo_last()) return false;
   forget_derived();
   // The state is back at the decision it was at: its moves, computed again.
-  const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });
+  const ScriptRuntime::Scope budget(scripts_.get(), state_check());
   settle(nullptr);
   legal_.swap(scratch_);
   return true;
@@ -335,7 +335,7 @@ void FlowGame::check_frames() const {
 }
 
 void FlowGame::set_state(const json& state) {
-  const ScriptRuntime::Scope budget(scripts_.get(), [this] { check_state(); });
+  const ScriptRuntime::Scope budget(scripts_.get(), state_check());
   if (scripts_) scripts_->take_written_lists();  // an edit is checked whole, below
   forget_derived();
   Table backup = table_;
@@ -391,7 +391,7 @@ std::unique_ptr<Game> FlowGame::determinize(int seat, Rng& rng) const {
   // What the decider may do can depend on what was re-dealt.
   game.forget_derived();
   if (!t.get(game.flow_).empty()) {
-    const ScriptRuntime::Scope budget(game.scripts_.get(), [&game] { game.check_state(); });
+    const ScriptRuntime::Scope budget(game.scripts_.get(), game.state_check());
     game.settle(nullptr);
     game.legal_.swap(game.scratch_);
   }

@@ -122,7 +122,7 @@ bool ScriptRuntime::Impl::defined_by_variant(const CallSite& site) const {
 
 void ScriptRuntime::Impl::check_state_after(const CallSite& site) {
   try {
-    (*state_check)();
+    state_check->check(state_check->subject);
   } catch (const std::exception& e) {
     throw ScriptError(describe(site) + " left a state the game refuses: " + e.what());
   }
@@ -331,12 +331,12 @@ ScriptRuntime::ScriptRuntime(std::filesystem::path script_dir, std::string chunk
 
 ScriptRuntime::~ScriptRuntime() = default;
 
-ScriptRuntime::Scope::Scope(ScriptRuntime* runtime, std::function<void()> state_check)
-    : runtime_(runtime), state_check_(std::move(state_check)) {
+ScriptRuntime::Scope::Scope(ScriptRuntime* runtime, StateCheck state_check)
+    : runtime_(runtime), state_check_(state_check) {
   if (!runtime_) return;
   runtime_->impl_->vm.begin_scope();
   outer_check_ = runtime_->impl_->state_check;
-  if (state_check_) runtime_->impl_->state_check = &state_check_;
+  if (state_check_.check) runtime_->impl_->state_check = &state_check_;
 }
 
 ScriptRuntime::Scope::~Scope() {

@@ -184,7 +184,7 @@ struct ScriptRuntime::Impl {
   int native_caller = LUA_NOREF;  // function(name) -> function(ctx, move) ctx:call(name, move)
   int ctx = LUA_NOREF;
   int depth = 0;  // calls in progress (a native function may call the runtime again)
-  const std::function<void()>* state_check = nullptr;  // of the innermost Scope given one
+  const ScriptRuntime::StateCheck* state_check = nullptr;  // of the innermost Scope given one
   bool variant_pages = false;  // a variant's Lua page has run (house rules are in play)
 };
 

@@ -93,6 +93,10 @@ class FlowGame : public Game {
   // or refused. A game that memoises something derived from the state (outside the Table)
   // forgets it here, so a memo can never outlive the state it was made for.
   virtual void forget_derived() const {}
+  // check_state() as a script scope's check of what a house rule wrote.
+  ScriptRuntime::StateCheck state_check() const {
+    return {[](const void* game) { static_cast<const FlowGame*>(game)->check_state(); }, this};
+  }
   // Runs a variant hook, if some script registered it.
   void run_hook(std::string_view hook, int seat, std::vector<Event>* events, const nlohmann::json& arg);
 

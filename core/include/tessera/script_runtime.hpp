@@ -125,17 +125,23 @@ class ScriptRuntime {
   // alone, and a game's C++ may rely on more (a seat's retreat space, a scholar on a slot).
   // A failed check refuses the call. The base game's own scripts are not checked, so a
   // game without house rules pays nothing. The innermost scope given a check applies.
+  // The check is a function and its argument, passed in two registers: a Scope opens every
+  // move, and a std::function copied in cost a store-forwarding stall each time.
+  struct StateCheck {  // {} checks nothing
+    void (*check)(const void* subject);
+    const void* subject;
+  };
   class Scope {
    public:
-    explicit Scope(ScriptRuntime* runtime, std::function<void()> state_check = {});
+    explicit Scope(ScriptRuntime* runtime, StateCheck state_check = {});
     ~Scope();
     Scope(const Scope&) = delete;
     Scope& operator=(const Scope&) = delete;
 
    private:
     ScriptRuntime* runtime_;
-    std::function<void()> state_check_;
-    const std::function<void()>* outer_check_ = nullptr;
+    StateCheck state_check_;
+    const StateCheck* outer_check_ = nullptr;
   };
 
   // Runs a script (path relative to the script folder) that defines effects and hooks.
