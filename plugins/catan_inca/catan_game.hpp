@@ -110,6 +110,10 @@ class CatanGame : public tessera::FlowGame {
       std::array<std::int16_t, 2 * kMaxRoads> sites;  // settlement sites, pieces left permitting
     };
     mutable std::array<Reach, kMaxSeats> reach;
+    // Each seat's trade route length (route_length), kept the same way; a new road changes
+    // only its own seat's.
+    mutable std::array<int, kMaxSeats> route{};
+    mutable std::array<bool, kMaxSeats> route_known{};
   };
   void scan(const tessera::Table& t, Scan& s) const;
   const Scan::Reach& reach(const Scan& s, int seat) const;
@@ -117,7 +121,7 @@ class CatanGame : public tessera::FlowGame {
   // Read it where the board is not being changed: in generators, and in an apply once its
   // changes to the board are made (a change after the read would not be seen).
   const Scan& scanned(const tessera::Table& t) const;
-  // Longest trade route of `seat` (§5.10.1).
+  // Longest trade route of `seat` (§5.10.1), kept with the scan.
   int route_length(const Scan& s, int seat) const;
 
  protected:
@@ -176,6 +180,7 @@ class CatanGame : public tessera::FlowGame {
   void move_robber(tessera::FlowContext& ctx, int hex);
   void place_robber(tessera::Table& t, int hex);  // a land hex or a frame spot
   void place_road(tessera::Table& t, int seat, int edge);
+  int trail_length(const Scan& s, int seat) const;  // route_length, worked out
   void found(tessera::FlowContext& ctx, int corner);
   void check_deck2(tessera::FlowContext& ctx);
   tessera::Frame* find_frame(tessera::FlowContext& ctx, int step) const;

@@ -43,6 +43,7 @@ void CatanGame::scan(const Table& t, Scan& s) const {
     ++n;
   }
   for (Scan::Reach& r : s.reach) r.known = false;
+  s.route_known.fill(false);
   s.robber = -1;
   for (int h : geo().robber_hexes)
     if (!hexes[static_cast<std::size_t>(h)].piece.empty()) s.robber = h;
@@ -101,6 +102,14 @@ void CatanGame::pay(Table& t, int seat, const CardCounts& cost) const {
 // §5.10.1: the longest trail over `seat`'s roads that passes through no other player's
 // building (nor, with the §8.5 flag, through an own declined one).
 int CatanGame::route_length(const Scan& s, int seat) const {
+  if (!s.route_known[seat]) {
+    s.route[seat] = trail_length(s, seat);
+    s.route_known[seat] = true;
+  }
+  return s.route[seat];
+}
+
+int CatanGame::trail_length(const Scan& s, int seat) const {
   const Geometry& g = geo();
   const int n = std::min(s.road_count[seat], kMaxRoads);
   if (n == 0) return 0;
@@ -594,6 +603,7 @@ void CatanGame::place_road(Table& t, int seat, int edge) {
   *at = static_cast<std::int16_t>(edge);
   s.road[edge] = static_cast<std::int8_t>(seat);
   for (Scan::Reach& r : s.reach) r.known = false;
+  s.route_known[seat] = false;
   scan_stamp_ = board.stamp();
 }
 
@@ -627,6 +637,7 @@ void CatanGame::place_building(FlowContext& ctx, int seat, int corner, Piece pie
   s.owner[corner] = static_cast<std::int8_t>(seat);
   s.piece[corner] = piece;
   for (Scan::Reach& r : s.reach) r.known = false;
+  s.route_known.fill(false);  // a building may cut any seat's trail
   scan_stamp_ = board.stamp();
 }
 
