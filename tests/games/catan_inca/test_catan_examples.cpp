@@ -113,6 +113,34 @@ TEST_CASE("EX-06: branches do not count, and a settlement splits another player'
   CHECK(markers(*g, kRed) == 3);
 }
 
+TEST_CASE("EX-06 after a road: a settlement splits a route the game had measured already", "[catan_inca]") {
+  // A road of red's first makes the game measure every route and keep the lengths with its
+  // reading of the board; the settlement must still cut blue's.
+  auto g = new_catan(4, 1);
+  edit(*g, [](json& s) {
+    ex06_board(s);
+    set_hand(s, kRed, {{"wood", 2}, {"stone", 2}, {"potato", 1}, {"wool", 1}});
+    s["global"]["progress"]["values"]["route_holder"] = kBlue;
+    at_turn(s, kRed);
+  });
+  std::string road;  // one that leaves the settlement site open
+  for (const std::string& move : legal_texts(*g)) {
+    if (move.rfind("build_road ", 0) != 0) continue;
+    auto trial = g->clone();
+    REQUIRE(trial->apply(move).ok);
+    if (has(legal_texts(*trial), "build_settlement 0,-2,W")) {
+      road = move;
+      break;
+    }
+  }
+  REQUIRE_FALSE(road.empty());
+  act(*g, road);
+  REQUIRE(tessera::testing::counter(*g, "tribe", "route", kBlue) == 5);
+  act(*g, "build_settlement 0,-2,W");
+  CHECK(tessera::testing::counter(*g, "tribe", "route", kBlue) == 3);
+  CHECK(progress(*g, "route_holder") == kRed);
+}
+
 TEST_CASE("EX-07: the distance rule counts every player's buildings", "[catan_inca]") {
   auto g = new_catan(4, 1);
   edit(*g, [](json& s) {
