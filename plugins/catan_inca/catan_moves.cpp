@@ -400,10 +400,10 @@ int CatanGame::largest_other_hand(const Table& t, int seat, int enough) const {
 
 // The cards offered: one type the proposer holds, 1..max_count of it.
 void CatanGame::proposal_moves(const FlowView& v, MoveSink& out) const {
-  const Supply& cards = v.table.get(cards_);
+  const CardCounts hand = hand_of(v.table, v.seat());
+  const int most = rules().trade_max_count, offer = kinds().offer;
   for (int give = 0; give < kCardTypes; ++give)
-    for (int n = 1; n <= std::min(cards.count_at(v.seat(), give), rules().trade_max_count); ++n)
-      out.add(kinds().offer, give, n);
+    for (int n = 1; n <= std::min(hand[give], most); ++n) out.add(offer, give, n);
   out.add(kinds().withdraw);
 }
 
