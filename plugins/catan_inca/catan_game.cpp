@@ -42,7 +42,7 @@ Geometry build_geometry(const Rules& rules) {
   for (const Tile& tile : rules.tiles) coords.push_back({tile.q, tile.r});
   const HexMap map("board", coords);
   Geometry g;
-  if (map.corner_count() > kMaxCorners || map.edge_count() > kMaxEdges)
+  if (map.corner_count() > kMaxCorners || map.edge_count() > kMaxEdges || map.hex_count() > kMaxHexes)
     throw DataError("data/catan_inca/board.yaml: the board has too many corners or sides");
   for (int h = 0; h < map.hex_count(); ++h) {
     std::array<int, 6> corners{};

@@ -27,6 +27,7 @@ namespace catan_inca {
 
 inline constexpr int kMaxCorners = 256;
 inline constexpr int kMaxEdges = 384;
+inline constexpr int kMaxHexes = kMaxCorners / 2;  // a hex has 6 corners, a corner at most 3 hexes
 
 // The board's geometry, computed once from the tiles (the hex map's own numbering).
 struct Geometry {
@@ -94,6 +95,7 @@ class CatanGame : public tessera::FlowGame {
     std::array<std::int8_t, kMaxCorners> owner;
     std::array<std::uint8_t, kMaxCorners> piece;
     std::array<std::int8_t, kMaxEdges> road;  // owner or -1
+    std::array<std::int8_t, kMaxHexes> number;  // each board tile's number token (0: none)
     int robber = -1;
     // Each seat's roads and buildings (active or declined), in board order. The counts are
     // exact; the lists keep the first kMaxRoads / kMaxBuildings (check_state refuses more).

@@ -47,6 +47,10 @@ void CatanGame::scan(const Table& t, Scan& s) const {
   s.robber = -1;
   for (int h : geo().robber_hexes)
     if (!hexes[static_cast<std::size_t>(h)].piece.empty()) s.robber = h;
+  for (int h = 0; h < rules().board_tiles; ++h) {  // a number no roll shows (an edit's 300) is none
+    const int n = hexes[static_cast<std::size_t>(h)].number;
+    s.number[h] = static_cast<std::int8_t>(n >= 2 && n <= 12 ? n : 0);
+  }
 }
 
 const CatanGame::Scan& CatanGame::scanned(const Table& t) const {
@@ -559,9 +563,8 @@ void CatanGame::produce(FlowContext& ctx, int number) {
   const auto hexes = board.hexes();
   std::array<CardCounts, kMaxSeats> owed{};
   for (int h = 0; h < rules().board_tiles; ++h) {
-    const HexMap::Hex& hex = hexes[static_cast<std::size_t>(h)];
-    if (hex.number != number || h == scan.robber) continue;
-    const int product = rules().terrains[rules().terrain_index(hex.terrain)].produces;
+    if (scan.number[h] != number || h == scan.robber) continue;
+    const int product = rules().terrains[rules().terrain_index(hexes[static_cast<std::size_t>(h)].terrain)].produces;
     if (product < 0) continue;
     for (int c : g.hex_corners[h]) {
       if (scan.owner[c] < 0) continue;
