@@ -1,7 +1,6 @@
 #include "tessera/supply.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 #include "tessera/error.hpp"
 #include "tessera/json_fields.hpp"
@@ -101,11 +100,6 @@ int Supply::bank(std::string_view resource) const { return resources_[res(resour
 bool Supply::bank_has(std::string_view resource, int n) const {
   int b = bank(resource);
   return b == kUnlimited || b >= n;
-}
-
-int Supply::total(int seat) const {
-  const std::span<const int> held = holdings(seat);
-  return std::accumulate(held.begin(), held.end(), 0);
 }
 
 int Supply::room(int seat, std::string_view resource) const {

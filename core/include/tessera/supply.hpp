@@ -85,7 +85,11 @@ class Supply : public ComponentOf<Supply> {
   // Every unit count of `seat`, by resource index (RuleError for a bad seat).
   std::span<const int> holdings(int seat) const { return {holdings_.data() + cell(seat, 0), resources_.size()}; }
   bool bank_has(std::string_view resource, int n) const;
-  int total(int seat) const;  // all units of all resources
+  int total(int seat) const {  // all units of all resources
+    int sum = 0;
+    for (const int n : holdings(seat)) sum += n;
+    return sum;
+  }
   // How many more units `seat` may receive before the cap applies; kUnlimited if none.
   int room(int seat, std::string_view resource) const;
 
