@@ -605,7 +605,18 @@ void CatanGame::place_road(Table& t, int seat, int edge) {
   std::copy_backward(at, end, end + 1);
   *at = static_cast<std::int16_t>(edge);
   s.road[edge] = static_cast<std::int8_t>(seat);
-  for (Scan::Reach& r : s.reach) r.known = false;
+  // The builder's reach and route are made anew; for the others the route is taken (a road
+  // neither ends their roads nor anchors theirs, nor blocks a trail or a site).
+  for (int other = 0; other < kMaxSeats; ++other) {
+    Scan::Reach& r = s.reach[other];
+    if (other == seat) r.known = false;
+    if (!r.known) continue;
+    const auto sides_end = r.sides.begin() + r.side_count;
+    const auto taken = std::lower_bound(r.sides.begin(), sides_end, edge);
+    if (taken == sides_end || *taken != edge) continue;
+    std::copy(taken + 1, sides_end, taken);
+    --r.side_count;
+  }
   s.route_known[seat] = false;
   scan_stamp_ = board.stamp();
 }

@@ -44,6 +44,48 @@ end)
   CHECK(has(legal_texts(*g), "build_road 0,0,N"));         // from the end of the new road
 }
 
+TEST_CASE("A route another player builds on is gone from the next list of a player who saw it free", "[catan_inca]") {
+  // Red's moves are read at its turn, and the game keeps what they came from; blue then
+  // builds on a route red could take too: at red's next turn that route is not offered.
+  const auto arranged = [](int seat) {
+    return [seat](json& s) {
+      ex06_board(s);
+      set_hand(s, kRed, {{"wood", 1}, {"stone", 1}});
+      set_hand(s, kBlue, {{"wood", 1}, {"stone", 1}});
+      at_turn(s, seat);
+    };
+  };
+  auto blue_view = new_catan(4, 1);
+  edit(*blue_view, arranged(kBlue));
+  auto g = new_catan(4, 1);
+  edit(*g, arranged(kRed));
+  std::string shared;  // a road both may build
+  for (const std::string& move : legal_texts(*g))
+    if (move.rfind("build_road ", 0) == 0 && has(legal_texts(*blue_view), move)) shared = move;
+  REQUIRE_FALSE(shared.empty());
+  act(*g, "end");
+  // Orange's turn, blue's (it builds the shared route), grey's, up to red's roll.
+  bool built = false;
+  for (int i = 0; i < 200 && !(built && top_step(*g) == "turn" && g->seat_to_move() == kRed); ++i) {
+    const auto legal = legal_texts(*g);
+    if (g->seat_to_move() == kBlue && has(legal, shared)) {
+      act(*g, shared);
+      built = true;
+    } else {
+      act(*g, has(legal, "roll") ? "roll" : has(legal, "end") ? "end" : legal.front());
+    }
+  }
+  REQUIRE(built);
+  for (int i = 0; i < 20 && !(top_step(*g) == "turn" && has(legal_texts(*g), "end")); ++i) {
+    const auto legal = legal_texts(*g);
+    act(*g, has(legal, "roll") ? "roll" : legal.front());  // red's roll, and a 7's robber
+  }
+  REQUIRE(g->seat_to_move() == kRed);
+  const auto legal = legal_texts(*g);
+  REQUIRE(std::any_of(legal.begin(), legal.end(), [](const std::string& m) { return m.rfind("build_road ", 0) == 0; }));
+  CHECK_FALSE(has(legal, shared));  // red may still build roads, but not that one
+}
+
 TEST_CASE("No trading or building before the roll; the roll comes first", "[catan_inca]") {
   auto g = new_catan(4, 1);
   edit(*g, [](json& s) {
