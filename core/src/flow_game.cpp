@@ -55,8 +55,7 @@ void FlowGame::start_flow() {
   legal_.swap(scratch_);
 }
 
-void FlowGame::check_conserved_writes() {
-  if (!scripts_ || !schema_ || !scripts_->wrote_content()) return;
+void FlowGame::check_written_lists() {
   for (const WrittenList& written : scripts_->take_written_lists()) {
     try {
       schema_->check_conserved(table_, std::span(&written.list, 1));

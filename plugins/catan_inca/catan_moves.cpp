@@ -251,10 +251,8 @@ void CatanGame::tribute_moves(const Table& t, const Scan& s, int seat, int flags
     if (s.piece[c] == kSettlement || s.piece[c] == kCity || rules().options.mca_counts_declined) touches = true;
   }
   if (!touches) return;
-  for (int h : geo().robber_spots) {
-    const auto at = std::find(geo().robber_spots.begin(), geo().robber_spots.end(), h);
-    out.add(kinds().tribute, static_cast<int>(at - geo().robber_spots.begin()));
-  }
+  const int spots = static_cast<int>(geo().robber_spots.size());
+  for (int spot = 0; spot < spots; ++spot) out.add(kinds().tribute, spot);  // a spot by its place in the list
 }
 
 void CatanGame::turn_moves(const FlowView& v, MoveSink& out) const {

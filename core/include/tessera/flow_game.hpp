@@ -110,7 +110,10 @@ class FlowGame : public Game {
   // The turn order a queue step walks: looked up by name once per game, not at each step.
   Handle<TurnOrder> order_of(const StepDecl& step);
   // The conservation of the content lists the scripts wrote during the move (or set-up).
-  void check_conserved_writes();
+  void check_conserved_writes() {
+    if (scripts_ && schema_ && scripts_->wrote_content()) check_written_lists();
+  }
+  void check_written_lists();
 
   Table table_;
   std::shared_ptr<const FlowRules> rules_;
