@@ -560,6 +560,7 @@ void CatanGame::produce(FlowContext& ctx, int number) {
   const Geometry& g = geo();
   const auto hexes = board.hexes();
   std::array<CardCounts, kMaxSeats> owed{};
+  unsigned produced = 0;  // a bit per card type some seat is owed
   for (int h = 0; h < rules().board_tiles; ++h) {
     if (scan.number[h] != number || h == scan.robber) continue;
     const int product = rules().terrains[rules().terrain_index(hexes[static_cast<std::size_t>(h)].terrain)].produces;
@@ -568,16 +569,18 @@ void CatanGame::produce(FlowContext& ctx, int number) {
       if (scan.owner[c] < 0) continue;
       const Piece p = static_cast<Piece>(scan.piece[c]);
       owed[scan.owner[c]][product] += (p == kCity || p == kDecCity) ? 2 : 1;
+      produced |= 1u << product;
     }
   }
+  if (produced == 0) return;
   Supply& s = t.get(cards_);
-  for (int type = 0; type < kCardTypes; ++type) {
+  for (; produced != 0; produced &= produced - 1) {
+    const int type = std::countr_zero(produced);
     int total = 0, owed_seats = 0;
     for (int seat = 0; seat < players(); ++seat) {
       total += owed[seat][type];
       owed_seats += owed[seat][type] > 0 ? 1 : 0;
     }
-    if (total == 0) continue;
     const bool short_supply = s.bank_at(type) < total;
     if (short_supply && owed_seats > 1) continue;  // nobody receives this type
     for (int seat = 0; seat < players(); ++seat)
