@@ -31,6 +31,13 @@ std::string refusal(const std::vector<std::pair<std::string, std::string>>& vari
   return "";
 }
 
+// A house rule's move "donate" (coins to another seat) with these params and legal() body.
+std::string donate_move(const std::string& params, const std::string& legal_body) {
+  return "move(\"donate\", {\n  params = " + params + ",\n  steps = {\"use_dice\"},\n" +
+         "  legal = function(ctx, step)\n" + legal_body + "\n  end,\n" +
+         "  apply = function(ctx, move) ctx:get(\"goods\"):transfer(ctx.seat, move.to, \"coins\", move.n) end,\n})\n";
+}
+
 }  // namespace
 
 TEST_CASE("A variant that registers a hook the game never fires is refused with its file and line", "[flow]") {
@@ -68,11 +75,7 @@ wrap_move("work", {
 }
 
 TEST_CASE("A Lua move with typed parameters is offered, parsed and applied by its declaration", "[flow]") {
-  auto g = new_game_with_scripts("tutorial", 3, 1, {{"gifts", R"(
-move("donate", {
-  params = { {to = "seat"}, {n = {int = {1, 2}}} },
-  steps = {"use_dice"},
-  legal = function(ctx, step)
+  auto g = new_game_with_scripts("tutorial", 3, 1, {{"gifts", donate_move("{ {to = \"seat\"}, {n = {int = {1, 2}}} }", R"(
     local out = {}
     for s = 0, ctx.players - 1 do
       if s ~= step.seat then
@@ -80,12 +83,7 @@ move("donate", {
         out[#out + 1] = {s, 2}
       end
     end
-    return out
-  end,
-  apply = function(ctx, move)
-    ctx:get("goods"):transfer(ctx.seat, move.to, "coins", move.n)
-  end,
-}))"}});
+    return out)")}});
   mid_turn(*g, 0, {1, 1, 1});
   const auto legal = legal_texts(*g);
   CHECK(has(legal, "donate 1 1"));
@@ -102,15 +100,8 @@ move("donate", {
 }
 
 TEST_CASE("A trailing int parameter with a default may be left out of a move's words", "[flow]") {
-  auto g = new_game_with_scripts("tutorial", 3, 1, {{"gifts", R"(
-move("donate", {
-  params = { {to = "seat"}, {n = {int = {1, 3}, default = 1}} },
-  steps = {"use_dice"},
-  legal = function(ctx, step) return { {to = 1}, {2, 1}, {2, 3} } end,
-  apply = function(ctx, move)
-    ctx:get("goods"):transfer(ctx.seat, move.to, "coins", move.n)
-  end,
-}))"}});
+  auto g = new_game_with_scripts("tutorial", 3, 1, {{"gifts", donate_move("{ {to = \"seat\"}, {n = {int = {1, 3}, default = 1}} }",
+                                                                          "return { {to = 1}, {2, 1}, {2, 3} }")}});
   mid_turn(*g, 0, {1, 1, 1});
   const auto legal = legal_texts(*g);
   CHECK(has(legal, "donate 1"));  // n = 1, the default, is not spelled out
