@@ -43,7 +43,7 @@ Geometry build_geometry(const Rules& rules) {
   const HexMap map("board", coords);
   Geometry g;
   if (map.corner_count() > kMaxCorners || map.edge_count() > kMaxEdges || map.hex_count() > kMaxHexes)
-    throw DataError("data/catan_inca/board.yaml: the board has too many corners or sides");
+    throw DataError("data/catan_inca/board.yaml: the board has too many corners, sides or hexes");
   for (int h = 0; h < map.hex_count(); ++h) {
     std::array<int, 6> corners{};
     const auto span = map.hex_corners(h);

@@ -4,6 +4,15 @@
 -- every card's: monopoly_cap (the §8.5 flag, -1 = unlimited) and types (the card types, in
 -- the order of data/catan_inca/game.yaml).
 
+-- The card types: the game's param, or, when a house rule calls an effect with params of its
+-- own that leave them out, the supply's list (same order).
+local function types(ctx, params)
+  if params.types then return params.types end
+  local out = {}
+  for _, r in ipairs(ctx:get("cards"):resources()) do out[#out + 1] = r.id end
+  return out
+end
+
 -- Road Building: up to `roads` free roads, each by the normal rules (the free_roads step).
 effect("road_building", {
   params = {roads = {int = {1}}},
@@ -16,7 +25,7 @@ effect("road_building", {
 -- carry ids only: label() words one when a person asks (a bot never does).
 effect("invention", {
   options = function(ctx, params)
-    local choices, TYPES = {}, params.types
+    local choices, TYPES = {}, types(ctx, params)
     for a = 1, #TYPES do
       for b = a, #TYPES do choices[#choices + 1] = {id = TYPES[a] .. "+" .. TYPES[b]} end
     end
@@ -24,6 +33,7 @@ effect("invention", {
   end,
   label = function(ctx, params, id)
     local first, second = string.match(id, "^([^+]+)%+([^+]+)$")
+    if not first then return id end  -- a house rule's own choice
     return "Take " .. first .. " and " .. second
   end,
   apply = function(ctx, params, choice)
@@ -39,7 +49,7 @@ effect("invention", {
 effect("monopoly", {
   options = function(ctx, params)
     local choices = {}
-    for _, card in ipairs(params.types) do choices[#choices + 1] = {id = card} end
+    for _, card in ipairs(types(ctx, params)) do choices[#choices + 1] = {id = card} end
     return choices
   end,
   label = function(ctx, params, id) return "Monopoly on " .. id end,

@@ -226,6 +226,37 @@ wrap_effect("invention", {
   CHECK_FALSE(has(legal_texts(*g), "choose wood+ore"));
 }
 
+TEST_CASE("A house rule may call Invention with params of its own and add a choice of its own", "[catan_inca]") {
+  // The game gives the card effects the card types as a param; a wrapper that passes params
+  // of its own leaves them out, and the options still list every pair (from the supply).
+  auto g = tessera::testing::new_game_with_scripts("catan_inca", 3, 1, {{"own_params", R"lua(
+wrap_effect("invention", {
+  options = function(base, ctx, params)
+    local out = base(ctx, {monopoly_cap = params.monopoly_cap})
+    out[#out + 1] = {id = "nothing"}
+    return out
+  end,
+  apply = function(base, ctx, params, choice)
+    if choice ~= "nothing" then base(ctx, params, choice) end
+  end,
+})
+)lua"}});
+  edit(*g, [](json& s) {
+    empty_hands(s);
+    give_dev(s, kRed, "invention", false);
+    at_turn(s, kRed);
+  });
+  act(*g, "play_card invention");
+  const auto actions = g->legal_actions();
+  REQUIRE(actions.size() == 36 + 1);
+  CHECK(actions.front().text == "choose wood+wood");
+  CHECK(actions.front().label == "Take wood and wood");
+  CHECK(actions.back().text == "choose nothing");
+  CHECK(actions.back().label == "nothing");  // not a pair: worded by its id
+  act(*g, "choose stone+ore");
+  CHECK(hand(*g, kRed) == Cards{{"stone", 1}, {"ore", 1}});
+}
+
 TEST_CASE("Monopoly takes up to 2 cards of the named type from each other player", "[catan_inca]") {
   auto g = new_catan(4, 1);
   edit(*g, [](json& s) {
