@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The installed SDK end to end (issue 14), from the build/ folder tools/test.sh built:
+# The installed SDK end to end, from the build/ folder tools/test.sh built:
 #   - installs Tessera into a temporary prefix and moves it (relocatable);
 #   - the installed `tessera` finds its games with no TESSERA_* variable and without the tree;
 #   - `tessera new-game --out` writes a game project outside the tree, which builds against
@@ -25,11 +25,16 @@ unset TESSERA_PLUGIN_PATH TESSERA_DATA_PATH XDG_DATA_HOME
 export HOME=$work/home
 mkdir -p "$HOME"
 
-step "install into a temporary prefix, then move it"
-cmake --install "$build" --prefix "$work/first" >/dev/null
+step "install into a temporary prefix (stripped), then move it"
+cmake --install "$build" --prefix "$work/first" --strip >/dev/null
 mv "$work/first" "$work/prefix"
 prefix=$work/prefix
 tessera=$prefix/bin/tessera
+file -L "$tessera" | grep -q ', stripped' || fail "the installed tessera is not stripped"
+for doc in README.md writing-a-game.md lua-api.md protocol.md; do
+  [ -f "$prefix/share/doc/tessera/$doc" ] || fail "the install has no share/doc/tessera/$doc"
+done
+echo "installed size: $(du -sh "$prefix" | cut -f1)"
 grep -q 'R.*PATH.*\$ORIGIN/\.\./lib' <<<"$(readelf -d "$tessera")" || fail "tessera has no \$ORIGIN-relative RPATH"
 core=$(ldd "$tessera" | awk '/libtessera_core/ {print $3}')
 [[ "$(realpath "$core")" == "$(realpath "$prefix")"/lib/libtessera_core.so* ]] ||
