@@ -5,8 +5,9 @@
 # up to a third from hour to hour, so only figures taken side by side compare: each cell is the
 # best of ROUNDS runs, and the builds take turns within each round.
 #   tools/perf_table.sh [BASELINE]      (default BASELINE: the commit before HEAD)
-# Builds what is missing: build/ (tools/build.sh), build-pgo/ (tools/build_pgo.sh), and the
-# baseline's host and games in build-baseline/ from a worktree of that commit.
+# Builds the three from the tree as it is: build/'s host and games (tools/build.sh), build-pgo/
+# (tools/build_pgo.sh, profiled afresh), and the baseline's host and games in build-baseline/
+# from a worktree of that commit.
 # TESSERA_PERF_GAMES (default 2000) and TESSERA_PERF_ROUNDS (default 3) set G and ROUNDS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,8 +16,8 @@ games=${TESSERA_PERF_GAMES:-2000}
 rounds=${TESSERA_PERF_ROUNDS:-3}
 commit=$(git rev-parse --short "$baseline")
 
-[ -x build/bin/tessera ] || tools/build.sh
-[ -x build-pgo/bin/tessera ] || tools/build_pgo.sh >/dev/null
+tools/build.sh --target runtime >/dev/null
+tools/build_pgo.sh >/dev/null
 tree=build-baseline/src
 if [ "$(git -C "$tree" rev-parse --short HEAD 2>/dev/null)" != "$commit" ]; then
   git worktree remove --force "$tree" 2>/dev/null || rm -rf "$tree"
