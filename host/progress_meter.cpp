@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ostream>
+#include <utility>
 
 #include "tessera/error.hpp"
 
