@@ -10,6 +10,7 @@
 #include "bots.hpp"
 #include "commands.hpp"
 #include "json_text.hpp"
+#include "progress_meter.hpp"
 #include "session.hpp"
 #include "statistics.hpp"
 #include "tessera/error.hpp"
@@ -27,7 +28,7 @@ struct BotTotals {
 
 }  // namespace
 
-int run_arena(const PluginRegistry& registry, const ArenaOptions& options, std::ostream& out) {
+int run_arena(const PluginRegistry& registry, const ArenaOptions& options, std::ostream& out, std::ostream& err) {
   if (options.games < 1) throw Error("--games must be at least 1");
   const std::vector<std::string> specs = join_seat_specs(options.seats);
   if (specs.size() < 2) throw Error("--seats names at least two bots");
@@ -45,6 +46,7 @@ int run_arena(const PluginRegistry& registry, const ArenaOptions& options, std::
   const auto start = std::chrono::steady_clock::now();
   std::unique_ptr<Game> first;
   std::vector<Move> moves;
+  ProgressMeter progress(options.progress ? &err : nullptr, "arena " + choice.game, options.games);
   for (int g = 0; g < options.games; ++g) {
     const std::uint64_t seed = choice.seed + static_cast<std::uint64_t>(g);
     // Game g seats bot (seat + g) % n in each seat: over n games every bot sits everywhere.
@@ -89,7 +91,9 @@ int run_arena(const PluginRegistry& registry, const ArenaOptions& options, std::
       t.margin += r.margin[s];
       t.games += 1;
     }
+    progress.update(g + 1);
   }
+  progress.clear();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double games = options.games;
 
@@ -126,8 +130,9 @@ int run_arena(const PluginRegistry& registry, const ArenaOptions& options, std::
   }
   char line[512];
   out << choice.game << ": " << options.games << " games, " << choice.players << " players, seed " << choice.seed
-      << ", seats rotated\n";
-  std::snprintf(line, sizeof line, "time %.1f s, length %.1f actions, first seat wins %.1f%% [%.1f, %.1f] (fair %.1f%%)\n",
+      << ", seats rotated\n[low, high]: 95 % Wilson score intervals\n";
+  std::snprintf(line, sizeof line,
+                "time %.1f s, mean length %.1f actions, first seat wins %.1f%% [%.1f, %.1f] (fair %.1f%%)\n",
                 seconds, total_length / games, 100 * first_seat_wins / games, 100 * flo, 100 * fhi, 100.0 / n);
   out << line;
   for (std::size_t b = 0; b < n; ++b) {
@@ -137,7 +142,8 @@ int run_arena(const PluginRegistry& registry, const ArenaOptions& options, std::
                   100 * t.wins / t.games, 100 * lo, 100 * hi, t.margin / t.games);
     out << line;
     if (t.search_seconds > 0) {
-      std::snprintf(line, sizeof line, ", search %.0f moves/s", static_cast<double>(t.search_moves) / t.search_seconds);
+      std::snprintf(line, sizeof line, ", search %.0f moves/s (tree and rollouts)",
+                    static_cast<double>(t.search_moves) / t.search_seconds);
       out << line;
     }
     out << "\n";

@@ -51,6 +51,11 @@ nlohmann::json to_json(const Difference& d);
 nlohmann::json to_json(const BatchStatistics& s);
 nlohmann::json to_json(const BatchDifference& d);
 
+// What the brackets of print_statistics and print_difference are, said once above them.
+inline constexpr const char* kIntervalNote =
+    "[low, high]: 95 % intervals, Wilson score for rates, mean +- 1.96 sd / sqrt(games) for means and "
+    "paired differences";
+
 // Readable lines, each starting with `indent`; `seats` names the bot of each seat.
 void print_statistics(std::ostream& out, const BatchStatistics& s, const std::vector<std::string>& seats,
                       const std::string& indent);

@@ -54,7 +54,7 @@ struct SimulateOptions {
   int jobs = 1;
   std::vector<std::string> seats;  // a bot spec per seat (bots.hpp); default: all random
   bool json = false;
-  bool progress = false;           // progress bar on stderr
+  bool progress = false;           // a progress line on `err` (progress_meter.hpp)
   std::string log_dir;             // write each game's log here when set
   std::size_t max_actions = 1'000'000;
 };
@@ -67,9 +67,10 @@ struct ArenaOptions {
   std::vector<std::string> seats;  // a bot spec per seat
   int games = 20;
   bool json = false;
+  bool progress = false;           // a progress line on `err` (progress_meter.hpp)
   std::size_t max_actions = 1'000'000;
 };
-int run_arena(const PluginRegistry& registry, const ArenaOptions& options, std::ostream& out);
+int run_arena(const PluginRegistry& registry, const ArenaOptions& options, std::ostream& out, std::ostream& err);
 
 // `tessera compare`: the game as it is (base) against each variant on the same seeds and
 // bot seats, with every statistic of simulate per arm and the paired difference variant -
@@ -83,7 +84,7 @@ struct CompareOptions {
   bool json = false;
   std::string csv_path;               // one row per game and arm; "-" for `out`
   std::string plot_dir;               // SVG plots, their data and the gnuplot script
-  bool progress = false;              // progress bars on `err`
+  bool progress = false;              // a progress line on `err` (progress_meter.hpp)
   std::size_t max_actions = 1'000'000;
 };
 int run_compare(const PluginRegistry& registry, const CompareOptions& options, std::ostream& out, std::ostream& err);
@@ -93,8 +94,10 @@ int run_replay(const PluginRegistry& registry, const std::string& log_path, std:
 // With `play_games` > 0 (`--play N`), also plays that many seeded random games per player count
 // and variant, one after another on one runtime, checks that each replays exactly, and
 // reports the first error of each variant with the game, variant, players, seed and move
-// (replay_check.hpp). Returns 1 when anything is reported.
-int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out, int play_games = 0);
+// (replay_check.hpp), drawing a progress line on `progress` when given (progress_meter.hpp).
+// Returns 1 when anything is reported.
+int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out, int play_games = 0,
+                 std::ostream* progress = nullptr);
 // The components of a new game (name, kind, owner, visibility), then the game's declared
 // schema, steps and moves: what a scenario author or house-rule writer may edit and call.
 int run_schema(const PluginRegistry& registry, const GameChoice& choice, std::ostream& out);

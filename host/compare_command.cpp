@@ -9,6 +9,7 @@
 #include "compare_arms.hpp"
 #include "compare_plots.hpp"
 #include "json_text.hpp"
+#include "progress_meter.hpp"
 #include "tessera/error.hpp"
 
 namespace tessera::host {
@@ -56,15 +57,19 @@ int run_compare(const PluginRegistry& registry, const CompareOptions& options, s
   plan.jobs = options.jobs;
   plan.max_actions = options.max_actions;
 
+  ProgressMeter progress(options.progress ? &err : nullptr, "compare " + choice.game,
+                         static_cast<long>(arms.size()) * options.games);
   for (Arm& arm : arms) {
     plan.choice.variants = arm.variants;
     try {
-      arm.records = play_batch(registry, plan, options.progress ? &err : nullptr);
+      arm.records = play_batch(registry, plan, &progress);
     } catch (const Error& e) {
+      progress.clear();
       err << "compare failed in arm '" << arm.name << "': " << e.what() << "\n";
       return 1;
     }
   }
+  progress.clear();
   if (!options.csv_path.empty()) write_csv_to(options.csv_path, arms, choice.players, out);
   std::vector<std::string> plots;
   if (!options.plot_dir.empty()) plots = write_plots(options.plot_dir, arms, choice.game, choice.players);
@@ -103,7 +108,7 @@ int run_compare(const PluginRegistry& registry, const CompareOptions& options, s
   out << choice.game << ": " << options.games << " games per arm, " << choice.players << " players, seeds "
       << choice.seed << "-" << choice.seed + static_cast<std::uint64_t>(options.games - 1) << " in every arm, seats ";
   for (std::size_t s = 0; s < plan.seats.size(); ++s) out << (s ? "," : "") << plan.seats[s];
-  out << "\n";
+  out << "\n" << kIntervalNote << "\n";
   for (std::size_t a = 0; a < arms.size(); ++a) {
     out << "\n" << arms[a].name;
     if (a == 0 && arms[a].variants.empty()) out << " (no variant)";
@@ -116,7 +121,7 @@ int run_compare(const PluginRegistry& registry, const CompareOptions& options, s
     print_statistics(out, statistics[a], plan.seats, "  ");
   }
   for (std::size_t a = 1; a < arms.size(); ++a) {
-    out << "\n" << arms[a].name << " - base, paired by seed (95% intervals; significant when 0 is outside):\n";
+    out << "\n" << arms[a].name << " - base, paired by seed (significant when 0 is outside the interval):\n";
     print_difference(out, differences[a - 1], "  ");
   }
   if (!plots.empty()) {

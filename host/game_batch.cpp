@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <ostream>
 #include <thread>
 
 #include "bots.hpp"
@@ -87,13 +86,6 @@ void play_share(const PluginRegistry& registry, const BatchPlan& plan, int job, 
   }
 }
 
-void draw_progress(int done, int total, std::ostream& err) {
-  const int width = 40;
-  const int filled = total ? done * width / total : width;
-  err << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
-      << std::string(static_cast<std::size_t>(width - filled), '.') << "] " << done << "/" << total << std::flush;
-}
-
 }  // namespace
 
 std::vector<std::string> bot_seats(const std::vector<std::string>& specs, const GameChoice& choice) {
@@ -106,7 +98,7 @@ std::vector<std::string> bot_seats(const std::vector<std::string>& specs, const 
   return seats;
 }
 
-std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPlan& plan, std::ostream* progress) {
+std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPlan& plan, ProgressMeter* progress) {
   if (!plan.log_dir.empty()) std::filesystem::create_directories(plan.log_dir);
   BatchPlan p = plan;
   p.jobs = std::max(1, std::min(plan.jobs, plan.games));
@@ -119,16 +111,15 @@ std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPl
     threads.emplace_back(play_share, std::cref(registry), std::cref(p), j, std::ref(records),
                          std::ref(errors[static_cast<std::size_t>(j)]), std::ref(done), std::ref(failed));
   if (progress) {
+    // The meter counts on from the batches before this one (compare's arms).
+    const long before = progress->done();
     while (done.load() < p.games && !failed.load()) {
-      draw_progress(done.load(), p.games, *progress);
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      progress->update(before + done.load());
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
+    progress->update(before + done.load());
   }
   for (auto& t : threads) t.join();
-  if (progress) {
-    draw_progress(done.load(), p.games, *progress);
-    *progress << "\n";
-  }
   for (const std::string& e : errors)
     if (!e.empty()) throw Error(e);
   return records;

@@ -3,12 +3,12 @@
 // play and summarise. Game i of a batch uses seed + i and the same bot seats, so two
 // batches that differ only in their variants are paired game by game.
 #include <cstdint>
-#include <iosfwd>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "commands.hpp"
+#include "progress_meter.hpp"
 
 namespace tessera::host {
 
@@ -36,7 +36,8 @@ struct BatchPlan {
 std::vector<std::string> bot_seats(const std::vector<std::string>& specs, const GameChoice& choice);
 
 // Plays the batch; records in game order. Throws Error with the first failure. With
-// `progress`, draws a progress bar there.
-std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPlan& plan, std::ostream* progress);
+// `progress`, counts each finished game on it, after those it counted before.
+std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPlan& plan,
+                                   ProgressMeter* progress = nullptr);
 
 }  // namespace tessera::host

@@ -9,6 +9,7 @@
 #include "host_environment.hpp"
 #include "json_limits.hpp"
 #include "json_text.hpp"
+#include "progress_meter.hpp"
 #include "replay_check.hpp"
 #include "tessera/error.hpp"
 #include "tessera/file_place.hpp"
@@ -140,7 +141,8 @@ int run_rules(const PluginRegistry& registry, const std::string& game, std::ostr
   return 0;
 }
 
-int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out, int play_games) {
+int run_validate(const PluginRegistry& registry, const std::string& game, std::ostream& out, int play_games,
+                 std::ostream* progress) {
   const auto plus_joined = [](const std::vector<std::string>& names) {
     std::string out;
     for (const auto& n : names) out += (out.empty() ? "" : "+") + n;
@@ -148,52 +150,88 @@ int run_validate(const PluginRegistry& registry, const std::string& game, std::o
   };
   const PluginEntry& entry = registry.game(game);
   const Manifest& m = entry.manifest;
-  std::vector<std::string> problems;
-  auto check = [&](std::vector<std::string> variants, const std::string& label) {
-    int low = m.min_players, high = m.max_players;
-    try {
-      for (const auto& v : variants) {
-        const auto [v_low, v_high] = registry.variant_players(game, v);
-        low = std::max(low, v_low);
-        high = std::min(high, v_high);
-      }
-    } catch (const std::exception& e) {
-      problems.push_back(label + e.what());
-      return;
-    }
-    const std::string played =
-        m.id + " (" +
-        (variants.empty() ? std::string("base game") : (variants.size() == 1 ? "variant " : "variants ") + plus_joined(variants)) +
-        "), ";
-    bool play = play_games > 0;
-    for (int players = low; players <= high; ++players) {
-      try {
-        GameConfig config = registry.config(game, players, /*seed=*/1, variants);
-        const std::size_t before = problems.size();
-        for (auto& p : registry.validate(game, config)) problems.push_back(label + p);
-        // The first error of a variant's games is reported; its other player counts are not played.
-        if (play && problems.size() == before)
-          if (const auto failure = check_replays(registry, game, config, play_games)) {
-            problems.push_back(played + *failure);
-            play = false;
-          }
-      } catch (const std::exception& e) {
-        problems.push_back(label + e.what());
-      }
-    }
+  // What is checked, in order: the base game, each variant, and each variant with the others
+  // its page says it is played with ("-- with: a, b"); or a problem found while listing them.
+  struct Check {
+    std::vector<std::string> variants;
+    std::string label;
+    std::string problem;
   };
-  check({}, "");
+  std::vector<Check> checks{{{}, "", ""}};
   for (const auto& v : list_variants(entry)) {
-    check({v.name}, "variant " + v.name + ": ");
-    // A variant whose page says it is played with others ("-- with: a, b") is played with them too.
+    checks.push_back({{v.name}, "variant " + v.name + ": ", ""});
     std::vector<std::string> together{v.name};
     try {
       for (auto& partner : registry.variant_partners(game, v.name)) together.push_back(std::move(partner));
     } catch (const std::exception& e) {
-      problems.push_back("variant " + v.name + ": " + e.what());
+      checks.push_back({{}, "", "variant " + v.name + ": " + e.what()});
     }
-    if (together.size() > 1) check(together, "variants " + plus_joined(together) + ": ");
+    if (together.size() > 1) checks.push_back({together, "variants " + plus_joined(together) + ": ", ""});
   }
+  // The player counts a check is played at: those of the game that every variant allows.
+  const auto player_counts = [&](const Check& c) {
+    int low = m.min_players, high = m.max_players;
+    for (const auto& v : c.variants) {
+      const auto [v_low, v_high] = registry.variant_players(game, v);
+      low = std::max(low, v_low);
+      high = std::min(high, v_high);
+    }
+    return std::pair{low, high};
+  };
+  long planned = 0;  // games to play, for the progress line
+  if (play_games > 0)
+    for (const Check& c : checks) {
+      if (!c.problem.empty()) continue;
+      try {
+        const auto [low, high] = player_counts(c);
+        planned += std::max(0, high - low + 1) * static_cast<long>(play_games);
+      } catch (const std::exception&) {
+        // Reported when the check runs.
+      }
+    }
+  ProgressMeter meter(play_games > 0 ? progress : nullptr, "validate " + m.id, planned);
+
+  std::vector<std::string> problems;
+  auto check = [&](const Check& c) {
+    int low = 0, high = 0;
+    try {
+      std::tie(low, high) = player_counts(c);
+    } catch (const std::exception& e) {
+      problems.push_back(c.label + e.what());
+      return;
+    }
+    const std::string played = m.id + " (" +
+                               (c.variants.empty() ? std::string("base game")
+                                                   : (c.variants.size() == 1 ? "variant " : "variants ") +
+                                                         plus_joined(c.variants)) +
+                               "), ";
+    bool play = play_games > 0;
+    for (int players = low; players <= high; ++players) {
+      const long before = meter.done();
+      try {
+        GameConfig config = registry.config(game, players, /*seed=*/1, c.variants);
+        const std::size_t found = problems.size();
+        for (auto& p : registry.validate(game, config)) problems.push_back(c.label + p);
+        // The first error of a variant's games is reported; its other player counts are not played.
+        if (play && problems.size() == found)
+          if (const auto failure = check_replays(registry, game, config, play_games,
+                                                 [&](int checked) { meter.update(before + checked); })) {
+            problems.push_back(played + *failure);
+            play = false;
+          }
+      } catch (const std::exception& e) {
+        problems.push_back(c.label + e.what());
+      }
+      if (play_games > 0) meter.update(before + play_games);  // games not played count as done
+    }
+  };
+  for (const Check& c : checks) {
+    if (c.problem.empty())
+      check(c);
+    else
+      problems.push_back(c.problem);
+  }
+  meter.clear();
   // The same problem is found once per player count; report it once.
   std::vector<std::string> unique;
   for (auto& p : problems)

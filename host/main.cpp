@@ -12,6 +12,7 @@
 #include "conformance.hpp"
 #include "host_environment.hpp"
 #include "json_text.hpp"
+#include "progress_meter.hpp"
 #include "tessera/error.hpp"
 
 using namespace tessera::host;
@@ -190,7 +191,9 @@ int main(int argc, char** argv) {
     if (*list) return run_list(*registry, std::cout, list_json);
     if (*info) return run_info(*registry, game, std::cout, info_json);
     if (*rules) return run_rules(*registry, game, std::cout);
-    if (*validate) return run_validate(*registry, game, std::cout, validate_games);
+    if (*validate)
+      return run_validate(*registry, game, std::cout, validate_games,
+                          validate_games > 0 && progress_wanted() ? &std::cerr : nullptr);
     if (*schema) return run_schema(*registry, schema_choice, std::cout);
     if (*play) {
       if (play_options.choice.game.empty() && play_options.load_path.empty())
@@ -199,12 +202,15 @@ int main(int argc, char** argv) {
       return run_play(*registry, play_options, std::cin, std::cout);
     }
     if (*simulate) {
-      sim_options.progress = isatty(STDERR_FILENO) && !sim_options.json;
+      sim_options.progress = progress_wanted();
       return run_simulate(*registry, sim_options, std::cout, std::cerr);
     }
-    if (*arena) return run_arena(*registry, arena_options, std::cout);
+    if (*arena) {
+      arena_options.progress = progress_wanted();
+      return run_arena(*registry, arena_options, std::cout, std::cerr);
+    }
     if (*compare) {
-      compare_options.progress = isatty(STDERR_FILENO) && !compare_options.json;
+      compare_options.progress = progress_wanted();
       return run_compare(*registry, compare_options, std::cout, std::cerr);
     }
     if (*replay) return run_replay(*registry, log_path, std::cout);

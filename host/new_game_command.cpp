@@ -162,7 +162,9 @@ std::string project_readme(const std::string& id, const std::string& name, const
   return "# " + name + "\n\n"
          "A game for Tessera, started as a copy of " + template_title + ", the SDK's example game. Its rules\n"
          "are in `data/" + id + "/README.md`, their summary for players in `data/" + id + "/rules.md`\n"
-         "(`tessera rules " + id + "`); the guide is `sdk/docs/writing-a-game.md` of Tessera.\n\n"
+         "(`tessera rules " + id + "`). Tessera's guide to writing a game is `share/doc/tessera/writing-a-game.md`\n"
+         "in the prefix Tessera is installed in (`/usr/share/doc/tessera/` for its Debian packages), beside\n"
+         "its other SDK docs (`share/doc/tessera/*.md`) and its README (`share/doc/tessera/README.md`).\n\n"
          "| folder | what |\n|---|---|\n"
          "| `src/` | the plugin's C++: set-up, the natives the flow names, scoring, the view |\n"
          "| `data/" + id + "/` | YAML: the numbers and content, the flow (`flow.yaml`), the state schema |\n"
@@ -232,7 +234,7 @@ int new_project(const PluginEntry& template_game, const NewGameOptions& options,
       << "  cmake -S . -B build && cmake --build build -j2 && ctest --test-dir build\n"
       << "  " << dev << "play " << options.id << " --seats human,random\n"
       << "Then change data/" << options.id << "/, scripts/" << options.id << "/ and src/ into your game "
-      << "(README.md; Tessera's sdk/docs/writing-a-game.md).\n";
+      << "(README.md; Tessera's share/doc/tessera/writing-a-game.md).\n";
   return 0;
 }
 
@@ -248,10 +250,15 @@ int run_new_game(const PluginRegistry& registry, const NewGameOptions& options, 
   // appears in texts too.
   const std::string title = template_game.manifest.title;
   const std::string bare_title = replace_all(title, " (" + from + ")", "");
+  // Last, the example's words about itself (its manifest's summary, its rules), so that the
+  // copy does not call itself the SDK's example.
   const Renaming renaming{{{title, name},
                            {bare_title, name},
                            {words_of(from, false), words_of(options.id, false)},
-                           {from, options.id}}};
+                           {from, options.id},
+                           {"the SDK's example game", "a new game copied from the SDK's example game"},
+                           {"The SDK's example game", "A new game copied from the SDK's example game"},
+                           {"The SDK's example: ", "A new game copied from the SDK's example: "}}};
   if (!options.out.empty()) return new_project(template_game, options, source_tree, renaming, name, bare_title, out);
 
   if (!fs::exists(options.root / "plugins" / "CMakeLists.txt") || !fs::exists(options.root / "core"))

@@ -20,7 +20,8 @@ std::string place(const GameConfig& config, std::uint64_t seed, std::size_t move
 }  // namespace
 
 std::optional<std::string> check_replays(const PluginRegistry& registry, const std::string& game,
-                                         const GameConfig& config, int games) {
+                                         const GameConfig& config, int games,
+                                         const std::function<void(int)>& on_game) {
   std::unique_ptr<Game> first;
   try {
     first = registry.new_game(game, config);
@@ -76,6 +77,7 @@ std::optional<std::string> check_replays(const PluginRegistry& registry, const s
       return failure +
              " (the scripts depend on something besides the seed and the moves: a value kept from an "
              "earlier call or game, or an order Lua leaves to chance)";
+    if (on_game) on_game(i + 1);
   }
   return std::nullopt;
 }

@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "game_batch.hpp"
 #include "json_text.hpp"
+#include "progress_meter.hpp"
 #include "tessera/error.hpp"
 
 namespace tessera::host {
@@ -30,12 +31,15 @@ int run_simulate(const PluginRegistry& registry, const SimulateOptions& options,
 
   const auto start = std::chrono::steady_clock::now();
   std::vector<GameRecord> records;
+  ProgressMeter progress(options.progress ? &err : nullptr, "simulate " + choice.game, plan.games);
   try {
-    records = play_batch(registry, plan, options.progress ? &err : nullptr);
+    records = play_batch(registry, plan, &progress);
   } catch (const Error& e) {
+    progress.clear();
     err << "simulation failed: " << e.what() << "\n";
     return 1;
   }
+  progress.clear();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const BatchStatistics stats = batch_statistics(records, choice.players);
   std::uint64_t actions = 0;
@@ -73,7 +77,7 @@ int run_simulate(const PluginRegistry& registry, const SimulateOptions& options,
       << ", " << plan.jobs << (plan.jobs == 1 ? " job" : " jobs") << "\n";
   std::snprintf(line, sizeof line, "time %.3f s: %.1f games/s, %.0f actions/s\n", seconds, games / seconds,
                 static_cast<double>(actions) / seconds);
-  out << line;
+  out << line << kIntervalNote << "\n";
   print_statistics(out, stats, plan.seats, "");
   return 0;
 }

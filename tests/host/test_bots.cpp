@@ -161,8 +161,8 @@ TEST_CASE("arena rotates seats and reports win rates with intervals", "[bots]") 
   options.seats = {"mcts:iterations=40", "random"};
   options.games = 4;
   options.json = true;
-  std::ostringstream out;
-  REQUIRE(run_arena(game_registry(), options, out) == 0);
+  std::ostringstream out, err;
+  REQUIRE(run_arena(game_registry(), options, out, err) == 0);
   const auto summary = nlohmann::json::parse(out.str());
   CHECK(summary["players"] == 2);
   REQUIRE(summary["bots"].size() == 2);
@@ -176,7 +176,22 @@ TEST_CASE("arena rotates seats and reports win rates with intervals", "[bots]") 
   CHECK(total == Approx(1.0));
   CHECK(summary["bots"][0].contains("search_moves_per_sec"));
   options.seats = {"mcts"};
-  CHECK_THROWS(run_arena(game_registry(), options, out));
+  CHECK_THROWS(run_arena(game_registry(), options, out, err));
+}
+
+TEST_CASE("arena's text says what its brackets are and names each figure", "[bots]") {
+  ArenaOptions options;
+  options.choice.game = "tutorial";
+  options.seats = {"mcts:iterations=20", "random"};
+  options.games = 2;
+  std::ostringstream out, err;
+  REQUIRE(run_arena(game_registry(), options, out, err) == 0);
+  const std::string text = out.str();
+  CHECK_THAT(text, Catch::StartsWith("tutorial: 2 games, 2 players, seed 1, seats rotated\n"
+                                     "[low, high]: 95 % Wilson score intervals\ntime "));
+  CHECK_THAT(text, Catch::Contains(", mean length "));
+  CHECK_THAT(text, Catch::Contains(" moves/s (tree and rollouts)\n"));
+  CHECK(err.str().empty());
 }
 
 TEST_CASE("A bot spec's options are taken only as written: no sign, no infinity, no second value", "[bots][hostile]") {

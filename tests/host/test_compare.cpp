@@ -146,12 +146,14 @@ TEST_CASE("compare prints each arm and the paired differences as text", "[host]"
   std::ostringstream out, err;
   REQUIRE(run_compare(game_registry(), tutorial_compare({"patronage"}), out, err) == 0);
   const std::string text = out.str();
-  CHECK_THAT(text, Catch::StartsWith("tutorial: 8 games per arm, 2 players, seeds 7-14 in every arm, seats random,random\n"));
+  CHECK_THAT(text, Catch::StartsWith("tutorial: 8 games per arm, 2 players, seeds 7-14 in every arm, seats random,random\n"
+                                     "[low, high]: 95 % intervals, Wilson score for rates, mean +- 1.96 sd / "
+                                     "sqrt(games) for means and paired differences\n"));
   CHECK_THAT(text, Catch::Contains("\nbase (no variant)\n  length: mean "));
   CHECK_THAT(text, Catch::Contains("\npatronage (variants: patronage)\n"));
   CHECK_THAT(text, Catch::Contains("  first player: wins "));
   CHECK_THAT(text, Catch::Contains("    by category: renown "));
-  CHECK_THAT(text, Catch::Contains("\npatronage - base, paired by seed (95% intervals; significant when 0 is outside):\n"
+  CHECK_THAT(text, Catch::Contains("\npatronage - base, paired by seed (significant when 0 is outside the interval):\n"
                                    "  first player win rate "));
   CHECK_THAT(text, Catch::Contains("  seat 1 coins "));
 }
@@ -203,6 +205,7 @@ TEST_CASE("simulate reports intervals, the first player's advantage, ties and ca
   std::ostringstream out, err;
   REQUIRE(run_simulate(game_registry(), options, out, err) == 0);
   const std::string text = out.str();
+  CHECK_THAT(text, Catch::Contains("\n[low, high]: 95 % intervals, Wilson score for rates"));
   CHECK_THAT(text, Catch::Contains("\nlength: mean "));
   CHECK_THAT(text, Catch::Contains("\nties: "));
   CHECK_THAT(text, Catch::Contains("\nfirst player: wins "));

@@ -49,6 +49,9 @@ void check_renamed(const fs::path& root, const fs::path& except = {}) {
     CHECK(text.find("tutorial") == std::string::npos);
     CHECK(text.find("Tutorial") == std::string::npos);
     CHECK(text.find("Lantern Market") == std::string::npos);
+    // The copy names the example as where it came from, never as what it is.
+    for (std::size_t at = text.find("SDK's example"); at != std::string::npos; at = text.find("SDK's example", at + 1))
+      CHECK(text.compare(at < 16 ? 0 : at - 16, 16, "copied from the ") == 0);
   }
 }
 
@@ -139,6 +142,12 @@ TEST_CASE("new-game --out writes a stand-alone project of the example game under
   const std::string readme = text_of(out_dir / "README.md");
   CHECK_THAT(readme, Catch::Contains("tessera --plugin-dir build/plugins --data-root . play river_trade"));
   CHECK_THAT(readme, Catch::Contains("started as a copy of Lantern Market"));  // where it came from, by name
+  // The docs it names are where `cmake --install` of Tessera puts them.
+  CHECK_THAT(readme, Catch::Contains("`share/doc/tessera/writing-a-game.md`"));
+  CHECK_THAT(readme, Catch::Contains("`share/doc/tessera/README.md`"));
+  CHECK(readme.find("sdk/docs") == std::string::npos);
+  CHECK_THAT(text_of(out_dir / "src/river_trade_module.cpp"),
+             Catch::Contains("\"A new game copied from the SDK's example: dice, a market"));
   check_renamed(out_dir, "README.md");
   CHECK_THAT(out.str(), Catch::Contains("ctest --test-dir build"));
 
