@@ -183,6 +183,7 @@ int run_validate(const PluginRegistry& registry, const std::string& game, std::o
     }
   };
   check({}, "");
+  for (auto& p : misnamed_variants(entry)) problems.push_back(std::move(p));
   for (const auto& v : list_variants(entry)) {
     check({v.name}, "variant " + v.name + ": ");
     // A variant whose page says it is played with others ("-- with: a, b") is played with them too.
