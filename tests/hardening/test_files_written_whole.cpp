@@ -92,6 +92,14 @@ TEST_CASE("Every command that writes fails with the path and the reason, and lea
       const fs::path target = "/proc/tessera_test_output";
       check_refused(run_tessera(with_target(w.args, target)), target, reason_for(target, w.folder));
     }
+    SECTION(w.label + ": a read-only folder, where the user is not root") {
+      fs::create_directory(scratch.path / "read_only");
+      fs::permissions(scratch.path / "read_only", fs::perms::owner_read | fs::perms::owner_exec);
+      const fs::path target = scratch.path / "read_only" / "out";
+      // Root writes there anyway; the /proc section stands in for it.
+      if (::geteuid() != 0) check_refused(run_tessera(with_target(w.args, target)), target, std::strerror(EACCES));
+      fs::permissions(scratch.path / "read_only", fs::perms::owner_all);
+    }
     SECTION(w.label + ": a dangling symbolic link, left as it is") {
       const fs::path target = scratch.path / "dangling";
       check_refused(run_tessera(with_target(w.args, target)), target, (scratch.path / "nowhere" / "missing").string());
