@@ -257,6 +257,11 @@ int new_project(const PluginEntry& template_game, const NewGameOptions& options,
   const bool made_root = !fs::exists(fs::symlink_status(root));
   if (!made_root && !(fs::is_directory(root) && fs::is_empty(root)))
     throw Error(root.string() + " exists and is not an empty folder; nothing was written");
+  // The outermost folder the project makes (--out a/b with no a makes a too): undone whole.
+  fs::path first_made = root;
+  while (made_root && first_made.has_parent_path() && first_made.parent_path() != first_made &&
+         !fs::exists(fs::symlink_status(first_made.parent_path())))
+    first_made = first_made.parent_path();
 
   std::vector<Output> outputs;
   std::vector<std::string> sources, tests;
@@ -278,7 +283,7 @@ int new_project(const PluginEntry& template_game, const NewGameOptions& options,
 
   write_all(std::move(outputs), renaming, root, out, [&] {
     std::error_code ignored;
-    if (made_root) fs::remove_all(root, ignored);
+    if (made_root) fs::remove_all(first_made, ignored);
   });
   const std::string dev = "tessera --plugin-dir build/plugins --data-root . ";
   out << "\n" << name << " (" << options.id << ") starts as a copy of " << bare_title

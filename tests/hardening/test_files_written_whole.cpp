@@ -191,3 +191,14 @@ TEST_CASE("new-game --out on a dangling symbolic link refuses and keeps the link
   CHECK(fs::read_symlink(link) == scratch.path / "gone");
   CHECK_FALSE(fs::exists(scratch.path / "gone"));
 }
+
+TEST_CASE("new-game that fails half-way removes every folder it made, parents of --out too", "[host][hardening]") {
+  TempDir scratch("new_game_undone");
+  const fs::path out = scratch.path / "made" / "by" / "project";
+  const HostRun run = run_tessera({"new-game", "river_trade", "--out", out.string()}, "", {}, /*max_file_bytes=*/1000);
+  INFO(run.out + run.err);
+  CHECK(run.exit_code != 0);
+  CHECK(run.err.find(std::strerror(EFBIG)) != std::string::npos);
+  CHECK_FALSE(fs::exists(scratch.path / "made"));
+  CHECK(fs::is_empty(scratch.path));
+}
