@@ -28,6 +28,10 @@ bool write_all(int fd, std::string_view text) {
       if (errno == EINTR) continue;
       return false;
     }
+    if (n == 0) {  // a device that takes nothing: fail rather than loop
+      errno = EIO;
+      return false;
+    }
     text.remove_prefix(static_cast<std::size_t>(n));
   }
   return true;
