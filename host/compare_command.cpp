@@ -1,13 +1,14 @@
 // `tessera compare`: base and variants on the same seeds and seats (paired), each arm's
 // statistics and the difference variant - base with its 95 % interval.
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <sstream>
 
 #include "batch_statistics.hpp"
 #include "commands.hpp"
 #include "compare_arms.hpp"
 #include "compare_plots.hpp"
+#include "file_writer.hpp"
 #include "json_text.hpp"
 #include "progress_meter.hpp"
 #include "tessera/error.hpp"
@@ -31,10 +32,9 @@ std::vector<std::string> arm_variants(const std::vector<std::string>& base, cons
 
 void write_csv_to(const std::string& path, const std::vector<Arm>& arms, int players, std::ostream& out) {
   if (path == "-") return write_csv(out, arms, players);
-  std::ofstream file(path);
-  if (!file) throw Error("cannot write the CSV file '" + path + "'");
-  write_csv(file, arms, players);
-  if (!file) throw Error("writing the CSV file '" + path + "' failed");
+  std::ostringstream text;
+  write_csv(text, arms, players);
+  write_file(path, text.str());
 }
 
 }  // namespace
@@ -49,7 +49,9 @@ int run_compare(const PluginRegistry& registry, const CompareOptions& options, s
   for (const std::string& spec : options.variants) arms.push_back({spec, arm_variants(choice.variants, spec), {}});
   // Refuse bad input before the first game: unknown variants, player counts, bots.
   for (const Arm& arm : arms) registry.config(choice.game, choice.players, choice.seed, arm.variants);
-  if (!options.plot_dir.empty()) make_plot_dir(options.plot_dir);
+  // Output files are checked before the games, which may take long.
+  if (!options.csv_path.empty() && options.csv_path != "-") check_writable(options.csv_path);
+  if (!options.plot_dir.empty()) make_folder(options.plot_dir);
   BatchPlan plan;
   plan.choice = choice;
   plan.seats = bot_seats(options.seats, choice);

@@ -2,17 +2,10 @@
 #include <ostream>
 
 #include "compare_arms.hpp"
+#include "escaping.hpp"
 
 namespace tessera::host {
 namespace {
-
-// A CSV field, quoted when it holds a separator, a quote or a line break (RFC 4180).
-std::string field(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
 
 std::string joined(const std::vector<std::string>& parts, const char* separator) {
   std::string text;
@@ -34,14 +27,14 @@ void write_csv(std::ostream& out, const std::vector<Arm>& arms, int players) {
   out << "arm,variants,game,seed,length,winners";
   for (int s = 0; s < players; ++s) out << ",score_" << s << ",margin_" << s;
   for (int s = 0; s < players; ++s)
-    for (const std::string& name : names[static_cast<std::size_t>(s)]) out << "," << field(name + "_" + std::to_string(s));
+    for (const std::string& name : names[static_cast<std::size_t>(s)]) out << "," << csv_field(name + "_" + std::to_string(s));
   out << "\n";
   for (const Arm& arm : arms) {
     for (std::size_t g = 0; g < arm.records.size(); ++g) {
       const GameRecord& r = arm.records[g];
       std::vector<std::string> winners;
       for (int w : r.winners) winners.push_back(std::to_string(w));
-      out << field(arm.name) << "," << field(joined(arm.variants, "+")) << "," << g << "," << r.seed << "," << r.length
+      out << csv_field(arm.name) << "," << csv_field(joined(arm.variants, "+")) << "," << g << "," << r.seed << "," << r.length
           << "," << joined(winners, " ");
       for (std::size_t s = 0; s < static_cast<std::size_t>(players); ++s)
         out << "," << (s < r.scores.size() ? r.scores[s] : 0) << "," << (s < r.margin.size() ? r.margin[s] : 0);

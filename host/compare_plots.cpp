@@ -12,6 +12,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "escaping.hpp"
+#include "file_writer.hpp"
 #include "tessera/error.hpp"
 
 extern char** environ;
@@ -26,13 +28,6 @@ std::string file_stem(std::size_t index, const std::string& name) {
   std::string stem = std::to_string(index) + "_";
   for (char c : name) stem += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' ? c : '_';
   return stem;
-}
-
-// A gnuplot string literal: in single quotes only a doubled quote is special.
-std::string quoted(const std::string& text) {
-  std::string q = "'";
-  for (char c : text) q += c == '\'' ? std::string("''") : std::string(1, c);
-  return q + "'";
 }
 
 // A histogram bin width that gives about 25 bins over the values' range, at least 1.
@@ -50,27 +45,28 @@ struct Range {
 
 void write_data(const fs::path& dir, const std::vector<Arm>& arms, int players) {
   for (std::size_t a = 0; a < arms.size(); ++a) {
-    std::ofstream games(dir / (file_stem(a, arms[a].name) + ".dat"));
-    std::ofstream scores(dir / (file_stem(a, arms[a].name) + "_scores.dat"));
-    games << "# " << arms[a].name << ": seed length first_player_margin\n";
-    scores << "# " << arms[a].name << ": seat score (one line per seat and game)\n";
+    std::ostringstream games, scores;
+    // A comment line: the name cannot leave it (an arm is named by variant identifiers).
+    games << "# " << gnuplot_string(arms[a].name) << ": seed length first_player_margin\n";
+    scores << "# " << gnuplot_string(arms[a].name) << ": seat score (one line per seat and game)\n";
     for (const GameRecord& r : arms[a].records) {
       games << r.seed << " " << r.length << " " << (r.margin.empty() ? 0 : r.margin[0]) << "\n";
       for (std::size_t s = 0; s < r.scores.size() && s < static_cast<std::size_t>(players); ++s)
         scores << s << " " << r.scores[s] << "\n";
     }
-    if (!games || !scores) throw Error("cannot write the plot data into '" + dir.string() + "'");
+    write_file(dir / (file_stem(a, arms[a].name) + ".dat"), games.str());
+    write_file(dir / (file_stem(a, arms[a].name) + "_scores.dat"), scores.str());
   }
 }
 
 // One plot: each arm's distribution of `column` of its `suffix` data file, as steps.
 void plot(std::ostream& gp, const std::vector<Arm>& arms, const std::string& output, const std::string& title,
           const std::string& xlabel, const std::string& suffix, int column, double width, double count) {
-  gp << "\nset output " << quoted(output) << "\nset title " << quoted(title) << "\nset xlabel " << quoted(xlabel)
+  gp << "\nset output " << gnuplot_string(output) << "\nset title " << gnuplot_string(title) << "\nset xlabel " << gnuplot_string(xlabel)
      << "\nbin_width = " << width << "\nplot ";
   for (std::size_t a = 0; a < arms.size(); ++a)
-    gp << (a ? ", \\\n     " : "") << quoted(file_stem(a, arms[a].name) + suffix + ".dat") << " using (bin($" << column
-       << ", bin_width)):(1.0 / " << count << ") smooth frequency with histeps lw 2 title " << quoted(arms[a].name);
+    gp << (a ? ", \\\n     " : "") << gnuplot_string(file_stem(a, arms[a].name) + suffix + ".dat") << " using (bin($" << column
+       << ", bin_width)):(1.0 / " << count << ") smooth frequency with histeps lw 2 title " << gnuplot_string(arms[a].name);
   gp << "\n";
 }
 
@@ -106,16 +102,10 @@ void run_gnuplot(const fs::path& dir) {
 
 }  // namespace
 
-void make_plot_dir(const std::string& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) throw Error("cannot make the plot folder '" + dir + "': " + ec.message());
-}
-
 std::vector<std::string> write_plots(const std::string& dir_name, const std::vector<Arm>& arms, const std::string& game,
                                      int players) {
   const fs::path dir = dir_name;
-  make_plot_dir(dir_name);
+  make_folder(dir);
   write_data(dir, arms, players);
 
   Range scores, lengths, margins;
@@ -128,7 +118,7 @@ std::vector<std::string> write_plots(const std::string& dir_name, const std::vec
   const double games = arms.empty() ? 0 : static_cast<double>(arms[0].records.size());
   const std::string each = ", " + std::to_string(arms.empty() ? 0 : arms[0].records.size()) + " games per arm";
 
-  std::ofstream gp(dir / "compare.gp");
+  std::ostringstream gp;
   gp << "# Written by `tessera compare --plot`: edit and re-run with `gnuplot compare.gp` in this folder.\n"
      << "# Each *.dat file holds one arm's games (same seeds in every arm); *_scores.dat one line per seat.\n"
      << "set terminal svg size 800,480 dynamic noenhanced font 'sans,12' background rgb 'white'\n"
@@ -140,11 +130,16 @@ std::vector<std::string> write_plots(const std::string& dir_name, const std::vec
        "margin", "", 3, bin_width(margins.low, margins.high), games);
   plot(gp, arms, "length.svg", game + ": game length" + each, "actions", "", 2, bin_width(lengths.low, lengths.high),
        games);
-  gp.close();
-  if (!gp) throw Error("cannot write '" + (dir / "compare.gp").string() + "'");
+  write_file(dir / "compare.gp", gp.str());
   run_gnuplot(dir);
   std::vector<std::string> svgs;
-  for (const char* name : {"scores.svg", "first_player_margin.svg", "length.svg"}) svgs.push_back((dir / name).string());
+  for (const char* name : {"scores.svg", "first_player_margin.svg", "length.svg"}) {
+    // gnuplot only warns when it cannot write a plot.
+    std::error_code ec;
+    if (fs::file_size(dir / name, ec) == 0 || ec)
+      throw Error("gnuplot did not write '" + (dir / name).string() + "': " + read_text(dir / "gnuplot.log"));
+    svgs.push_back((dir / name).string());
+  }
   return svgs;
 }
 

@@ -9,9 +9,6 @@
 
 namespace tessera::host {
 
-// Makes the plot folder, so that a bad one is refused before any game is played.
-void make_plot_dir(const std::string& dir);
-
 // Writes the data and the script into `dir` (made if missing) and runs gnuplot there.
 // Returns the SVG paths. Throws Error when gnuplot is missing or fails.
 std::vector<std::string> write_plots(const std::string& dir, const std::vector<Arm>& arms, const std::string& game,

@@ -3,11 +3,11 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
 
 #include "bots.hpp"
+#include "file_writer.hpp"
 #include "json_text.hpp"
 #include "session.hpp"
 #include "tessera/error.hpp"
@@ -56,8 +56,8 @@ GameRecord play_one(const PluginRegistry& registry, const Game& first, const Bat
     nlohmann::json log{{"tessera_log", 1}, {"game", c.game},     {"players", c.players},
                        {"seed", seed},     {"variants", c.variants}, {"seats", plan.seats},
                        {"steps", steps},   {"outcome", outcome_json(*game)}, {"checksum", state_checksum(*game)}};
-    std::ofstream(std::filesystem::path(plan.log_dir) / (c.game + "-" + std::to_string(seed) + ".json"))
-        << json_text(log, 1) << "\n";
+    write_file(std::filesystem::path(plan.log_dir) / (c.game + "-" + std::to_string(seed) + ".json"),
+               json_text(log, 1) + "\n");
   }
   return record;
 }
@@ -99,7 +99,7 @@ std::vector<std::string> bot_seats(const std::vector<std::string>& specs, const 
 }
 
 std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPlan& plan, ProgressMeter* progress) {
-  if (!plan.log_dir.empty()) std::filesystem::create_directories(plan.log_dir);
+  if (!plan.log_dir.empty()) make_folder(plan.log_dir);
   BatchPlan p = plan;
   p.jobs = std::max(1, std::min(plan.jobs, plan.games));
   std::vector<GameRecord> records(static_cast<std::size_t>(std::max(0, p.games)));

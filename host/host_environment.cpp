@@ -8,6 +8,7 @@
 
 #include "tessera/bounded_file.hpp"
 #include "tessera/file_place.hpp"
+#include "tessera/identifier.hpp"
 #include "tessera/script_runtime.hpp"
 #include "tessera/yaml_reader.hpp"
 
@@ -108,6 +109,27 @@ std::vector<VariantInfo> list_variants(const PluginEntry& entry) {
                                          : opening_paragraph(entry.data_dir, "variants/" + name + "/game.yaml", "#")});
   }
   return out;
+}
+
+std::vector<std::string> misnamed_variants(const PluginEntry& entry) {
+  std::vector<std::string> problems;
+  auto scan = [&](const fs::path& dir, const std::string& shown, bool pages) {
+    if (dir.empty()) return;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir / "variants", ec), end; !ec && it != end; it.increment(ec)) {
+      const fs::path& path = it->path();
+      const bool candidate = pages ? path.extension() == ".lua" && it->is_regular_file(ec) : it->is_directory(ec);
+      const std::string name = pages ? path.stem().string() : path.filename().string();
+      if (candidate && !is_identifier(name))
+        problems.push_back(shown + "/variants/" + printable_name(path.filename().string()) +
+                           ": not a variant: a variant's name is an identifier (" + kIdentifierGrammar +
+                           "); rename it");
+    }
+  };
+  scan(entry.script_dir, "scripts/" + entry.manifest.id, true);
+  scan(entry.data_dir, "data/" + entry.manifest.id, false);
+  std::sort(problems.begin(), problems.end());
+  return problems;
 }
 
 }  // namespace tessera::host

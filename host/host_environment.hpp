@@ -51,4 +51,8 @@ struct VariantInfo {
 };
 std::vector<VariantInfo> list_variants(const PluginEntry& entry);
 
+// The files under variants/ of the game's scripts and data that would be variants but for
+// a name that is not an identifier (tessera/identifier.hpp), as messages naming each.
+std::vector<std::string> misnamed_variants(const PluginEntry& entry);
+
 }  // namespace tessera::host

@@ -158,6 +158,7 @@ int run_validate(const PluginRegistry& registry, const std::string& game, std::o
     std::string problem;
   };
   std::vector<Check> checks{{{}, "", ""}};
+  for (auto& p : misnamed_variants(entry)) checks.push_back({{}, "", std::move(p)});
   for (const auto& v : list_variants(entry)) {
     checks.push_back({{v.name}, "variant " + v.name + ": ", ""});
     std::vector<std::string> together{v.name};

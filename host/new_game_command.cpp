@@ -3,10 +3,14 @@
 #include <algorithm>
 #include <fstream>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "commands.hpp"
+#include "escaping.hpp"
+#include "file_writer.hpp"
 #include "tessera/error.hpp"
+#include "tessera/identifier.hpp"
 
 namespace tessera::host {
 
@@ -25,12 +29,28 @@ const char* const kReservedIds[] = {
     "tessera", "boost", "core", "host", "sdk", "tests", "test", "main"};
 
 void check_id(const std::string& id) {
-  const bool shape = !id.empty() && id.size() <= 40 && id[0] >= 'a' && id[0] <= 'z' &&
-                     std::all_of(id.begin(), id.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'; });
-  if (!shape)
-    throw Error("game id '" + id + "': expected lower-case letters, digits and '_', starting with a letter (at most 40)");
+  check_identifier(id, "game id");
   if (std::find(std::begin(kReservedIds), std::end(kReservedIds), id) != std::end(kReservedIds))
     throw Error("game id '" + id + "' is a reserved word; choose another");
+}
+
+// The display name is free text written into every kind of generated file, each time
+// escaped for the file's language; a line break could still end a comment, so it is one
+// line of printable UTF-8.
+constexpr std::size_t kMaxNameBytes = 200;
+void check_name(const std::string& name) {
+  const std::string shown = printable_name(name);
+  if (name.find_first_not_of(' ') == std::string::npos) throw Error("--name '" + shown + "' is blank");
+  if (name.size() > kMaxNameBytes)
+    throw Error("--name '" + shown + "' is longer than " + std::to_string(kMaxNameBytes) + " bytes");
+  for (char c : name)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+      throw Error("--name '" + shown + "' holds a control character (a line break, a tab, ...); a name is one line of text");
+  try {
+    (void)nlohmann::json(name).dump();  // throws on bytes that are not UTF-8
+  } catch (const nlohmann::json::exception&) {
+    throw Error("--name '" + shown + "' is not UTF-8 text");
+  }
 }
 
 // "river_trade" -> "RiverTrade"; "river_trade" -> "River Trade" with `spaced`.
@@ -56,11 +76,46 @@ std::string replace_all(std::string text, const std::string& from, const std::st
   return text;
 }
 
+// The display name as written into `file`, escaped for the file's language where the
+// example game holds its title: C++ string literals (and comments, where the escapes
+// are harmless), Markdown text, YAML and JSON strings. In Lua it appears only in
+// comments, which a name of one line cannot leave.
+std::string name_in_file(const std::string& name, const fs::path& file) {
+  const fs::path ext = file.extension();
+  auto inside = [](const std::string& quoted) { return quoted.substr(1, quoted.size() - 2); };
+  if (ext == ".cpp" || ext == ".hpp" || ext == ".h") return inside(cpp_string_literal(name));
+  if (ext == ".md") return html_text(name);
+  if (ext == ".yaml" || ext == ".json") return inside(json_string(name));
+  if (file.filename() == "CMakeLists.txt" || ext == ".cmake") return inside(cmake_quoted(name));
+  return name;
+}
+
+// The example game's names and the new game's, replaced in one pass: text that a
+// replacement wrote (a name holding "tutorial") is not replaced again.
 struct Renaming {
-  std::vector<std::pair<std::string, std::string>> pairs;  // applied in order
-  std::string apply(std::string text) const {
-    for (const auto& [from, to] : pairs) text = replace_all(std::move(text), from, to);
-    return text;
+  std::vector<std::pair<std::string, std::string>> pairs;  // tried in order at each place
+  std::size_t name_pairs = 0;                              // the first ones hold the display name
+  std::string name;
+
+  std::string apply(const std::string& text, const std::string& name_as) const {
+    std::string out;
+    for (std::size_t at = 0; at < text.size();) {
+      std::size_t i = 0;
+      while (i < pairs.size() && text.compare(at, pairs[i].first.size(), pairs[i].first) != 0) ++i;
+      if (i == pairs.size()) {
+        out += text[at++];
+        continue;
+      }
+      out += i < name_pairs ? name_as : pairs[i].second;
+      at += pairs[i].first.size();
+    }
+    return out;
+  }
+  // A path: ids only (the display name is in no file name).
+  std::string apply(const std::string& path) const { return apply(path, name); }
+  // The text of `file`, with the name escaped for its language.
+  std::string apply_to_file(const std::string& text, const fs::path& file) const {
+    return apply(text, name_in_file(name, file));
   }
 };
 
@@ -84,15 +139,13 @@ void write_all(std::vector<Output> outputs, const Renaming& renaming, const fs::
                const std::function<void()>& undo) {
   std::sort(outputs.begin(), outputs.end(), [](const Output& a, const Output& b) { return a.target < b.target; });
   for (const Output& o : outputs)
-    if (fs::exists(o.target)) throw Error(o.target.string() + " exists already; nothing was written");
+    if (fs::exists(fs::symlink_status(o.target))) throw Error(o.target.string() + " exists already; nothing was written");
   std::vector<fs::path> written;
   try {
     for (const Output& o : outputs) {
-      fs::create_directories(o.target.parent_path());
-      const std::string text = o.source.empty() ? o.text : renaming.apply(read_file(o.source));
-      std::ofstream file(o.target, std::ios::binary);
-      file << text;
-      if (!file) throw Error("cannot write " + o.target.string());
+      make_folder(o.target.parent_path());
+      const std::string text = o.source.empty() ? o.text : renaming.apply_to_file(read_file(o.source), o.target);
+      write_file(o.target, text);
       written.push_back(o.target);
       out << "created " << fs::relative(o.target, root).generic_string() << "\n";
     }
@@ -138,9 +191,9 @@ std::string project_cmake(const std::string& id, const std::string& name, const 
     for (const std::string& f : files) text += "\n    " + f;
     return text;
   };
-  return "# " + name + ": a game for Tessera, built against the installed Tessera SDK (README.md).\n"
+  return "# " + id + ": a game for Tessera, built against the installed Tessera SDK (README.md).\n"
          "cmake_minimum_required(VERSION 3.25)\n"
-         "project(" + id + " VERSION 0.1.0 LANGUAGES CXX)\n\n"
+         "project(" + id + " VERSION 0.1.0 DESCRIPTION " + cmake_quoted(name) + " LANGUAGES CXX)\n\n"
          "set(CMAKE_CXX_STANDARD 20)\n"
          "set(CMAKE_CXX_STANDARD_REQUIRED ON)\n"
          "if(NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)\n"
@@ -201,8 +254,16 @@ int new_project(const PluginEntry& template_game, const NewGameOptions& options,
   if (!fs::exists(plugin_sources))
     throw Error("the sources of '" + from + "' are not in " + plugin_sources.string() +
                 "; is the SDK (the tessera-dev package) installed?");
-  if (fs::exists(root) && !(fs::is_directory(root) && fs::is_empty(root)))
+  // A dangling link is refused (make_folder names where it leads) and left as it is.
+  if (fs::is_symlink(fs::symlink_status(root)) && !fs::exists(root)) make_folder(root);
+  const bool made_root = !fs::exists(fs::symlink_status(root));
+  if (!made_root && !(fs::is_directory(root) && fs::is_empty(root)))
     throw Error(root.string() + " exists and is not an empty folder; nothing was written");
+  // The outermost folder the project makes (--out a/b with no a makes a too): undone whole.
+  fs::path first_made = root;
+  while (made_root && first_made.has_parent_path() && first_made.parent_path() != first_made &&
+         !fs::exists(fs::symlink_status(first_made.parent_path())))
+    first_made = first_made.parent_path();
 
   std::vector<Output> outputs;
   std::vector<std::string> sources, tests;
@@ -219,13 +280,12 @@ int new_project(const PluginEntry& template_game, const NewGameOptions& options,
   std::sort(sources.begin(), sources.end());
   std::sort(tests.begin(), tests.end());
   outputs.push_back({"", root / "CMakeLists.txt", project_cmake(options.id, name, sources, tests)});
-  outputs.push_back({"", root / "README.md", project_readme(options.id, name, bare_title)});
+  outputs.push_back({"", root / "README.md", project_readme(options.id, html_text(name), bare_title)});
   outputs.push_back({"", root / ".gitignore", "/build/\n"});
 
-  const bool made_root = !fs::exists(root);
   write_all(std::move(outputs), renaming, root, out, [&] {
     std::error_code ignored;
-    if (made_root) fs::remove_all(root, ignored);
+    if (made_root) fs::remove_all(first_made, ignored);
   });
   const std::string dev = "tessera --plugin-dir build/plugins --data-root . ";
   out << "\n" << name << " (" << options.id << ") starts as a copy of " << bare_title
@@ -245,6 +305,7 @@ int run_new_game(const PluginRegistry& registry, const NewGameOptions& options, 
   check_id(options.id);
   const std::string from = kTemplateGame;
   const PluginEntry& template_game = registry.game(from);  // Error for an unknown game
+  if (!options.name.empty()) check_name(options.name);
   const std::string name = options.name.empty() ? words_of(options.id, true) : options.name;
   // The title may carry the id in brackets ("Lantern Market (tutorial)"); the name alone
   // appears in texts too.
@@ -258,7 +319,9 @@ int run_new_game(const PluginRegistry& registry, const NewGameOptions& options, 
                            {from, options.id},
                            {"the SDK's example game", "a new game copied from the SDK's example game"},
                            {"The SDK's example game", "A new game copied from the SDK's example game"},
-                           {"The SDK's example: ", "A new game copied from the SDK's example: "}}};
+                           {"The SDK's example: ", "A new game copied from the SDK's example: "}},
+                          /*name_pairs=*/2,
+                          name};
   if (!options.out.empty()) return new_project(template_game, options, source_tree, renaming, name, bare_title, out);
 
   if (!fs::exists(options.root / "plugins" / "CMakeLists.txt") || !fs::exists(options.root / "core"))

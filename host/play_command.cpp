@@ -1,11 +1,11 @@
 // `tessera play`: a game in the terminal between humans and bots.
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <iostream>
 
 #include "bots.hpp"
 #include "commands.hpp"
+#include "file_writer.hpp"
 #include "json_limits.hpp"
 #include "json_text.hpp"
 #include "play_input.hpp"
@@ -63,6 +63,8 @@ class TerminalPlay {
 
   // A new game, or the game of --load with its bots caught up.
   void start() {
+    // A --log that cannot be written is refused before the game, not after it.
+    if (!options_.log_path.empty()) check_writable(options_.log_path);
     SessionSetup setup;
     nlohmann::json steps = nlohmann::json::array();
     if (!options_.load_path.empty()) {
@@ -215,7 +217,11 @@ class TerminalPlay {
         }
         std::string path = line.substr(name);
         path.erase(path.find_last_not_of(" \t\r") + 1);
-        write_log(path);
+        try {
+          write_log(path);
+        } catch (const Error& e) {
+          out_ << "save failed: " << e.what() << "; the game goes on\n";  // another name may work
+        }
         continue;
       }
       if (const auto index = match_action(actions, line)) {
@@ -348,9 +354,7 @@ class TerminalPlay {
   }
 
   void write_log(const std::string& path) {
-    std::ofstream file(path);
-    if (!file) throw Error("cannot write the log to '" + path + "'");
-    file << json_text(session_->log(), 1) << "\n";
+    write_file(path, json_text(session_->log(), 1) + "\n");
     out_ << "log written to " << path << "\n";
   }
 

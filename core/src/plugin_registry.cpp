@@ -13,6 +13,7 @@
 #include "tessera/bounded_file.hpp"
 #include "tessera/error.hpp"
 #include "tessera/file_place.hpp"
+#include "tessera/identifier.hpp"
 #include "tessera/script_runtime.hpp"
 #include "tessera/yaml_reader.hpp"
 
@@ -44,12 +45,6 @@ std::string load_failure(const std::exception& e, const fs::path& library) {
   const std::string path_prefix = library.string() + ": ";
   if (reason.compare(0, path_prefix.size(), path_prefix) == 0) reason.erase(0, path_prefix.size());
   return reason;
-}
-
-bool valid_id(const std::string& id) {
-  return !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-  });
 }
 
 std::string joined(const std::vector<std::string>& words) {
@@ -118,7 +113,9 @@ std::vector<std::string> variant_pages(const PluginEntry& entry) {
   if (entry.script_dir.empty()) return {};
   return names_in(entry.script_dir / "variants", [](const fs::directory_entry& e) -> std::optional<std::string> {
     std::error_code ec;
-    if (e.path().extension() == ".lua" && e.is_regular_file(ec)) return e.path().stem().string();
+    // A file whose name is no identifier is no variant (`tessera validate` names it).
+    if (e.path().extension() == ".lua" && e.is_regular_file(ec) && is_identifier(e.path().stem().string()))
+      return e.path().stem().string();
     return std::nullopt;
   });
 }
@@ -128,7 +125,7 @@ std::vector<std::string> variant_names(const PluginEntry& entry) {
   if (!entry.data_dir.empty()) {
     const auto overlays = names_in(entry.data_dir / "variants", [](const fs::directory_entry& e) -> std::optional<std::string> {
       std::error_code ec;
-      if (e.is_directory(ec)) return e.path().filename().string();
+      if (e.is_directory(ec) && is_identifier(e.path().filename().string())) return e.path().filename().string();
       return std::nullopt;
     });
     names.insert(names.end(), overlays.begin(), overlays.end());
@@ -223,8 +220,9 @@ const PluginEntry& PluginRegistry::load(const fs::path& library) {
   }
 
   const Manifest& m = entry->manifest;
-  if (!valid_id(m.id))
-    throw PluginError(name + ": game id '" + m.id + "' is not snake_case (a-z, 0-9, _)");
+  if (!is_identifier(m.id))
+    throw PluginError(name + ": game id '" + printable_name(m.id) + "' is not an identifier (" + kIdentifierGrammar +
+                      ")");
   if (m.min_players < 1 || m.max_players < m.min_players)
     throw PluginError(name + ": game '" + m.id + "' has an invalid player range " + std::to_string(m.min_players) +
                       ".." + std::to_string(m.max_players));
@@ -261,6 +259,8 @@ std::vector<const PluginEntry*> PluginRegistry::games() const {
 const PluginEntry& PluginRegistry::game(std::string_view id) const {
   for (const auto& e : entries_)
     if (e->manifest.id == id) return *e;
+  if (!is_identifier(id))
+    throw PluginError("unknown game '" + printable_name(id) + "': a game id is an identifier (" + kIdentifierGrammar + ")");
   std::vector<std::string> ids;
   for (const PluginEntry* e : games()) ids.push_back(e->manifest.id);
   throw PluginError("unknown game '" + std::string(id) + "'; " +
@@ -349,6 +349,7 @@ GameConfig PluginRegistry::config(std::string_view id, int players, std::uint64_
   const std::vector<std::string> available = variant_names(entry);
   for (std::size_t i = 0; i < variants.size(); ++i) {
     const std::string& v = variants[i];
+    check_identifier(v, "variant name");
     if (std::find(available.begin(), available.end(), v) == available.end())
       throw Error("game '" + m.id + "' has no variant '" + v + "' (" +
                   (available.empty() ? std::string("it has no variants") : "available: " + joined(available)) + ")");

@@ -105,9 +105,9 @@ TEST_CASE("new-game refuses a bad id or a folder that is not a Tessera tree and 
   std::ostringstream out;
   const auto& registry = testing::game_registry();
   CHECK_THROWS_WITH(run_new_game(registry, {"River", "", root, {}}, TESSERA_SOURCE_DIR, out),
-                    Catch::Contains("expected lower-case letters"));
+                    Catch::Contains("is not an identifier: expected [a-z][a-z0-9_]{0,63}"));
   CHECK_THROWS_WITH(run_new_game(registry, {"9lives", "", root, {}}, TESSERA_SOURCE_DIR, out),
-                    Catch::Contains("starting with a letter"));
+                    Catch::Contains("is not an identifier"));
   CHECK_THROWS_WITH(run_new_game(registry, {"class", "", root, {}}, TESSERA_SOURCE_DIR, out),
                     Catch::Contains("reserved word"));
   CHECK_THROWS_WITH(run_new_game(registry, {"ok_game", "", root / "nowhere", {}}, TESSERA_SOURCE_DIR, out),

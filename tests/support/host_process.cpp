@@ -1,10 +1,12 @@
 #include "support/host_process.hpp"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -27,7 +29,7 @@ std::string text_of(const std::filesystem::path& file) {
 }  // namespace
 
 HostRun run_tessera(const std::vector<std::string>& args, const std::string& input,
-                    const std::vector<std::pair<std::string, std::string>>& env) {
+                    const std::vector<std::pair<std::string, std::string>>& env, std::size_t max_file_bytes) {
   // Files, not pipes: the child may write more than a pipe holds while nobody reads.
   TempDir io("host_run");
   const std::string in_file = (io.path / "in").string(), out_file = (io.path / "out").string(),
@@ -47,6 +49,11 @@ HostRun run_tessera(const std::vector<std::string>& args, const std::string& inp
     ::dup2(in_fd, 0);
     ::dup2(out_fd, 1);
     ::dup2(err_fd, 2);
+    if (max_file_bytes > 0) {
+      ::signal(SIGXFSZ, SIG_IGN);  // kept across exec
+      const rlimit limit{max_file_bytes, max_file_bytes};
+      if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(126);
+    }
     std::vector<char*> argv;
     for (std::string& w : words) argv.push_back(w.data());
     argv.push_back(nullptr);

@@ -15,8 +15,11 @@ struct HostRun {
 };
 
 // `build/bin/tessera <args>` with `input` on its standard input and `env` added to its
-// environment (a value replaces the inherited one).
+// environment (a value replaces the inherited one). A `max_file_bytes` above 0 limits the
+// size of every file it writes (RLIMIT_FSIZE, SIGXFSZ ignored): a write past it fails with
+// EFBIG as one past a full disk fails with ENOSPC, for root too.
 HostRun run_tessera(const std::vector<std::string>& args, const std::string& input = "",
-                    const std::vector<std::pair<std::string, std::string>>& env = {});
+                    const std::vector<std::pair<std::string, std::string>>& env = {},
+                    std::size_t max_file_bytes = 0);
 
 }  // namespace tessera::testing
