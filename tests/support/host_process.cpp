@@ -1,6 +1,7 @@
 #include "support/host_process.hpp"
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,7 +28,8 @@ std::string text_of(const std::filesystem::path& file) {
 }  // namespace
 
 HostRun run_tessera(const std::vector<std::string>& args, const std::string& input,
-                    const std::vector<std::pair<std::string, std::string>>& env) {
+                    const std::vector<std::pair<std::string, std::string>>& env,
+                    const std::vector<std::pair<int, unsigned long long>>& limits) {
   // Files, not pipes: the child may write more than a pipe holds while nobody reads.
   TempDir io("host_run");
   const std::string in_file = (io.path / "in").string(), out_file = (io.path / "out").string(),
@@ -40,6 +42,10 @@ HostRun run_tessera(const std::vector<std::string>& args, const std::string& inp
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
     for (const auto& [name, value] : env) ::setenv(name.c_str(), value.c_str(), 1);
+    for (const auto& [resource, value] : limits) {
+      const rlimit limit{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
+      if (::setrlimit(resource, &limit) != 0) ::_exit(125);
+    }
     const int in_fd = ::open(in_file.c_str(), O_RDONLY);
     const int out_fd = ::open(out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     const int err_fd = ::open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);

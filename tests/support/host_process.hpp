@@ -15,8 +15,10 @@ struct HostRun {
 };
 
 // `build/bin/tessera <args>` with `input` on its standard input and `env` added to its
-// environment (a value replaces the inherited one).
+// environment (a value replaces the inherited one), under the resource limits `limits`
+// (setrlimit's resource and its soft and hard limit, e.g. {RLIMIT_AS, 1 << 30}).
 HostRun run_tessera(const std::vector<std::string>& args, const std::string& input = "",
-                    const std::vector<std::pair<std::string, std::string>>& env = {});
+                    const std::vector<std::pair<std::string, std::string>>& env = {},
+                    const std::vector<std::pair<int, unsigned long long>>& limits = {});
 
 }  // namespace tessera::testing
