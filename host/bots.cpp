@@ -1,6 +1,7 @@
 #include "bots.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -23,12 +24,11 @@ constexpr std::string_view kKinds = "human, random, greedy, mcts or ismcts";
 int int_option(const BotSpec& spec, const std::string& name, int fallback, int lo, int hi) {
   auto it = spec.options.find(name);
   if (it == spec.options.end()) return fallback;
-  try {
-    std::size_t used = 0;
-    const int v = std::stoi(it->second, &used);
-    if (used == it->second.size() && v >= lo && v <= hi) return v;
-  } catch (const std::exception&) {
-  }
+  // from_chars reads the whole text or fails: no spaces, no '+' (stoi took " 5" and "+5").
+  const std::string& text = it->second;
+  int v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec == std::errc() && end == text.data() + text.size() && v >= lo && v <= hi) return v;
   throw Error("seat '" + spec.kind + "': " + name + "=" + it->second + " must be a whole number from " +
               std::to_string(lo) + " to " + std::to_string(hi));
 }
@@ -36,12 +36,10 @@ int int_option(const BotSpec& spec, const std::string& name, int fallback, int l
 double real_option(const BotSpec& spec, const std::string& name, double fallback) {
   auto it = spec.options.find(name);
   if (it == spec.options.end()) return fallback;
-  try {
-    std::size_t used = 0;
-    const double v = std::stod(it->second, &used);
-    if (used == it->second.size() && std::isfinite(v) && v >= 0) return v;
-  } catch (const std::exception&) {
-  }
+  const std::string& text = it->second;
+  double v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec == std::errc() && end == text.data() + text.size() && std::isfinite(v) && v >= 0) return v;
   throw Error("seat '" + spec.kind + "': " + name + "=" + it->second + " must be a finite number of at least 0");
 }
 

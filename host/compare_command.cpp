@@ -42,7 +42,7 @@ void write_csv_to(const std::string& path, const std::vector<Arm>& arms, int pla
 int run_compare(const PluginRegistry& registry, const CompareOptions& options, std::ostream& out, std::ostream& err) {
   if (options.variants.empty()) throw Error("compare needs at least one --variant to compare with the base game");
   if (options.games < 2) throw Error("--games must be at least 2 (an interval needs two paired games)");
-  if (options.jobs < 1) throw Error("--jobs must be at least 1");
+  check_batch_size(options.games, options.jobs);
   if (options.json && options.csv_path == "-") throw Error("--json and --csv - both print to standard output: pick one");
   const GameChoice choice = resolve_choice(registry, options.choice);
   std::vector<Arm> arms{{"base", choice.variants, {}}};

@@ -4,10 +4,12 @@
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <system_error>
 #include <thread>
 
 #include "bots.hpp"
 #include "file_writer.hpp"
+#include "json_limits.hpp"
 #include "json_text.hpp"
 #include "session.hpp"
 #include "tessera/error.hpp"
@@ -56,8 +58,13 @@ GameRecord play_one(const PluginRegistry& registry, const Game& first, const Bat
     nlohmann::json log{{"tessera_log", 1}, {"game", c.game},     {"players", c.players},
                        {"seed", seed},     {"variants", c.variants}, {"seats", plan.seats},
                        {"steps", steps},   {"outcome", outcome_json(*game)}, {"checksum", state_checksum(*game)}};
-    write_file(std::filesystem::path(plan.log_dir) / (c.game + "-" + std::to_string(seed) + ".json"),
-               json_text(log, 1) + "\n");
+    // Written only within the bounds replay reads (json_limits.hpp).
+    const std::string text = json_text(log, 1);
+    if (steps.size() > kMaxLogSteps || text.size() + 1 > kMaxLogBytes)
+      throw Error("seed " + std::to_string(seed) + ": the game's log (" + std::to_string(steps.size()) + " steps, " +
+                  std::to_string(text.size() + 1) + " bytes) is larger than a log may be (" +
+                  std::to_string(kMaxLogSteps) + " steps, " + std::to_string(kMaxLogBytes) + " bytes)");
+    write_file(std::filesystem::path(plan.log_dir) / (c.game + "-" + std::to_string(seed) + ".json"), text + "\n");
   }
   return record;
 }
@@ -88,6 +95,15 @@ void play_share(const PluginRegistry& registry, const BatchPlan& plan, int job, 
 
 }  // namespace
 
+void check_batch_size(int games, int jobs) {
+  if (games < 1 || games > kMaxBatchGames)
+    throw Error("--games must be from 1 to " + std::to_string(kMaxBatchGames) + " (the games of one batch), not " +
+                std::to_string(games));
+  if (jobs < 1 || jobs > kMaxJobs)
+    throw Error("--jobs must be from 1 to " + std::to_string(kMaxJobs) + " (the threads of one batch), not " +
+                std::to_string(jobs));
+}
+
 std::vector<std::string> bot_seats(const std::vector<std::string>& specs, const GameChoice& choice) {
   std::vector<std::string> seats = join_seat_specs(specs);
   if (seats.empty()) seats.assign(static_cast<std::size_t>(choice.players), "random");
@@ -99,6 +115,7 @@ std::vector<std::string> bot_seats(const std::vector<std::string>& specs, const 
 }
 
 std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPlan& plan, ProgressMeter* progress) {
+  check_batch_size(plan.games, plan.jobs);
   if (!plan.log_dir.empty()) make_folder(plan.log_dir);
   BatchPlan p = plan;
   p.jobs = std::max(1, std::min(plan.jobs, plan.games));
@@ -107,9 +124,18 @@ std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPl
   std::atomic<int> done{0};
   std::atomic<bool> failed{false};
   std::vector<std::thread> threads;
-  for (int j = 0; j < p.jobs; ++j)
-    threads.emplace_back(play_share, std::cref(registry), std::cref(p), j, std::ref(records),
-                         std::ref(errors[static_cast<std::size_t>(j)]), std::ref(done), std::ref(failed));
+  try {
+    for (int j = 0; j < p.jobs; ++j)
+      threads.emplace_back(play_share, std::cref(registry), std::cref(p), j, std::ref(records),
+                           std::ref(errors[static_cast<std::size_t>(j)]), std::ref(done), std::ref(failed));
+  } catch (const std::system_error& e) {
+    // The system refused a thread (a process or memory limit): the started ones stop after
+    // their current game, and the batch fails with a message instead of std::terminate.
+    failed = true;
+    for (auto& t : threads) t.join();
+    throw Error("could not start thread " + std::to_string(threads.size() + 1) + " of " + std::to_string(p.jobs) +
+                " (" + e.what() + "); try fewer --jobs");
+  }
   if (progress) {
     // The meter counts on from the batches before this one (compare's arms).
     const long before = progress->done();

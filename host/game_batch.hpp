@@ -22,6 +22,17 @@ struct GameRecord {
   std::vector<std::vector<std::pair<std::string, int>>> categories;  // Outcome::categories
 };
 
+// Bounds of a batch, the same on every machine. Threads: far more than any machine has
+// cores, so a larger count is a typing error, not a plan (and thousands of threads fail to
+// start). Games: every game keeps a record (GameRecord: measured 0.75 KiB for four-player
+// CATAN with its score categories) until the batch's statistics (medians, quartiles, paired
+// differences) are computed, so the count is bounded: at most about 750 MiB per arm.
+inline constexpr int kMaxJobs = 256;
+inline constexpr int kMaxBatchGames = 1'000'000;
+
+// Throws Error naming the bound when `games` or `jobs` is below 1 or above its bound.
+void check_batch_size(int games, int jobs);
+
 struct BatchPlan {
   GameChoice choice;               // resolved (resolve_choice)
   std::vector<std::string> seats;  // a bot spec per seat
@@ -35,8 +46,9 @@ struct BatchPlan {
 // all random when none; throws Error when the count differs or a spec is not a bot.
 std::vector<std::string> bot_seats(const std::vector<std::string>& specs, const GameChoice& choice);
 
-// Plays the batch; records in game order. Throws Error with the first failure. With
-// `progress`, counts each finished game on it, after those it counted before.
+// Plays the batch; records in game order. Throws Error with the first failure, when the
+// batch is past a bound (check_batch_size) and when a thread cannot start. With `progress`,
+// counts each finished game on it, after those it counted before.
 std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPlan& plan,
                                    ProgressMeter* progress = nullptr);
 

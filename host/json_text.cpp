@@ -14,4 +14,10 @@ std::string short_message(const std::string& message) {
   return message.substr(0, cut) + "...";
 }
 
+std::string library_message(const nlohmann::json::exception& e) {
+  const std::string text = e.what();
+  const std::size_t end = text.find("] ");
+  return short_message(text.rfind("[json.exception.", 0) == 0 && end != std::string::npos ? text.substr(end + 2) : text);
+}
+
 }  // namespace tessera::host

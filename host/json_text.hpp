@@ -17,4 +17,8 @@ inline constexpr std::size_t kMaxMessageBytes = 600;
 // `message` cut to kMaxMessageBytes at a UTF-8 character boundary, with "..." when cut.
 std::string short_message(const std::string& message);
 
+// The words of a JSON library error without its "[json.exception.out_of_range.404] " tag,
+// cut by short_message: what a client or user is shown of it.
+std::string library_message(const nlohmann::json::exception& e);
+
 }  // namespace tessera::host

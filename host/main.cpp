@@ -2,223 +2,61 @@
 // compares, replays, validates and serves them.
 #include <unistd.h>
 
-#include <CLI/CLI.hpp>
-#include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 
+#include "command_line.hpp"
 #include "commands.hpp"
 #include "conformance.hpp"
 #include "host_environment.hpp"
 #include "json_text.hpp"
 #include "progress_meter.hpp"
+#include "protocol_output.hpp"
 #include "tessera/error.hpp"
 
 using namespace tessera::host;
 
-namespace {
-
-// --players is 0 in the options until the game decides; --help says so.
-constexpr const char* kPlayersHelp = "Number of players; auto: the game's smallest count, 2 if allowed";
-
-// A seed is unsigned and written as plain digits: "-1" would otherwise wrap to 2^64 - 1
-// without a word (CLI11's NonNegativeNumber names its range as a 300-digit double).
-const CLI::Validator kSeed(
-    [](std::string& text) -> std::string {
-      const std::string max = "18446744073709551615";  // CLI11 saturates a larger number to it
-      const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
-      const bool fits = text.size() < max.size() || (text.size() == max.size() && text <= max);
-      return digits && fits ? "" : "a seed is a whole number from 0 to " + max + ", not '" + text + "'";
-    },
-    "SEED");
-
-void add_game_options(CLI::App* cmd, GameChoice& choice, bool with_game = true) {
-  if (with_game) cmd->add_option("game", choice.game, "Game id (see `tessera list`)")->required();
-  cmd->add_option("--players,-p", choice.players, kPlayersHelp)->default_str("auto");
-  cmd->add_option("--seed,-s", choice.seed, "Seed of the game's random generator")->check(kSeed);
-  cmd->add_option("--variant,-v", choice.variants, "A variant (house rule) to play with; repeatable")->default_str("none");
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
-  CLI::App app{"tessera - a framework for euro board games. Games are plugins loaded at run time."};
-  app.require_subcommand(1);
-  app.set_version_flag("--version", version_text(), "Print the version of tessera and of its plugin ABI, and exit");
-  // Every option's --help line shows its default; subcommands inherit this.
-  app.option_defaults()->always_capture_default();
-  // Folders searched before the default ones (host_environment.hpp), given before or after
-  // the subcommand: a game being built elsewhere, e.g. --plugin-dir build/plugins --data-root .
-  SearchPaths first;
-  app.add_option("--plugin-dir", first.plugin_dirs, "A folder of game plugins to search first; repeatable")
-      ->default_str("none");
-  app.add_option("--data-root", first.data_roots,
-                 "A folder holding data/<game>/ and scripts/<game>/ to search first; repeatable")
-      ->default_str("none");
-  app.fallthrough();
-
-  std::string game;
-  bool list_json = false, info_json = false;
-  auto* list = app.add_subcommand("list", "List the installed games");
-  list->add_flag("--json", list_json, "Print one JSON object (README.md, \"JSON output of list and info\")");
-  auto* info = app.add_subcommand("info", "Show a game's manifest, player counts and variants");
-  info->add_option("game", game, "Game id")->required();
-  info->add_flag("--json", info_json, "Print one JSON object (README.md, \"JSON output of list and info\")");
-  auto* rules = app.add_subcommand("rules", "Print a game's rules summary (data/<game>/rules.md)");
-  rules->add_option("game", game, "Game id")->required();
-  auto* validate = app.add_subcommand("validate", "Load a game's data and scripts and report every problem");
-  validate->add_option("game", game, "Game id")->required();
-  int validate_games = 0;
-  validate->add_option("--play", validate_games,
-                       "Also play N seeded random games per player count and variant (default 3), check that each "
-                       "replays exactly, and report the first error with its players, seed and move")
-      ->expected(0, 1)
-      ->default_str("3")
-      ->check(CLI::PositiveNumber);
-  validate->add_option("--games", validate_games, "The same count as --play N")
-      ->default_str("3")
-      ->check(CLI::PositiveNumber);
-
-  GameChoice schema_choice;
-  auto* schema = app.add_subcommand("schema", "Print what a game's state holds, its steps and its moves");
-  add_game_options(schema, schema_choice);
-
-  PlayOptions play_options;
-  auto* play = app.add_subcommand("play", "Play in the terminal, against people or bots");
-  play->add_option("game", play_options.choice.game, "Game id (see `tessera list`); not needed with --load");
-  add_game_options(play, play_options.choice, /*with_game=*/false);
-  play->add_option("--seats", play_options.seats, "Who sits in each seat: human, random, greedy, mcts or ismcts, with options as in "
-                  "ismcts:iterations=1000,c=1.4")
-      ->default_str("all random")
-      ->delimiter(',');
-  play->add_option("--log", play_options.log_path, "Write the game log (for `tessera replay`) to this file");
-  play->add_flag("--quiet,-q", play_options.quiet, "Print only the final result");
-  play->add_option("--load", play_options.load_path,
-                   "Continue the game of a log (from --log, save or simulate --log-dir): its game, players, seed "
-                   "and variants; its seats unless --seats");
-  bool no_color = false;
-  play->add_flag("--no-color", no_color, "No colours (also when NO_COLOR is set or the output is not a terminal)");
-
-  SimulateOptions sim_options;
-  auto* simulate = app.add_subcommand("simulate", "Play many games between bots and summarise them");
-  add_game_options(simulate, sim_options.choice);
-  simulate->add_option("--games,-n", sim_options.games, "Number of games (game i uses seed + i)");
-  simulate->add_option("--jobs,-j", sim_options.jobs, "Threads to play on");
-  simulate->add_option("--seats", sim_options.seats, "A bot per seat: random, greedy, mcts or ismcts, with options")
-      ->delimiter(',')
-      ->default_str("all random");
-  simulate->add_flag("--json", sim_options.json, "Print one JSON object instead of text");
-  simulate->add_option("--log-dir", sim_options.log_dir, "Write each game's log into this folder");
-
-  ArenaOptions arena_options;
-  auto* arena = app.add_subcommand("arena", "Bots against each other, seats rotated: win rates with 95% intervals");
-  add_game_options(arena, arena_options.choice);
-  arena->get_option("--players")->description("Number of players; auto: one per bot of --seats");
-  arena->add_option("--seats", arena_options.seats, "A bot per seat, as in play (e.g. ismcts,random)")
-      ->delimiter(',')
-      ->required()
-      ->default_str("");
-  arena->add_option("--games,-n", arena_options.games, "Number of games (game i uses seed + i)");
-  arena->add_flag("--json", arena_options.json, "Print one JSON object instead of text");
-
-  CompareOptions compare_options;
-  auto* compare = app.add_subcommand(
-      "compare", "Judge house rules: the base game and each variant on the same seeds, with paired differences");
-  compare->add_option("game", compare_options.choice.game, "Game id (see `tessera list`)")->required();
-  compare->add_option("--variant,-v", compare_options.variants,
-                      "A variant to compare with the base game; repeatable, one arm each; a+b plays both together")
-      ->required()
-      ->default_str("");
-  compare->add_option("--base-variant", compare_options.choice.variants,
-                      "A variant that every arm, the base too, plays with; repeatable")
-      ->default_str("none");
-  compare->add_option("--players,-p", compare_options.choice.players, kPlayersHelp)->default_str("auto");
-  compare->add_option("--seed,-s", compare_options.choice.seed, "Seed of game 0 (game i uses seed + i in every arm)")
-      ->check(kSeed);
-  compare->add_option("--games,-n", compare_options.games, "Games per arm")->check(CLI::Range(2, 1 << 30));
-  compare->add_option("--jobs,-j", compare_options.jobs, "Threads to play on")->check(CLI::PositiveNumber);
-  compare->add_option("--seats", compare_options.seats, "A bot per seat, as in simulate")
-      ->delimiter(',')
-      ->default_str("all random");
-  compare->add_flag("--json", compare_options.json, "Print one JSON object instead of text");
-  compare->add_option("--csv", compare_options.csv_path, "Write one CSV row per game and arm to this file (- for stdout)");
-  compare->add_option("--plot", compare_options.plot_dir,
-                      "Write SVG plots of scores, first-player margins and lengths (with gnuplot) into this folder");
-
-  std::string log_path;
-  auto* replay = app.add_subcommand("replay", "Replay a saved game log and verify it");
-  replay->add_option("log", log_path, "Log file written by play, simulate or serve's save")->required();
-
-  GameChoice through_choice;
-  auto* playthrough = app.add_subcommand("playthrough", "Print a seeded random game step by step (a golden record)");
-  add_game_options(playthrough, through_choice);
-
-  auto* serve = app.add_subcommand("serve", "Speak the JSON-lines protocol on stdin/stdout");
-
-  NewGameOptions new_game;
-  auto* new_game_cmd = app.add_subcommand("new-game", "Start a new game from the SDK's example game, renamed");
-  new_game_cmd->add_option("id", new_game.id, "Id of the new game (lower-case letters, digits, '_')")->required();
-  new_game_cmd->add_option("--name", new_game.name, "Its display name")->default_str("from the id");
-  new_game_cmd->add_option("--root", new_game.root, "The Tessera source tree to add it to");
-  new_game_cmd->add_option("--out", new_game.out,
-                           "Write a stand-alone project into this new folder instead, built against the installed "
-                           "SDK (find_package(Tessera))")
-      ->default_str("none: into --root");
-
-  std::vector<std::string> conformance_checks_chosen;
-  ConformanceOptions conformance_options;
-  auto* conformance = app.add_subcommand("conformance", "Run the conformance suite every game must pass on a game");
-  conformance->add_option("game", game, "Game id")->required();
-  std::string check_names;
-  for (const ConformanceCheck& check : conformance_checks())
-    check_names += (check_names.empty() ? "" : ", ") + std::string(check.name);
-  conformance->add_option("--check", conformance_checks_chosen, "Run only this check (" + check_names + "); repeatable")
-      ->default_str("all");
-  conformance->add_option("--allow", conformance_options.allow,
-                          std::string("A known limit to report without failing: ") + kLimitHiddenMoves +
-                              " (the decider's moves depend on what it cannot see) or " + kLimitScoreAtEnd +
-                              " (no running score); repeatable")
-      ->default_str("none");
-  conformance->add_option("--edit-stride", conformance_options.edit_stride,
-                          "Try every n-th value of a state in the scenario-edit check (1: all)")
-      ->check(CLI::PositiveNumber);
-
-  CLI11_PARSE(app, argc, argv);
+  CommandLine c;
+  CLI11_PARSE(c.app, argc, argv);
 
   try {
-    auto registry = make_default_registry(first);
-    if (*list) return run_list(*registry, std::cout, list_json);
-    if (*info) return run_info(*registry, game, std::cout, info_json);
-    if (*rules) return run_rules(*registry, game, std::cout);
-    if (*validate)
-      return run_validate(*registry, game, std::cout, validate_games,
-                          validate_games > 0 && progress_wanted() ? &std::cerr : nullptr);
-    if (*schema) return run_schema(*registry, schema_choice, std::cout);
-    if (*play) {
-      if (play_options.choice.game.empty() && play_options.load_path.empty())
+    // serve's protocol owns the standard output from before the first plugin is loaded.
+    std::unique_ptr<ProtocolOutput> protocol_out;
+    if (*c.serve) protocol_out = std::make_unique<ProtocolOutput>();
+    auto registry = make_default_registry(c.first);
+    if (*c.list) return run_list(*registry, std::cout, c.list_json);
+    if (*c.info) return run_info(*registry, c.game, std::cout, c.info_json);
+    if (*c.rules) return run_rules(*registry, c.game, std::cout);
+    if (*c.validate)
+      return run_validate(*registry, c.game, std::cout, c.validate_games,
+                          c.validate_games > 0 && progress_wanted() ? &std::cerr : nullptr);
+    if (*c.schema) return run_schema(*registry, c.schema_choice, std::cout);
+    if (*c.play) {
+      if (c.play_options.choice.game.empty() && c.play_options.load_path.empty())
         throw tessera::Error("play needs a game id or --load LOG");
-      play_options.color = isatty(STDOUT_FILENO) && !no_color && std::getenv("NO_COLOR") == nullptr;
-      return run_play(*registry, play_options, std::cin, std::cout);
+      c.play_options.color = isatty(STDOUT_FILENO) && !c.no_color && std::getenv("NO_COLOR") == nullptr;
+      return run_play(*registry, c.play_options, std::cin, std::cout);
     }
-    if (*simulate) {
-      sim_options.progress = progress_wanted();
-      return run_simulate(*registry, sim_options, std::cout, std::cerr);
+    if (*c.simulate) {
+      c.sim_options.progress = progress_wanted();
+      return run_simulate(*registry, c.sim_options, std::cout, std::cerr);
     }
-    if (*arena) {
-      arena_options.progress = progress_wanted();
-      return run_arena(*registry, arena_options, std::cout, std::cerr);
+    if (*c.arena) {
+      c.arena_options.progress = progress_wanted();
+      return run_arena(*registry, c.arena_options, std::cout, std::cerr);
     }
-    if (*compare) {
-      compare_options.progress = progress_wanted();
-      return run_compare(*registry, compare_options, std::cout, std::cerr);
+    if (*c.compare) {
+      c.compare_options.progress = progress_wanted();
+      return run_compare(*registry, c.compare_options, std::cout, std::cerr);
     }
-    if (*replay) return run_replay(*registry, log_path, std::cout);
-    if (*playthrough) return run_playthrough(*registry, through_choice, std::cout);
-    if (*serve) return run_serve(*registry, std::cin, std::cout);
-    if (*conformance)
-      return run_conformance(*registry, game, conformance_checks_chosen, conformance_options, std::cout);
-    if (*new_game_cmd) return run_new_game(*registry, new_game, template_root(program_path()), std::cout);
+    if (*c.replay) return run_replay(*registry, c.log_path, std::cout);
+    if (*c.playthrough) return run_playthrough(*registry, c.through_choice, std::cout);
+    if (*c.serve) return run_serve(*registry, std::cin, protocol_out->stream());
+    if (*c.conformance)
+      return run_conformance(*registry, c.game, c.conformance_checks_chosen, c.conformance_options, std::cout);
+    if (*c.new_game_cmd) return run_new_game(*registry, c.new_game, template_root(program_path()), std::cout);
   } catch (const std::exception& e) {
     std::cerr << "error: " << short_message(e.what()) << "\n";
     return 1;

@@ -93,7 +93,7 @@ std::string ProtocolServer::handle_line(const std::string& line) {
   } catch (const MalformedJson& e) {
     return json_text(error_response("parse_error", std::string("not valid JSON: ") + e.what()));
   } catch (const json::exception& e) {
-    return json_text(error_response("parse_error", std::string("not valid JSON: ") + e.what()));
+    return json_text(error_response("parse_error", "not valid JSON: " + library_message(e)));
   }
   try {
     if (!request.is_object()) throw ProtocolError{"bad_request", "a request is a JSON object with \"cmd\""};
@@ -101,12 +101,17 @@ std::string ProtocolServer::handle_line(const std::string& line) {
     response["ok"] = true;
   } catch (const ProtocolError& e) {
     response = error_response(e.code, e.message, e.details);
+  } catch (const InputTooLarge& e) {
+    response = error_response("too_large", e.what());  // a step the log has no room for
   } catch (const PluginError& e) {
     response = error_response("plugin_error", e.what());
   } catch (const ScriptError& e) {
     response = error_response("script_error", e.what());
   } catch (const DataError& e) {
     response = error_response("bad_data", e.what());
+  } catch (const json::exception& e) {
+    // The JSON library's own errors are named in the protocol's words, never its tags.
+    response = error_response("bad_request", library_message(e));
   } catch (const std::exception& e) {
     response = error_response("error", e.what());
   } catch (...) {
@@ -285,6 +290,8 @@ json ProtocolServer::cmd_set(const json& request) {
   if (!request.contains("value")) throw ProtocolError{"bad_request", "missing \"value\""};
   try {
     session().set(pointer, request["value"]);
+  } catch (const InputTooLarge&) {
+    throw;
   } catch (const DataError& e) {
     throw ProtocolError{"bad_set", e.what()};
   }

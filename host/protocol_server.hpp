@@ -15,8 +15,9 @@ class ProtocolServer {
   explicit ProtocolServer(const PluginRegistry& registry) : registry_(registry) {}
 
   // Handles one request line and returns the response line (without newline).
-  // Every line gets a reply, whatever its bytes: a line longer than kMaxRequestBytes or
-  // nested deeper than kMaxJsonDepth is refused with "too_large" before it is parsed.
+  // Every line gets a reply, whatever its bytes: a line longer than kMaxRequestBytes is
+  // refused with "too_large" unparsed, one nested deeper than kMaxJsonDepth or holding more
+  // than kMaxJsonValues values as the parse reaches the bound (json_limits.hpp).
   std::string handle_line(const std::string& line);
   // The reply to a line too long to read (run_serve does not keep such a line).
   static std::string too_long_line_response();

@@ -16,15 +16,32 @@ using nlohmann::json;
 
 namespace {
 
-// Seats are one "human" or bot kind per player, or none at all (all random).
+// Seats are one "human" or bot spec per player, or none at all (all random). A bot spec is
+// read as the bot reads it, so a seat that would fail when first asked fails here.
 void check_seats(const std::vector<std::string>& seats, int players) {
   if (seats.empty()) return;
   if (seats.size() != static_cast<std::size_t>(players))
     throw Error("seats: " + std::to_string(seats.size()) + " names for " + std::to_string(players) + " players");
-  for (const std::string& seat : seats)
-    if (seat != "human" && !is_bot_kind(seat))
-      throw Error("seats: '" + short_message(seat) + "' is not a kind of seat (human, random, greedy, mcts or ismcts, with options)");
+  for (std::size_t s = 0; s < seats.size(); ++s) {
+    const std::string& seat = seats[s];
+    if (seat == "human") continue;
+    try {
+      (void)make_bot(seat, 1, static_cast<int>(s));  // the bots' own parser: kind and options
+    } catch (const Error& e) {
+      throw Error("seats[" + std::to_string(s) + "]: " + short_message(e.what()));
+    }
+  }
 }
+
+// The bytes a step adds to a log written with indent 1 (json_text(log, 1)): its own text,
+// two more spaces on each of its lines (it sits inside the log object and its steps array)
+// and the ",\n" before the next.
+std::size_t written_bytes(const json& step) {
+  const std::string text = json_text(step, 1);
+  return text.size() + 2 * static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n') + 1) + 2;
+}
+
+bool is_edit(const json& step) { return step.contains("set") || step.contains("patch"); }
 
 // Whether a JSON pointer names the place past the end of an array ("-"): never a value of
 // a state, only a place to append to.
@@ -41,11 +58,45 @@ Session::Session(const PluginRegistry& registry, SessionSetup setup) : setup_(st
   GameConfig config = registry.config(setup_.game, setup_.players, setup_.seed, setup_.variants);
   game_ = registry.new_game(setup_.game, config);
   if (setup_.seats.empty()) setup_.seats.assign(static_cast<std::size_t>(setup_.players), "random");
+  // The log without steps, and room for the outcome it gains at the end: per seat a score
+  // and a place in the winners, each a number of at most 11 characters on its own line.
+  const json frame = log();
+  const std::size_t seats = static_cast<std::size_t>(setup_.players);
+  log_size_.bytes = json_text(frame, 1).size() + 64 + 2 * seats * 16;
+  log_size_.values = json_size(frame).values + 3 + 2 * seats;
+}
+
+void Session::check_room(const json& step) const {
+  if (steps_.size() + 1 > kMaxLogSteps)
+    throw InputTooLarge("the log holds " + std::to_string(steps_.size()) + " steps, the most a log may hold");
+  if (is_edit(step) && log_size_.edits + 1 > kMaxLogSetSteps)
+    throw InputTooLarge("the log holds " + std::to_string(log_size_.edits) + " 'set' and 'patch' steps, the most (" +
+                    std::to_string(kMaxLogSetSteps) + ") scenario edits a log may hold");
+  const JsonSize size = json_size(step);
+  // The step sits in the log's steps array, and the log in a `load` request.
+  if (size.depth + 2 + kLoadRequestDepth > kMaxJsonDepth)
+    throw InputTooLarge("the step would nest " + std::to_string(size.depth + 2 + kLoadRequestDepth) +
+                    " arrays and objects deep in a load request, more than the " + std::to_string(kMaxJsonDepth) +
+                    " a log may");
+  if (log_size_.values + size.values > kMaxJsonValues - kLoadRequestValues)
+    throw InputTooLarge("the log would hold more than the " + std::to_string(kMaxJsonValues - kLoadRequestValues) +
+                    " JSON values a log may hold");
+  if (log_size_.bytes + written_bytes(step) > kMaxLogBytes)
+    throw InputTooLarge("the log would be larger than the " + std::to_string(kMaxLogBytes) + " bytes a log file may hold");
+}
+
+void Session::record(json step) {
+  log_size_.edits += is_edit(step) ? 1 : 0;
+  log_size_.bytes += written_bytes(step);
+  log_size_.values += json_size(step).values;
+  steps_.push_back(std::move(step));
 }
 
 ApplyResult Session::act(const std::string& action_text) {
+  json step{{"action", action_text}};
+  check_room(step);
   ApplyResult result = game_->apply(action_text);
-  if (result.ok) steps_.push_back(json{{"action", action_text}});
+  if (result.ok) record(std::move(step));
   return result;
 }
 
@@ -56,16 +107,23 @@ void Session::set(const std::string& pointer, const json& value) {
   try {
     ptr = json::json_pointer(pointer);
   } catch (const json::exception& e) {
-    throw DataError("set: bad JSON pointer '" + pointer + "': " + e.what());
+    throw DataError("set: bad JSON pointer '" + short_message(pointer) + "': " + library_message(e));
   }
   if (pointer.empty() || pointer == "/") throw DataError("set: the pointer must name a value inside the state");
   if (names_past_the_end(ptr))
-    throw DataError("set: '" + pointer + "' names the end of an array ('-'), not a value of the state");
-  if (!state.contains(ptr.parent_pointer()))
-    throw DataError("set: '" + pointer + "' is not inside the state");
-  if (!state.contains(ptr) && !state.at(ptr.parent_pointer()).is_object())
-    throw DataError("set: '" + pointer + "' is not inside the state");
-  state[ptr] = value;
+    throw DataError("set: '" + short_message(pointer) + "' names the end of an array ('-'), not a value of the state");
+  try {
+    // An array index nlohmann cannot read (20 digits, a leading 0) throws from any lookup.
+    if (!state.contains(ptr.parent_pointer()) ||
+        (!state.contains(ptr) && !state.at(ptr.parent_pointer()).is_object()))
+      throw DataError("set: '" + short_message(pointer) + "' is not inside the state");
+    state[ptr] = value;
+  } catch (const json::exception& e) {
+    throw DataError("set: '" + short_message(pointer) + "' is not inside the state: " + library_message(e));
+  }
+  if (state == before) return;  // an edit that changes nothing is no step
+  json step{{"set", pointer}, {"value", value}};
+  check_room(step);
   game_->set_state(state);
   // A component may drop what it does not know (a new key) or read a value its own way: the
   // edit stands only when the state now holds exactly the value that was set.
@@ -75,7 +133,7 @@ void Session::set(const std::string& pointer, const json& value) {
     throw DataError("set: the state does not keep this value at '" + pointer + "' (an unknown key, or a value "
                     "the component reads differently)");
   }
-  steps_.push_back(json{{"set", pointer}, {"value", value}});
+  record(std::move(step));
 }
 
 namespace {
@@ -103,6 +161,10 @@ void Session::patch(const json& ops) {
   const json before = game_->table().to_json();
   json state = before;
   apply_patch(state, ops);
+  // An edit that changes nothing ([], or ops that put back what was there) is no step.
+  if (state == before) return;
+  json step{{"patch", ops}};
+  check_room(step);
   try {
     game_->set_state(state);
   } catch (const DataError& e) {
@@ -119,7 +181,7 @@ void Session::patch(const json& ops) {
     throw PatchError(op, "patch: ops[" + std::to_string(op) + "]: the state does not keep the patched value at '" +
                              short_message(place) + "' (an unknown key, or a value the component reads differently)");
   }
-  steps_.push_back(json{{"patch", ops}});
+  record(std::move(step));
 }
 
 json Session::log() const {

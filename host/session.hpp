@@ -40,7 +40,9 @@ class Session {
   const Game& game() const { return *game_; }
   const SessionSetup& setup() const { return setup_; }
 
-  // Applies an action and records it when it succeeds.
+  // Applies an action and records it when it succeeds. A step the log has no room for
+  // (json_limits.hpp: steps, edits, bytes, values, depth) throws InputTooLarge before
+  // anything changes; so do set and patch. An edit that changes nothing is not recorded.
   ApplyResult act(const std::string& action_text);
   // Scenario edit: sets the value at a JSON pointer of the full state and records it.
   // Throws DataError (and changes nothing) when the pointer or value does not fit, when
@@ -71,9 +73,22 @@ class Session {
   nlohmann::json log() const;
 
  private:
+  // The size of the log so far. Each step is checked against the bounds of the log format
+  // (json_limits.hpp) before it is taken, so a session never holds a log that replay,
+  // `play --load` or serve's `load` would refuse: the step past a bound is refused instead.
+  struct LogSize {
+    std::size_t edits = 0;   // set and patch steps
+    std::size_t bytes = 0;   // as written to a file (indent 1), the outcome's room included
+    std::size_t values = 0;  // JSON values
+  };
+  // Throws InputTooLarge (json_limits.hpp) naming the bound `step` would pass.
+  void check_room(const nlohmann::json& step) const;
+  void record(nlohmann::json step);
+
   SessionSetup setup_;
   std::unique_ptr<Game> game_;
   nlohmann::json steps_ = nlohmann::json::array();
+  LogSize log_size_;
 };
 
 // A short stable digest of a full state (FNV-1a of its JSON text), for logs and tests.

@@ -17,8 +17,7 @@ namespace tessera::host {
 
 int run_simulate(const PluginRegistry& registry, const SimulateOptions& options, std::ostream& out,
                  std::ostream& err) {
-  if (options.games < 1) throw Error("--games must be at least 1");
-  if (options.jobs < 1) throw Error("--jobs must be at least 1");
+  check_batch_size(options.games, options.jobs);
   BatchPlan plan;
   plan.choice = resolve_choice(registry, options.choice);
   const GameChoice& choice = plan.choice;

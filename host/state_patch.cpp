@@ -12,31 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-// The values a JSON value holds (itself included) and how deep its arrays and objects nest
-// (0 for a number or string). The documents measured nest at most kMaxJsonDepth deep.
-struct Size {
-  std::size_t values = 1;
-  int depth = 0;
-};
-Size size_of(const json& value) {
-  Size size;
-  if (!value.is_structured()) return size;
-  for (const json& item : value) {
-    const Size inner = size_of(item);
-    size.values += inner.values;
-    size.depth = std::max(size.depth, inner.depth);
-  }
-  ++size.depth;
-  return size;
-}
-
-// nlohmann's message without its "[json.exception.out_of_range.403] " prefix.
-std::string plain(const json::exception& e) {
-  const std::string text = e.what();
-  const std::size_t end = text.find("] ");
-  return text.rfind("[json.exception.", 0) == 0 && end != std::string::npos ? text.substr(end + 2) : text;
-}
-
 // A short excerpt of a value for a message.
 std::string excerpt(const json& value) {
   std::string text = json_text(value);
@@ -52,7 +27,7 @@ json::json_pointer pointer_of(const json& op, const char* member, const std::str
     return json::json_pointer(it->get<std::string>());
   } catch (const json::exception& e) {
     throw PatchError(0, label + "bad JSON pointer '" + short_message(it->get<std::string>()) + "' in \"" + member +
-                            "\": " + plain(e));
+                            "\": " + library_message(e));
   }
 }
 
@@ -83,13 +58,13 @@ void apply_op(json& document, const json& op, int index, std::size_t& carried) {
   try {
     const json::json_pointer path = pointer_of(op, "path", label);
     if (takes_value && !op.contains("value")) throw PatchError(index, label + "needs \"value\"");
-    Size moved;
+    JsonSize moved;
     if (takes_from) {
       const json::json_pointer from = pointer_of(op, "from", label);
       if (!document.contains(from))
         throw PatchError(index, label + "\"from\" '" + short_message(op["from"].get<std::string>()) +
                                     "' is not in the state");
-      moved = size_of(document.at(from));
+      moved = json_size(document.at(from));
       carried += moved.values;
       if (carried > kMaxPatchCarriedValues)
         throw PatchError(index, label + "the copies and moves of one patch carry more than " +
@@ -104,7 +79,7 @@ void apply_op(json& document, const json& op, int index, std::size_t& carried) {
       return;
     }
     if (kind != "remove") {
-      const int depth = tokens_of(op["path"].get<std::string>()) + (takes_value ? size_of(op["value"]).depth : moved.depth);
+      const int depth = tokens_of(op["path"].get<std::string>()) + (takes_value ? json_size(op["value"]).depth : moved.depth);
       if (depth > kMaxJsonDepth)
         throw PatchError(index, label + "the value would be nested " + std::to_string(depth) +
                                     " arrays and objects deep, more than the " + std::to_string(kMaxJsonDepth) +
@@ -114,7 +89,7 @@ void apply_op(json& document, const json& op, int index, std::size_t& carried) {
   } catch (const PatchError& e) {
     throw PatchError(index, e.what());  // pointer_of does not know the index
   } catch (const json::exception& e) {
-    throw PatchError(index, label + plain(e));
+    throw PatchError(index, label + library_message(e));
   }
 }
 

@@ -108,7 +108,7 @@ TEST_CASE("Every command that writes fails with the path and the reason, and lea
     }
     SECTION(w.label + ": a file size limit reached half-way (as a full disk)") {
       const fs::path target = scratch.path / "limited";
-      check_refused(run_tessera(with_target(w.args, target), "", {}, /*max_file_bytes=*/1000), target,
+      check_refused(run_tessera(with_target(w.args, target), "", {}, {{RLIMIT_FSIZE, 1000}}), target,
                     std::strerror(EFBIG));
       CHECK(leftovers(scratch.path).empty());
       if (!w.folder) CHECK_FALSE(fs::exists(target));
@@ -134,7 +134,7 @@ TEST_CASE("simulate --log-dir writes each log whole; a limit reached half-way st
           "[host][hardening]") {
   TempDir scratch("logs_whole");
   const fs::path dir = scratch.path / "logs";
-  const HostRun run = run_tessera({"simulate", "tutorial", "--games", "4", "--log-dir", dir.string()}, "", {}, 6000);
+  const HostRun run = run_tessera({"simulate", "tutorial", "--games", "4", "--log-dir", dir.string()}, "", {}, {{RLIMIT_FSIZE, 6000}});
   INFO(run.out + run.err);
   CHECK(run.exit_code != 0);
   CHECK(leftovers(dir).empty());
@@ -195,7 +195,7 @@ TEST_CASE("new-game --out on a dangling symbolic link refuses and keeps the link
 TEST_CASE("new-game that fails half-way removes every folder it made, parents of --out too", "[host][hardening]") {
   TempDir scratch("new_game_undone");
   const fs::path out = scratch.path / "made" / "by" / "project";
-  const HostRun run = run_tessera({"new-game", "river_trade", "--out", out.string()}, "", {}, /*max_file_bytes=*/1000);
+  const HostRun run = run_tessera({"new-game", "river_trade", "--out", out.string()}, "", {}, {{RLIMIT_FSIZE, 1000}});
   INFO(run.out + run.err);
   CHECK(run.exit_code != 0);
   CHECK(run.err.find(std::strerror(EFBIG)) != std::string::npos);

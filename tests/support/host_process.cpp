@@ -29,7 +29,8 @@ std::string text_of(const std::filesystem::path& file) {
 }  // namespace
 
 HostRun run_tessera(const std::vector<std::string>& args, const std::string& input,
-                    const std::vector<std::pair<std::string, std::string>>& env, std::size_t max_file_bytes) {
+                    const std::vector<std::pair<std::string, std::string>>& env,
+                    const std::vector<std::pair<int, unsigned long long>>& limits) {
   // Files, not pipes: the child may write more than a pipe holds while nobody reads.
   TempDir io("host_run");
   const std::string in_file = (io.path / "in").string(), out_file = (io.path / "out").string(),
@@ -42,6 +43,13 @@ HostRun run_tessera(const std::vector<std::string>& args, const std::string& inp
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
     for (const auto& [name, value] : env) ::setenv(name.c_str(), value.c_str(), 1);
+    // A write past RLIMIT_FSIZE then fails with EFBIG, as one past a full disk fails with
+    // ENOSPC, instead of killing the host (the ignored signal is kept across exec).
+    if (!limits.empty()) ::signal(SIGXFSZ, SIG_IGN);
+    for (const auto& [resource, value] : limits) {
+      const rlimit limit{static_cast<rlim_t>(value), static_cast<rlim_t>(value)};
+      if (::setrlimit(resource, &limit) != 0) ::_exit(125);
+    }
     const int in_fd = ::open(in_file.c_str(), O_RDONLY);
     const int out_fd = ::open(out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     const int err_fd = ::open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -49,11 +57,6 @@ HostRun run_tessera(const std::vector<std::string>& args, const std::string& inp
     ::dup2(in_fd, 0);
     ::dup2(out_fd, 1);
     ::dup2(err_fd, 2);
-    if (max_file_bytes > 0) {
-      ::signal(SIGXFSZ, SIG_IGN);  // kept across exec
-      const rlimit limit{max_file_bytes, max_file_bytes};
-      if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(126);
-    }
     std::vector<char*> argv;
     for (std::string& w : words) argv.push_back(w.data());
     argv.push_back(nullptr);

@@ -15,11 +15,12 @@ struct HostRun {
 };
 
 // `build/bin/tessera <args>` with `input` on its standard input and `env` added to its
-// environment (a value replaces the inherited one). A `max_file_bytes` above 0 limits the
-// size of every file it writes (RLIMIT_FSIZE, SIGXFSZ ignored): a write past it fails with
-// EFBIG as one past a full disk fails with ENOSPC, for root too.
+// environment (a value replaces the inherited one), under the resource limits `limits`
+// (setrlimit's resource and its soft and hard limit, e.g. {RLIMIT_AS, 1 << 30}). With any
+// limit SIGXFSZ is ignored, so a write past RLIMIT_FSIZE fails with EFBIG as one past a full
+// disk fails with ENOSPC, for root too.
 HostRun run_tessera(const std::vector<std::string>& args, const std::string& input = "",
                     const std::vector<std::pair<std::string, std::string>>& env = {},
-                    std::size_t max_file_bytes = 0);
+                    const std::vector<std::pair<int, unsigned long long>>& limits = {});
 
 }  // namespace tessera::testing

@@ -1,0 +1,45 @@
+#pragma once
+// The `tessera` command line: every subcommand and option, read by CLI11 into the options
+// each command takes (commands.hpp). main() runs the command it names; the fuzz target
+// tests/fuzz/fuzz_command_line.cpp parses arbitrary words with it.
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "conformance.hpp"
+#include "host_environment.hpp"
+
+namespace tessera::host {
+
+struct CommandLine {
+  CommandLine();
+  CommandLine(const CommandLine&) = delete;
+  CommandLine& operator=(const CommandLine&) = delete;
+
+  CLI::App app{"tessera - a framework for euro board games. Games are plugins loaded at run time."};
+  SearchPaths first;  // --plugin-dir, --data-root
+
+  // What the subcommands read; each is set when its subcommand was given.
+  std::string game;  // list, info, rules, validate, conformance
+  bool list_json = false, info_json = false;
+  int validate_games = 0;
+  GameChoice schema_choice;
+  PlayOptions play_options;
+  bool no_color = false;
+  SimulateOptions sim_options;
+  ArenaOptions arena_options;
+  CompareOptions compare_options;
+  std::string log_path;  // replay
+  GameChoice through_choice;
+  NewGameOptions new_game;
+  std::vector<std::string> conformance_checks_chosen;
+  ConformanceOptions conformance_options;
+
+  // The subcommands; *list is true when `list` was given.
+  CLI::App *list = nullptr, *info = nullptr, *rules = nullptr, *validate = nullptr, *schema = nullptr,
+           *play = nullptr, *simulate = nullptr, *arena = nullptr, *compare = nullptr, *replay = nullptr,
+           *playthrough = nullptr, *serve = nullptr, *new_game_cmd = nullptr, *conformance = nullptr;
+};
+
+}  // namespace tessera::host
