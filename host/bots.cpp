@@ -8,9 +8,9 @@
 #include <exception>
 #include <limits>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <thread>
 
+#include "deadline_alarm.hpp"
 #include "search_tree.hpp"
 #include "tessera/error.hpp"
 
@@ -31,6 +31,19 @@ int int_option(const BotSpec& spec, const std::string& name, int fallback, int l
   if (ec == std::errc() && end == text.data() + text.size() && v >= lo && v <= hi) return v;
   throw Error("seat '" + spec.kind + "': " + name + "=" + it->second + " must be a whole number from " +
               std::to_string(lo) + " to " + std::to_string(hi));
+}
+
+// threads= within kMaxSearchThreads and, when the bot is to run here, this host's budget:
+// more threads than cores only slow each other, and each holds a game (a script runtime) of
+// its own. A spec only read (a log's seats) may name more: it was written on a larger host.
+int thread_option(const BotSpec& spec, bool to_run) {
+  const int threads = int_option(spec, "threads", 1, 1, std::numeric_limits<int>::max());
+  const int budget = to_run ? search_thread_budget() : kMaxSearchThreads;
+  if (threads <= budget) return threads;
+  throw Error("seat '" + spec.kind + "': threads=" + spec.options.at("threads") + " is more than this host's budget of " +
+              std::to_string(budget) + " threads a search (twice its " +
+              std::to_string(std::max(1u, std::thread::hardware_concurrency())) + " hardware threads, at most " +
+              std::to_string(kMaxSearchThreads) + ")");
 }
 
 double real_option(const BotSpec& spec, const std::string& name, double fallback) {
@@ -108,11 +121,20 @@ std::vector<std::string> join_seat_specs(const std::vector<std::string>& pieces)
 }
 
 std::size_t GreedyBot::choose(const Game& game, const std::vector<Move>& moves) {
+  const auto deadline = std::chrono::steady_clock::now() + time_cap();
   const int seat = game.seat_to_move();
   std::vector<double> value(moves.size(), 0.0);
-  for (int k = 0; k < samples_; ++k) {
+  std::vector<double> finished;  // the values after the last sample finished
+  bool late = false;
+  for (int k = 0; k < samples_ && !late; ++k) {
     const auto sample = game.determinize(seat, rng_);
     for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (std::chrono::steady_clock::now() >= deadline) {
+        late = true;
+        // Nothing finished: judge by what this sample reached, leaving out the rest.
+        if (finished.empty()) std::fill(value.begin() + static_cast<std::ptrdiff_t>(i), value.end(), -1e18);
+        break;
+      }
       auto next = sample->clone();
       if (!next->apply(moves[i], ApplyMode::Playout).ok) {
         value[i] -= 1e9;  // refused in this sample: the last choice
@@ -120,7 +142,9 @@ std::size_t GreedyBot::choose(const Game& game, const std::vector<Move>& moves) 
       }
       value[i] += estimate(*next, seat);
     }
+    if (!late) finished = value;
   }
+  if (!finished.empty()) value = finished;
   const double best = *std::max_element(value.begin(), value.end());
   std::vector<std::size_t> ties;
   for (std::size_t i = 0; i < moves.size(); ++i)
@@ -135,25 +159,34 @@ std::size_t MctsBot::choose(const Game& game, const std::vector<Move>& root_move
   if (root_moves.size() == 1) return 0;
   const int depth = rollout_depth(options_, game);
   // The time budget's deadline or the cap's, whichever comes first.
-  std::optional<Clock::time_point> deadline;
-  if (options_.ms > 0) deadline = start + std::chrono::milliseconds(options_.ms);
-  if (cap_.count() > 0) deadline = std::min(deadline.value_or(Clock::time_point::max()), start + cap_);
-  // The iterations are shared out among the threads (none given: as many as time allows).
+  auto at = start + time_cap();
+  if (options_.ms > 0) at = std::min(at, start + std::chrono::milliseconds(options_.ms));
+  const DeadlineAlarm deadline(at);
+  // The iterations and moves are shared out among the threads (no iterations given: as many
+  // as time allows).
   const auto threads = static_cast<std::uint64_t>(options_.threads);
   const auto iterations = static_cast<std::uint64_t>(options_.iterations);
+  const auto moves = static_cast<std::uint64_t>(options_.moves);
+  const auto share = [&](std::uint64_t total, std::uint64_t t) { return total / threads + (t < total % threads ? 1 : 0); };
   const auto limit = [&](std::uint64_t t) {
-    if (iterations == 0) return SearchLimit{std::numeric_limits<std::uint64_t>::max(), deadline};
-    return SearchLimit{iterations / threads + (t < iterations % threads ? 1 : 0), deadline};
+    return SearchLimit{iterations == 0 ? std::numeric_limits<std::uint64_t>::max() : share(iterations, t),
+                       std::max<std::uint64_t>(1, share(moves, t)), deadline};
   };
 
-  std::vector<std::vector<std::uint64_t>> visits(threads);
+  std::vector<std::vector<std::uint64_t>> visits(threads, std::vector<std::uint64_t>(root_moves.size(), 0));
   std::vector<SearchStats> stats(threads);
   if (threads == 1) {
     visits[0] = search_tree(game, root_moves, options_, depth, limit(0), rng_, stats[0]);
   } else {
+    if (!make_game_)
+      throw Error("a search on " + std::to_string(options_.threads) +
+                  " threads needs games of its own, and this bot was given no way to make them");
     // Thread t > 0 searches a game of its own in this state, with a generator seeded here in
-    // thread order: no script runtime is shared, and the same seed searches alike.
-    load_helpers(game);
+    // thread order: no script runtime is shared, and the same seed searches alike. Each
+    // thread makes (once) and loads its game itself, so that work runs at once and stops at
+    // the deadline too.
+    helpers_.resize(threads - 1);
+    const nlohmann::json state = game.table().to_json();
     std::vector<Rng> rngs;
     for (std::uint64_t t = 1; t < threads; ++t) rngs.emplace_back(rng_.next());
     std::vector<std::exception_ptr> errors(threads);
@@ -162,7 +195,11 @@ std::size_t MctsBot::choose(const Game& game, const std::vector<Move>& root_move
       for (std::uint64_t t = 1; t < threads; ++t)
         pool.emplace_back([&, t] {
           try {
-            visits[t] = search_tree(*helpers_[t - 1], root_moves, options_, depth, limit(t), rngs[t - 1], stats[t]);
+            std::unique_ptr<Game>& helper = helpers_[t - 1];
+            if (!helper && !deadline.rung()) helper = make_game_();
+            if (!helper || deadline.rung()) return;
+            helper->set_state(state);
+            visits[t] = search_tree(*helper, root_moves, options_, depth, limit(t), rngs[t - 1], stats[t]);
           } catch (...) {
             errors[t] = std::current_exception();
           }
@@ -177,7 +214,7 @@ std::size_t MctsBot::choose(const Game& game, const std::vector<Move>& root_move
       if (error) std::rethrow_exception(error);
   }
 
-  // The root move most visited over all trees.
+  // The root move most visited over all trees (the first when no iteration finished).
   std::vector<std::uint64_t> total(root_moves.size(), 0);
   for (std::uint64_t t = 0; t < threads; ++t) {
     for (std::size_t i = 0; i < total.size(); ++i) total[i] += visits[t][i];
@@ -188,29 +225,16 @@ std::size_t MctsBot::choose(const Game& game, const std::vector<Move>& root_move
   return static_cast<std::size_t>(std::max_element(total.begin(), total.end()) - total.begin());
 }
 
-void MctsBot::load_helpers(const Game& game) {
-  const auto wanted = static_cast<std::size_t>(options_.threads - 1);
-  if (helpers_.size() != wanted) {
-    if (!make_game_)
-      throw Error("a search on " + std::to_string(options_.threads) +
-                  " threads needs games of its own, and this bot was given no way to make them");
-    helpers_.clear();
-    for (std::size_t t = 0; t < wanted; ++t) helpers_.push_back(make_game_());
-  }
-  const nlohmann::json state = game.table().to_json();
-  for (auto& helper : helpers_) helper->set_state(state);
+int search_thread_budget() {
+  const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  return std::min(kMaxSearchThreads, std::max(2, 2 * hardware));
 }
 
-bool is_bot_kind(std::string_view spec) {
-  try {
-    (void)make_bot(spec, 0, 0);
-    return true;
-  } catch (const Error&) {
-    return false;
-  }
-}
+namespace {
 
-std::unique_ptr<Bot> make_bot(std::string_view text, std::uint64_t game_seed, int seat, GameMaker make_game) {
+// make_bot; `to_run` false checks a spec without this host's thread budget (is_bot_kind).
+std::unique_ptr<Bot> build_bot(std::string_view text, std::uint64_t game_seed, int seat, GameMaker make_game,
+                               bool to_run) {
   const BotSpec spec = parse_bot_spec(text);
   // Distinct, reproducible stream per seat; the constant keeps bot streams away from the game's.
   const std::uint64_t derived = game_seed * 0x9e3779b97f4a7c15ULL + static_cast<std::uint64_t>(seat) + 0x5eed;
@@ -236,18 +260,34 @@ std::unique_ptr<Bot> make_bot(std::string_view text, std::uint64_t game_seed, in
     return std::make_unique<GreedyBot>(seed_of(), int_option(spec, "samples", 1, 1, 1000));
   }
   if (spec.kind == "mcts" || spec.kind == "ismcts") {
-    allow_only(spec, {"seed", "iterations", "ms", "c", "depth", "threads"});
+    allow_only(spec, {"seed", "iterations", "ms", "moves", "c", "depth", "threads"});
     SearchOptions o;
-    o.ms = int_option(spec, "ms", 0, 0, 3'600'000);
+    o.ms = int_option(spec, "ms", 0, 0, static_cast<int>(kDecisionTimeCap.count()));
     // With a time budget, iterations bound the search only when given.
-    o.iterations = int_option(spec, "iterations", o.ms > 0 ? 0 : o.iterations, o.ms > 0 ? 0 : 1, 10'000'000);
+    o.iterations = int_option(spec, "iterations", o.ms > 0 ? 0 : o.iterations, o.ms > 0 ? 0 : 1, kMaxSearchIterations);
+    o.moves = int_option(spec, "moves", static_cast<int>(kMaxSearchMoves), 1, static_cast<int>(kMaxSearchMoves));
     o.c = real_option(spec, "c", o.c);
     o.depth = int_option(spec, "depth", o.depth, 1, kMaxRolloutDepth);
     o.information_sets = spec.kind == "ismcts";
-    o.threads = int_option(spec, "threads", o.threads, 1, kMaxSearchThreads);
+    o.threads = thread_option(spec, to_run);
     return std::make_unique<MctsBot>(seed_of(), o, std::move(make_game));
   }
   throw Error("unknown seat kind '" + spec.kind + "' (expected " + std::string(kKinds) + ")");
+}
+
+}  // namespace
+
+bool is_bot_kind(std::string_view spec) {
+  try {
+    (void)build_bot(spec, 0, 0, {}, /*to_run=*/false);
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+std::unique_ptr<Bot> make_bot(std::string_view spec, std::uint64_t game_seed, int seat, GameMaker make_game) {
+  return build_bot(spec, game_seed, seat, std::move(make_game), /*to_run=*/true);
 }
 
 }  // namespace tessera::host

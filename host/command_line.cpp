@@ -81,7 +81,8 @@ CommandLine::CommandLine() {
   play->add_flag("--quiet,-q", play_options.quiet, "Print only the final result");
   play->add_option("--load", play_options.load_path,
                    "Continue the game of a log (from --log, save or simulate --log-dir): its game, players, seed "
-                   "and variants; its seats unless --seats");
+                   "and variants; its seats unless --seats. Only the bots --seats names re-make their recorded "
+                   "decisions on the way (to go on as in the logged game)");
   play->add_flag("--no-color", no_color, "No colours (also when NO_COLOR is set or the output is not a terminal)");
 
   simulate = app.add_subcommand("simulate", "Play many games between bots and summarise them");

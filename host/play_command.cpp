@@ -105,19 +105,27 @@ class TerminalPlay {
     out_ << "\n";
     if (!humans_.empty()) out_ << "Type help for the commands; a move by its number or its text.\n";
     if (steps.empty()) return;
-    // The bots choose again at each of their recorded decisions, so that each continues
-    // exactly as it would have in the game the log came from; the log's moves are played.
+    // The bots the user names with --seats choose again at each of their recorded decisions,
+    // so that each continues exactly as it would have in the game the log came from. A log's
+    // own seats are not run on the way: a log may name searches that would take hours.
+    const bool catch_up = !options_.seats.empty();
+    bool bot_decisions = false;
     for (const nlohmann::json& step : steps) {
       if (step.contains("action") && !game().is_over()) {
         const int seat = game().decision().seat;
         if (human(seat))
           checkpoint();
-        else
+        else if (catch_up)
           bots_[static_cast<std::size_t>(seat)]->choose(game(), moves_of(game().legal_actions()));
+        else
+          bot_decisions = true;
       }
       session_->replay(step);
     }
     out_ << options_.load_path << ": " << session_->steps() << " steps replayed\n";
+    if (bot_decisions && !game().is_over())
+      out_ << "the log's bots go on from here without re-making their recorded decisions "
+              "(name the seats with --seats to have them re-made)\n";
   }
 
   Stop play() {

@@ -28,7 +28,6 @@ std::vector<double> rollout_result(const Game& game, int players) {
 std::vector<std::uint64_t> search_tree(const Game& game, const std::vector<Move>& root_moves,
                                        const SearchOptions& options, int depth, const SearchLimit& limit, Rng& rng,
                                        SearchStats& stats) {
-  using Clock = std::chrono::steady_clock;
   const int me = game.seat_to_move();
   struct Node {
     Move move{};
@@ -44,15 +43,20 @@ std::vector<std::uint64_t> search_tree(const Game& game, const std::vector<Move>
   std::vector<std::uint32_t> legal_children;
   std::vector<std::size_t> untried;
   const int players = game.table().players();
+  // Asked before every move: one slow move (a house rule's hooks) overshoots the deadline by
+  // itself only.
+  std::uint64_t applied = 0;
+  const auto spent = [&] { return applied >= limit.moves || limit.deadline.rung(); };
 
-  for (std::uint64_t it = 0; it < limit.iterations; ++it) {
-    if (limit.deadline && Clock::now() >= *limit.deadline) break;
+  for (std::uint64_t it = 0; it < limit.iterations && !spent(); ++it) {
     auto state = game.determinize(me, rng);
     path.assign(1, 0);
     std::uint32_t node = 0;
     bool failed = false;
+    bool cut = false;  // by the deadline or the move budget
     // Selection and expansion.
     while (!state->is_over()) {
+      if ((cut = spent())) break;
       state->legal_moves(moves);
       legal_children.clear();
       untried.clear();
@@ -92,6 +96,7 @@ std::vector<std::uint64_t> search_tree(const Game& game, const std::vector<Move>
         }
       }
       ++stats.moves;
+      ++applied;
       if (!state->apply(tree[next].move, ApplyMode::Playout).ok) {
         failed = true;
         break;
@@ -101,15 +106,18 @@ std::vector<std::uint64_t> search_tree(const Game& game, const std::vector<Move>
       if (tree[node].visits == 0) break;  // just expanded: roll out from here
     }
     // Rollout.
-    for (int d = 0; !failed && d < depth && !state->is_over(); ++d) {
+    for (int d = 0; !failed && !cut && d < depth && !state->is_over(); ++d) {
+      if ((cut = spent())) break;
       const std::vector<Move>* legal = state->kept_moves();
       if (!legal) {
         state->legal_moves(moves);
         legal = &moves;
       }
       ++stats.moves;
+      ++applied;
       if (!state->apply_at(rng.below(legal->size()), ApplyMode::Playout).ok) failed = true;
     }
+    if (cut) break;        // stopped before its end, the iteration says nothing
     if (failed) continue;  // a move that fails half-way leaves the sample unusable
     ++stats.iterations;
     const std::vector<double> result = rollout_result(*state, players);

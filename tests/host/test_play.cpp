@@ -1,6 +1,7 @@
 // `tessera play` driven by scripted input: commands, undo, did-you-mean, refusals, --load,
 // bots that fail, colours, and the games' legends.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -113,16 +114,24 @@ TEST_CASE("board and moves show the view and the list again", "[play]") {
   CHECK(count(out, "1. Roll the lantern dice") == 3);
 }
 
-TEST_CASE("play --load continues a saved game exactly as the game it came from", "[play]") {
+TEST_CASE("play --load with the seats named continues a saved game exactly as the game it came from", "[play]") {
   TempDir dir("play_load");
   const std::string mid = (dir.path / "mid.json").string();
   const std::string whole = (dir.path / "whole.json").string();
   const std::string loaded = (dir.path / "loaded.json").string();
   const std::string rest = "roll\nend\nroll\nwork 0\nend\n";
   play("roll\nend\nsave " + mid + "\n" + rest + "save " + whole + "\nquit\n");
-  const std::string out = play(rest + "save " + loaded + "\nquit\n", {}, mid);
+  // --seats names the bot, so it re-makes its recorded decisions and goes on as it did.
+  const std::string out = play(rest + "save " + loaded + "\nquit\n", {"human", "random"}, mid);
   CHECK(out.find("mid.json: ") != std::string::npos);
   CHECK(read_json(loaded) == read_json(whole));
+
+  SECTION("without --seats the log's bot goes on from the position loaded, not re-run") {
+    const std::string fresh = (dir.path / "fresh.json").string();
+    const std::string unnamed = play(rest + "save " + fresh + "\nquit\n", {}, mid);
+    CHECK(unnamed.find("the log's bots go on from here") != std::string::npos);
+    CHECK(read_json(fresh)["seats"] == read_json(whole)["seats"]);
+  }
 
   SECTION("the log's game must be the one named") {
     PlayOptions options;
@@ -138,6 +147,33 @@ TEST_CASE("play --load continues a saved game exactly as the game it came from",
     play("roll\nsave " + before + "\nend\nundo\nsave " + undone + "\nquit\n", {}, mid);
     CHECK(read_json(undone) == read_json(before));
   }
+}
+
+TEST_CASE("play --load does not run the searches a log's seats name unless --seats names them", "[play][hardening]") {
+  TempDir dir("load_heavy_bots");
+  const std::string mid = (dir.path / "mid.json").string();
+  {
+    PlayOptions options;
+    options.choice = {"tutorial", 2, 5, {}};
+    options.seats = {"human", "random"};
+    std::istringstream in("roll\nend\nroll\nend\nsave " + mid + "\nquit\n");
+    std::ostringstream out;
+    REQUIRE(run_play(game_registry(), options, in, out) == 0);
+  }
+  // The same log as if its second seat had been the heaviest search a spec may ask for.
+  nlohmann::json log = nlohmann::json::parse(std::ifstream(mid));
+  log["seats"] = {"human", "ismcts:iterations=10000000,threads=2"};
+  std::ofstream(mid) << log.dump(1) << "\n";
+
+  PlayOptions options;
+  options.load_path = mid;
+  std::istringstream in("quit\n");
+  std::ostringstream out;
+  const auto start = std::chrono::steady_clock::now();
+  REQUIRE(run_play(game_registry(), options, in, out) == 0);
+  // Searching again at each recorded bot decision took minutes.
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+  CHECK_THAT(out.str(), Catch::Contains("steps replayed") && Catch::Contains("name the seats with --seats"));
 }
 
 TEST_CASE("A bot whose move is refused ends play at once with the seat, move and reason", "[play]") {
