@@ -1,6 +1,7 @@
 #pragma once
 // The sandbox scripts run in: one environment table holding only whitelisted functions,
-// and the loader of script files (text chunks only, named "scripts/<game>/<file>.lua").
+// and the loader of script files (text chunks only, named "scripts/<game>/<file>.lua"; a
+// fresh state of the same runtime loads the bytecode those texts compiled to).
 //
 // Available: assert error ipairs next pairs pcall select tonumber tostring type xpcall
 // rawequal rawget rawlen rawset setmetatable getmetatable, string (without dump), table,
