@@ -40,6 +40,7 @@ void FlowGame::use_schema(std::shared_ptr<const StateSchema> schema) {
 
 void FlowGame::start_flow() {
   if (!rules_->built()) throw Error("the game's FlowRules were not built: call build() after registering its natives");
+  if (scripts_) scripts_->begin_game();  // nothing an earlier game's calls changed in Lua reaches this one
   flow_ = table_.add<Flow>("flow", rules_->layout());
   // The root frame is pushed (not yet entered) before on_setup, so that a check of what
   // a house rule's on_setup wrote sees a game that is setting up, not one that is over.

@@ -196,14 +196,14 @@ int l_require(lua_State* L) {
   std::replace(relative.begin(), relative.end(), '.', '/');
   relative += ".lua";
   const std::string display = sandbox.chunk_root + "/" + relative;
-  const FilePlace place = place_of_file(sandbox.script_dir, relative);
+  const FilePlace place = sandbox.texts->count(display) ? FilePlace::Inside : place_of_file(sandbox.script_dir, relative);
   if (place == FilePlace::Missing)
     return luaL_error(L, "require('%s'): there is no file %s", name.c_str(), display.c_str());
   if (place == FilePlace::Outside)
     return luaL_error(L, "require('%s'): %s leads outside the script folder", name.c_str(), display.c_str());
-  const std::string source = read_script(sandbox.script_dir, relative, display);
+  ScriptText& text = script_text(sandbox, relative, display);
   LoadingMark mark(sandbox.loading, name);
-  load_chunk(L, sandbox, source, display);
+  load_script(L, sandbox, text, display);
   lua_call(L, 0, 1);
   if (lua_isnil(L, -1)) {
     lua_pop(L, 1);
@@ -316,6 +316,36 @@ std::string read_script(const std::filesystem::path& script_dir, const std::file
     throw ScriptError(too_large_message(display_name, read, kMaxScriptFileBytes, "script file"));
   if (read.status != BoundedFile::Status::Read) throw ScriptError(display_name + ": cannot read the script file");
   return std::move(read.text);
+}
+
+ScriptText& script_text(const Sandbox& sandbox, const std::filesystem::path& relative, const std::string& display_name) {
+  if (const auto known = sandbox.texts->find(display_name); known != sandbox.texts->end()) return known->second;
+  ScriptText text{read_script(sandbox.script_dir, relative, display_name), {}};
+  return sandbox.texts->emplace(display_name, std::move(text)).first->second;
+}
+
+namespace {
+int append_to_chunk(lua_State*, const void* bytes, std::size_t size, void* chunk) {
+  static_cast<std::string*>(chunk)->append(static_cast<const char*>(bytes), size);
+  return 0;
+}
+}  // namespace
+
+void load_script(lua_State* L, const Sandbox& sandbox, ScriptText& text, const std::string& display_name) {
+  if (text.chunk.empty()) {
+    load_chunk(L, sandbox, text.source, display_name);
+    std::string chunk;
+    lua_dump(L, append_to_chunk, &chunk, /*strip=*/0);  // keeps the file name and lines for messages
+    text.chunk = std::move(chunk);
+    return;
+  }
+  // Bytecode the runtime made itself from the text above; scripts still cannot load any.
+  const std::string chunk_name = "@" + display_name;
+  const int status = luaL_loadbufferx(L, text.chunk.data(), text.chunk.size(), chunk_name.c_str(), "b");
+  if (status == LUA_ERRMEM) LuaState::from(L).mark_memory_failed();
+  if (status != LUA_OK) lua_error(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, sandbox.env);
+  lua_setupvalue(L, -2, 1);  // a main chunk's only upvalue is _ENV
 }
 
 }  // namespace tessera::lua

@@ -71,6 +71,7 @@ class LuaState {
   // A scope shares one budget between all its calls; scopes nest (the outermost counts).
   void begin_scope();
   void end_scope();
+  bool in_scope() const { return scope_depth_ > 0; }
   // Adds `units` of work done in C; raises the budget error when a limit is passed.
   void charge(lua_State* L, std::uint64_t units);
   // Counts one ctx:log of the scope (or of the call, outside a scope); returns the count.

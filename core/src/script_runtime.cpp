@@ -46,10 +46,7 @@ class RepeatedIds {
 
 ScriptRuntime::Impl::Impl(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits_)
     : limits(limits_), vm(limits_) {
-  std::error_code ec;
-  sandbox.script_dir = std::filesystem::weakly_canonical(std::filesystem::absolute(script_dir, ec), ec);
-  if (ec) sandbox.script_dir = std::move(script_dir);
-  while (!chunk_root.empty() && chunk_root.back() == '/') chunk_root.pop_back();
+  sandbox.script_dir = std::move(script_dir);
   sandbox.chunk_root = std::move(chunk_root);
   lua::register_component_bindings(bindings);
   auto body = [this](lua_State* L) {
@@ -144,7 +141,6 @@ std::string ScriptRuntime::Impl::describe(const CallSite& site) const {
   switch (site.what) {
     case CallSite::What::Start: return "starting the Lua runtime";
     case CallSite::What::Load: return "loading " + std::string(site.text);
-    case CallSite::What::Prepare: return "preparing the params of effect '" + effects.at(site.index).name + "'";
     case CallSite::What::Apply: return effect("apply");
     case CallSite::What::Options: return effect("options");
     case CallSite::What::Label: return effect("label");
@@ -326,8 +322,21 @@ void ScriptRuntime::Impl::read_choices(lua_State* L, int effect, std::vector<Eff
   }
 }
 
+namespace {
+std::filesystem::path canonical_folder(std::filesystem::path folder) {
+  std::error_code ec;
+  std::filesystem::path canonical = std::filesystem::weakly_canonical(std::filesystem::absolute(folder, ec), ec);
+  return ec ? folder : canonical;
+}
+std::string without_trailing_slashes(std::string root) {
+  while (!root.empty() && root.back() == '/') root.pop_back();
+  return root;
+}
+}  // namespace
+
 ScriptRuntime::ScriptRuntime(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits)
-    : impl_(std::make_unique<Impl>(std::move(script_dir), std::move(chunk_root), limits)) {}
+    : impl_(std::make_unique<Impl>(canonical_folder(std::move(script_dir)), without_trailing_slashes(std::move(chunk_root)),
+                                   limits)) {}
 
 ScriptRuntime::~ScriptRuntime() = default;
 
@@ -352,13 +361,59 @@ void ScriptRuntime::run_file(const std::string& relative_path) {
     if (part == "..") inside = false;
   if (!inside)
     throw ScriptError("run_file('" + relative_path + "'): expected a path inside the script folder");
-  const std::string display = impl_->sandbox.chunk_root + "/" + path.generic_string();
-  const std::string source = lua::read_script(impl_->sandbox.script_dir, path, display);
+  impl_->load_file(path);
+}
+
+void ScriptRuntime::Impl::load_file(const std::filesystem::path& relative) {
+  const std::string display = sandbox.chunk_root + "/" + relative.generic_string();
+  lua::ScriptText& text = lua::script_text(sandbox, relative, display);
   auto body = [&](lua_State* L) {
-    lua::load_chunk(L, impl_->sandbox, source, display);
+    lua::load_script(L, sandbox, text, display);
     lua_call(L, 0, 0);
   };
-  impl_->run(nullptr, CallSite{CallSite::What::Load, 0, 0, display}, body);
+  run(nullptr, CallSite{CallSite::What::Load, 0, 0, display}, body);
+  loaded.push_back(relative);
+}
+
+void ScriptRuntime::begin_game() {
+  // A fresh state can cost more than a game (sdk/docs/lua-api.md, "Determinism"): only
+  // a house rule, which nobody reviewed with the game, pays it.
+  if (!impl_->played || !impl_->variant_pages) return;
+  if (impl_->depth > 0 || impl_->vm.in_scope())
+    throw ScriptError("a game may not start inside a script call or a ScriptRuntime::Scope");
+  impl_ = impl_->fresh();
+}
+
+std::unique_ptr<ScriptRuntime::Impl> ScriptRuntime::Impl::fresh() const {
+  auto next = std::make_unique<Impl>(sandbox.script_dir, sandbox.chunk_root, limits);
+  next->sandbox.texts = sandbox.texts;
+  next->natives = natives;
+  next->fired_hooks = fired_hooks;
+  next->schema = schema;
+  next->writes.use_schema(schema);
+  for (const auto& file : loaded) next->load_file(file);
+  next->variant_pages = variant_pages;
+  next->prepared_params = prepared_params;
+  next->prepared.reserve(prepared.size());
+  for (const Prepared& p : prepared) next->prepared.push_back(Prepared{p.effect, LUA_NOREF});
+  next->prepared_ids = prepared_ids;
+  if (next->definitions() != definitions())
+    throw ScriptError("the scripts of " + sandbox.chunk_root +
+                      " defined other effects, hooks, moves, steps or rules when run again for a new game");
+  return next;
+}
+
+std::string ScriptRuntime::Impl::definitions() const {
+  std::string out;
+  for (const Effect& e : effects) out += e.name + '@' + e.defined_at + '\n';
+  for (const auto& functions : hooks) {
+    for (const HookFunction& h : functions) out += h.defined_at + ',';
+    out += '\n';
+  }
+  for (const ScriptMove& m : move_infos) out += m.name + '@' + m.defined_at + '\n';
+  for (const ScriptStep& st : steps) out += st.name + '@' + st.defined_at + '\n';
+  for (const auto& [name, rule] : rules) out += name + '@' + rule.defined_at + '\n';
+  return out;
 }
 
 bool ScriptRuntime::runs_variant_pages() const { return impl_->variant_pages; }
@@ -440,14 +495,9 @@ EffectId ScriptRuntime::prepare(const EffectUse& use, const json& context) {
   key += '\0';
   key += params.dump(-1, ' ', false, json::error_handler_t::replace);
   if (const auto known = impl_->prepared_ids.find(key); known != impl_->prepared_ids.end()) return known->second;
-  int ref = LUA_NOREF;
-  auto body = [&](lua_State* L) {
-    lua::push_json(L, params);
-    ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  };
-  impl_->run(nullptr, CallSite{CallSite::What::Prepare, slot->second}, body);
   const auto id = static_cast<EffectId>(impl_->prepared.size());
-  impl_->prepared.push_back(Prepared{slot->second, ref});
+  impl_->prepared.push_back(Prepared{slot->second, LUA_NOREF});
+  impl_->prepared_params->push_back(std::move(params));
   impl_->prepared_ids.emplace(std::move(key), id);
   return id;
 }
@@ -466,7 +516,7 @@ std::vector<EffectChoice> ScriptRuntime::options(EffectId id, const Table& table
   auto body = [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->effects[static_cast<std::size_t>(p.effect)].options);
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, p.params);
+    impl_->push_params(L, id);
     lua_call(L, 2, 1);
     impl_->read_choices(L, p.effect, choices);
   };
@@ -485,7 +535,7 @@ std::string ScriptRuntime::choice_label(EffectId id, const Table& table, const C
   auto body = [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, e.label);
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, p.params);
+    impl_->push_params(L, id);
     lua::push_string(L, choice.id);
     lua_call(L, 3, 1);
     if (lua_type(L, -1) != LUA_TSTRING)
@@ -506,7 +556,7 @@ void ScriptRuntime::apply(EffectId id, Table& table, const CallContext& ctx, con
   auto body = [&](lua_State* L) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->effects[static_cast<std::size_t>(p.effect)].apply);
     lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, p.params);
+    impl_->push_params(L, id);
     lua::push_string(L, choice);
     lua_call(L, 3, 0);
   };
@@ -583,7 +633,10 @@ void ScriptRuntime::run_variants(const std::vector<std::string>& names) {
     }
 }
 
-void ScriptRuntime::use_schema(std::shared_ptr<const StateSchema> schema) { impl_->writes.use_schema(std::move(schema)); }
+void ScriptRuntime::use_schema(std::shared_ptr<const StateSchema> schema) {
+  impl_->schema = schema;
+  impl_->writes.use_schema(std::move(schema));
+}
 
 std::vector<WrittenList> ScriptRuntime::take_written_lists() { return impl_->writes.take_written_lists(); }
 

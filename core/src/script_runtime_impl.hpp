@@ -56,7 +56,7 @@ std::shared_ptr<const effect_params::Spec> read_params_declaration(lua_State* L,
 
 struct Prepared {
   int effect;  // index into effects: follows overrides of that name
-  int params;  // registry ref of the params table
+  int params;  // registry ref of the params table; LUA_NOREF until a call first needs it
 };
 
 struct HookFunction {
@@ -79,7 +79,7 @@ struct LuaRule {
 };
 
 struct CallSite {
-  enum class What { Start, Load, Prepare, Apply, Options, Label, Hook, MoveLegal, MoveApply, MoveLabel, Rule } what;
+  enum class What { Start, Load, Apply, Options, Label, Hook, MoveLegal, MoveApply, MoveLabel, Rule } what;
   int index = 0;       // effect slot or hook number
   int function = 0;    // the n-th function of a hook
   std::string_view text = {};  // file of a Load
@@ -96,7 +96,30 @@ struct ScriptRuntime::Impl {
   using LuaRule = script_detail::LuaRule;
   static constexpr auto& kHookNames = script_detail::kHookNames;
 
+  // `script_dir` is already canonical (ScriptRuntime's constructor made it so).
   Impl(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits);
+
+  // Runs a script file of the script folder (checked by run_file) and records it.
+  void load_file(const std::filesystem::path& relative);
+  // Pushes the params table of `id`, made from its JSON at the first call that needs it: a
+  // game uses few of the uses a game prepares, and each fresh state makes its own.
+  void push_params(lua_State* L, EffectId id) {
+    int& ref = prepared[static_cast<std::size_t>(id)].params;
+    if (ref == LUA_NOREF) {
+      lua::push_json(L, (*prepared_params)[static_cast<std::size_t>(id)]);
+      lua_pushvalue(L, -1);
+      ref = luaL_ref(L, LUA_REGISTRYINDEX);
+      return;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  }
+  // A runtime on a new Lua state that ran this one's files and prepared its params again,
+  // with its natives, hooks fired and schema; throws ScriptError when its scripts load
+  // differently (EffectIds and flow moves would name something else).
+  std::unique_ptr<Impl> fresh() const;
+  // What the scripts defined, in order: names and places of effects, hooks, moves, steps
+  // and rules (fresh() compares it).
+  std::string definitions() const;
 
   // Sets the frame (and, outermost, the limits) for the length of one call.
   class CallGuard {
@@ -120,6 +143,7 @@ struct ScriptRuntime::Impl {
   template <typename F>
   void run(const lua::CallFrame* frame, const CallSite& site, F& body) {
     lua_State* L = vm.get();
+    played |= frame != nullptr;  // a call of a game: the next game needs a fresh state
     CallGuard guard(*this, frame);
     const std::uint64_t writes_before = writes.count();
     if (const int status = lua::protected_call(L, body); status != LUA_OK) fail(site, status);
@@ -186,6 +210,12 @@ struct ScriptRuntime::Impl {
   int depth = 0;  // calls in progress (a native function may call the runtime again)
   const ScriptRuntime::StateCheck* state_check = nullptr;  // of the innermost Scope given one
   bool variant_pages = false;  // a variant's Lua page has run (house rules are in play)
+  // What a fresh state repeats: the files run, in order (relative to the script folder),
+  // the params of each EffectId, the schema.
+  std::vector<std::filesystem::path> loaded;
+  std::shared_ptr<std::vector<nlohmann::json>> prepared_params = std::make_shared<std::vector<nlohmann::json>>();
+  std::shared_ptr<const StateSchema> schema;
+  bool played = false;  // a call of a game ran on this state (ScriptRuntime::begin_game)
 };
 
 }  // namespace tessera

@@ -361,11 +361,11 @@ TEST_CASE("A variant overrides an effect, also for ids prepared before", "[lua]"
 }
 
 TEST_CASE("list_variants names the variant files sorted; run_variant refuses others", "[lua]") {
-  CHECK(ScriptRuntime::list_variants(lua_test::script_dir()) == std::vector<std::string>{"double_gain", "no_pass"});
+  CHECK(ScriptRuntime::list_variants(lua_test::script_dir()) == std::vector<std::string>{"double_gain", "memory", "no_pass"});
   CHECK(ScriptRuntime::list_variants(lua_test::script_dir() / "lib").empty());
   Harness h;
   CHECK_THROWS_WITH(h.runtime.run_variant("no_such"),
-                    "unknown variant 'no_such' (variants in scripts/test/variants: double_gain, no_pass)");
+                    "unknown variant 'no_such' (variants in scripts/test/variants: double_gain, memory, no_pass)");
   CHECK_THROWS_AS(h.runtime.run_variant("../effects"), ScriptError);
   h.runtime.run_variant("no_pass");
   CallContext ctx{0, nullptr};

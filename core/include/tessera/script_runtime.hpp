@@ -3,7 +3,8 @@
 //
 // Scripts define effects and hooks, and keep nothing between calls (the state is the
 // Table), so one runtime serves every clone of a game and every game of a batch on the
-// same thread. A runtime is not thread-safe: use one per thread.
+// same thread. No house rule's Lua state survives a game: begin_game() gives each new game
+// a state no earlier game has called into. A runtime is not thread-safe: use one per thread.
 //
 // In Lua:
 //   effect("gain_coins", function(ctx, params, choice) ... end)
@@ -148,6 +149,14 @@ class ScriptRuntime {
   void run_file(const std::string& relative_path);
   // Runs variants/<name>.lua.
   void run_variant(const std::string& name);
+  // A new game starts: with house rules (runs_variant_pages) and a call run since the last
+  // load, the Lua state is made anew and the same script texts run again in the same order
+  // (the game's own scripts, trusted like its C++, are not), so every EffectId, move and
+  // hook keeps its meaning, and nothing a call changed (a main chunk's local, a table made
+  // while loading) reaches the new game. FlowGame::start_flow calls it; a game not on the
+  // flow engine calls it as it starts, before its first call. Throws ScriptError inside a
+  // call or a Scope, or when the scripts fail to load again (the runtime is then as it was).
+  void begin_game();
   // Whether a variant's Lua page has run: house rules are in play.
   bool runs_variant_pages() const;
   // Runs the Lua page of each variant that has one, in order: a variant may be only a data

@@ -1,0 +1,2 @@
+-- lib.tally: a module whose table memory.lua changes in every call.
+return {n = 0}
