@@ -201,11 +201,11 @@ TEST_CASE("Every game marks the viewer's seat (you) and explains its move words"
   }
 }
 
-TEST_CASE("Sardinia's legend maps the provinces and what each fort space touches", "[play][sardinia]") {
+TEST_CASE("Sardinia's legend keys the map's province codes and what each fort space touches", "[play][sardinia]") {
   auto game = tessera::testing::new_game("sardinia", 2, 1);
   const std::string legend = game->legend(0);
-  CHECK(legend.find("Map (letters are provinces") != std::string::npos);
-  CHECK(legend.find("  A anglona (port castelsardo)") != std::string::npos);
+  CHECK(game->render(0).find("Map (codes are provinces") != std::string::npos);
+  CHECK(legend.find("  An anglona (port castelsardo)") != std::string::npos);
   CHECK(legend.find("14: planargia marghine arborea marmilla") != std::string::npos);
   CHECK(legend.find("26: campidano sulcis") != std::string::npos);
   CHECK(game->player_name(1) == "blue");
