@@ -436,12 +436,23 @@ Frame* CatanGame::find_frame(FlowContext& ctx, int step) const {
 }
 
 void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
+  const Engine::Kinds& k = kinds();
+  const int kind = m.kind;
+  if (ctx.logging()) ctx.log(seat_name(ctx.seat()) + ": " + label(ctx.view(), m));
+  // What a trade, a tribute or a progress card moved between hands and the supply is public:
+  // told after the move (a steal is told to its two seats only, below).
+  if (!ctx.logging() || (kind != k.trade_with && kind != k.tribute && kind != k.choose)) return apply_kind(ctx, m);
+  const Hands before = hands(ctx.table());
+  apply_kind(ctx, m);
+  log_hand_changes(ctx, before);
+}
+
+void CatanGame::apply_kind(FlowContext& ctx, const Move& m) {
   Table& t = ctx.table();
   const Engine::Kinds& k = kinds();
   const int seat = ctx.seat();
   const int kind = m.kind;
   Frame& f = ctx.frame();
-  if (ctx.logging()) ctx.log(seat_name(seat) + ": " + label(ctx.view(), m));
   if (kind == k.place_settlement) {
     place_building(ctx, seat, m.p[0], kSettlement);
     f.p[1] = m.p[0] + 1;
@@ -547,7 +558,13 @@ void CatanGame::roll(FlowContext& ctx) {
   const int a = t.rng().between(1, 6), b = t.rng().between(1, 6), sum = a + b;
   t.get(progress_).set(key::last_roll, sum);
   if (ctx.logging()) ctx.log(seat_name(ctx.seat()) + " rolls " + std::to_string(a) + "+" + std::to_string(b));
-  if (sum != 7) return produce(ctx, sum);
+  if (sum != 7 && !ctx.logging()) return produce(ctx, sum);
+  if (sum != 7) {  // and tell what each seat received: production is public (§5.1)
+    const Hands before = hands(t);
+    produce(ctx, sum);
+    if (log_hand_changes(ctx, before) == 0) ctx.log("the " + std::to_string(sum) + " gives nobody anything");
+    return;
+  }
   // §5.2: discards (every seat over its limit, from the roller on), then the robber.
   ctx.push(engine_->steps.seven, ctx.seat());
 }
@@ -582,7 +599,10 @@ void CatanGame::produce(FlowContext& ctx, int number) {
       owed_seats += owed[seat][type] > 0 ? 1 : 0;
     }
     const bool short_supply = s.bank_at(type) < total;
-    if (short_supply && owed_seats > 1) continue;  // nobody receives this type
+    if (short_supply && owed_seats > 1) {  // nobody receives this type
+      if (ctx.logging()) ctx.log("the supply holds too little " + card_id(type) + " for everyone owed it: nobody receives any");
+      continue;
+    }
     for (int seat = 0; seat < players(); ++seat)
       if (owed[seat][type] > 0) s.gain_at(seat, type, owed[seat][type]);  // one seat takes what is left
   }
