@@ -73,7 +73,7 @@ std::string CatanGame::legend(int viewer) const {
   if (corner.empty() || side.empty()) return out;
   out += "Places (as the map draws them around each hex's q,r):\n"
          "  a hex is its q,r; a corner is q,r,W or q,r,E, the left or right point of hex q,r, e.g. " + corner + ";\n"
-         "  a side is q,r,N, q,r,NE or q,r,SE, the top, upper right or lower right side of hex q,r, e.g. " + side + "\n";
+         "  a side is q,r,N, q,r,NE or q,r,SE: the top, upper right or lower right side of q,r, e.g. " + side + "\n";
   // The map's terrain codes: the first three letters, and what each produces.
   std::string terrains;
   std::size_t line = 0;
