@@ -170,8 +170,7 @@ class CatanGame : public tessera::FlowGame {
   std::vector<int> steal_candidates(const tessera::Table& t, const Scan& s, int seat) const;
 
   // Applies (catan_moves.cpp).
-  void apply_move(tessera::FlowContext& ctx, const tessera::Move& m);  // announces it, then apply_kind
-  void apply_kind(tessera::FlowContext& ctx, const tessera::Move& m);
+  void apply_move(tessera::FlowContext& ctx, const tessera::Move& m);
   void roll(tessera::FlowContext& ctx);
   void produce(tessera::FlowContext& ctx, int number);
   void place_building(tessera::FlowContext& ctx, int seat, int corner, Piece piece);

@@ -436,23 +436,16 @@ Frame* CatanGame::find_frame(FlowContext& ctx, int step) const {
 }
 
 void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
-  const Engine::Kinds& k = kinds();
-  const int kind = m.kind;
-  if (ctx.logging()) ctx.log(seat_name(ctx.seat()) + ": " + label(ctx.view(), m));
-  // What a trade, a tribute or a progress card moved between hands and the supply is public:
-  // told after the move (a steal is told to its two seats only, below).
-  if (!ctx.logging() || (kind != k.trade_with && kind != k.tribute && kind != k.choose)) return apply_kind(ctx, m);
-  const Hands before = hands(ctx.table());
-  apply_kind(ctx, m);
-  log_hand_changes(ctx, before);
-}
-
-void CatanGame::apply_kind(FlowContext& ctx, const Move& m) {
   Table& t = ctx.table();
   const Engine::Kinds& k = kinds();
   const int seat = ctx.seat();
   const int kind = m.kind;
   Frame& f = ctx.frame();
+  if (ctx.logging()) ctx.log(seat_name(seat) + ": " + label(ctx.view(), m));
+  // What a trade, a tribute or a progress card moves between hands and the supply is public:
+  // told after it from the hands before (a steal is told to its two seats only, below).
+  Hands before;
+  if (ctx.logging() && (kind == k.trade_with || kind == k.tribute || kind == k.choose)) before = hands(t);
   if (kind == k.place_settlement) {
     place_building(ctx, seat, m.p[0], kSettlement);
     f.p[1] = m.p[0] + 1;
@@ -510,6 +503,7 @@ void CatanGame::apply_kind(FlowContext& ctx, const Move& m) {
     const int product = rules().terrains[rules().terrain_index(board.hex(left).terrain)].produces;
     place_robber(t, geo().robber_spots[m.p[0]]);
     if (product >= 0 && t.get(cards_).bank_at(product) > 0) t.get(cards_).gain_at(seat, product, 1);
+    if (ctx.logging()) log_hand_changes(ctx, before);
   } else if (kind == k.offer) {
     ctx.push(engine_->steps.ask, seat, {m.p[0], m.p[1]});
   } else if (kind == k.ask) {
@@ -521,6 +515,7 @@ void CatanGame::apply_kind(FlowContext& ctx, const Move& m) {
     const int give = f.p[0], get = f.p[1], partner = m.p[0];
     s.transfer_at(seat, partner, give >> 4, give & 15);
     s.transfer_at(partner, seat, get >> 4, get & 15);
+    if (ctx.logging()) log_hand_changes(ctx, before);
   } else if (kind == k.end) {
     f.p[0] |= kTurnOver;
   } else if (kind == k.discard) {
@@ -549,6 +544,7 @@ void CatanGame::apply_kind(FlowContext& ctx, const Move& m) {
     const std::string choice = card_options(ctx.view()).at(static_cast<std::size_t>(m.p[0])).id;
     card_choices_.valid = false;  // the card changes the state its options were read from
     engine_->scripts->apply(card_effect(f), t, ctx.script_context(seat), choice);
+    if (ctx.logging()) log_hand_changes(ctx, before);
   }
   // withdraw, decline and stop change nothing but end their step.
 }
