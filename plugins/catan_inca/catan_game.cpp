@@ -288,10 +288,12 @@ void CatanGame::placement_done(FlowContext& ctx) {
   if (f.p[0] != 2 || f.p[1] <= 0) return;
   const HexMap& board = std::as_const(t).get(board_);
   const Geometry::Corner& c = geo().corners[static_cast<std::size_t>(f.p[1] - 1)];
+  const Hands before = ctx.logging() ? hands(t) : Hands{};
   for (int i = 0; i < c.hex_count; ++i) {
     const int product = rules().terrains[rules().terrain_index(board.hex(c.hexes[i]).terrain)].produces;
     if (product >= 0) t.get(cards_).gain_at(f.seat, product, 1);
   }
+  if (ctx.logging()) log_hand_changes(ctx, before);  // the starting cards are public (§3.5)
 }
 
 void CatanGame::register_natives(Engine& engine) {

@@ -194,6 +194,15 @@ class CatanGame : public tessera::FlowGame {
   void check_frames() const;
 
   std::string label(const tessera::FlowView& v, const tessera::Move& m) const;
+  // Events (catan_events.cpp), built only when ctx.logging(): every seat's cards, and one
+  // event for everyone per seat whose cards changed since `before` ("red gains 2 wood and
+  // loses 1 fish"); returns how many it told. For changes the rules make public only.
+  using Hands = std::array<CardCounts, kMaxSeats>;
+  Hands hands(const tessera::Table& t) const;
+  int log_hand_changes(tessera::FlowContext& ctx, const Hands& before) const;
+  // The map of the view: each hex's outline with its terrain, number, q,r and the robber,
+  // and the buildings and roads at the corners and sides the move texts name (catan_map.cpp).
+  std::string map_text() const;
   // The effect of the progress card a choose frame is about, and its options: asked of Lua
   // when `fresh` (the decision's move list), then kept for that frame until a choice is
   // applied or the state is edited or rolled back (forget_derived).

@@ -442,6 +442,10 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
   const int kind = m.kind;
   Frame& f = ctx.frame();
   if (ctx.logging()) ctx.log(seat_name(seat) + ": " + label(ctx.view(), m));
+  // What a trade, a tribute or a progress card moves between hands and the supply is public:
+  // told after it from the hands before (a steal is told to its two seats only, below).
+  Hands before;
+  if (ctx.logging() && (kind == k.trade_with || kind == k.tribute || kind == k.choose)) before = hands(t);
   if (kind == k.place_settlement) {
     place_building(ctx, seat, m.p[0], kSettlement);
     f.p[1] = m.p[0] + 1;
@@ -499,6 +503,7 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     const int product = rules().terrains[rules().terrain_index(board.hex(left).terrain)].produces;
     place_robber(t, geo().robber_spots[m.p[0]]);
     if (product >= 0 && t.get(cards_).bank_at(product) > 0) t.get(cards_).gain_at(seat, product, 1);
+    if (ctx.logging()) log_hand_changes(ctx, before);
   } else if (kind == k.offer) {
     ctx.push(engine_->steps.ask, seat, {m.p[0], m.p[1]});
   } else if (kind == k.ask) {
@@ -510,6 +515,7 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     const int give = f.p[0], get = f.p[1], partner = m.p[0];
     s.transfer_at(seat, partner, give >> 4, give & 15);
     s.transfer_at(partner, seat, get >> 4, get & 15);
+    if (ctx.logging()) log_hand_changes(ctx, before);
   } else if (kind == k.end) {
     f.p[0] |= kTurnOver;
   } else if (kind == k.discard) {
@@ -538,6 +544,7 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     const std::string choice = card_options(ctx.view()).at(static_cast<std::size_t>(m.p[0])).id;
     card_choices_.valid = false;  // the card changes the state its options were read from
     engine_->scripts->apply(card_effect(f), t, ctx.script_context(seat), choice);
+    if (ctx.logging()) log_hand_changes(ctx, before);
   }
   // withdraw, decline and stop change nothing but end their step.
 }
@@ -547,7 +554,13 @@ void CatanGame::roll(FlowContext& ctx) {
   const int a = t.rng().between(1, 6), b = t.rng().between(1, 6), sum = a + b;
   t.get(progress_).set(key::last_roll, sum);
   if (ctx.logging()) ctx.log(seat_name(ctx.seat()) + " rolls " + std::to_string(a) + "+" + std::to_string(b));
-  if (sum != 7) return produce(ctx, sum);
+  if (sum != 7 && !ctx.logging()) return produce(ctx, sum);
+  if (sum != 7) {  // and tell what each seat received: production is public (§5.1)
+    const Hands before = hands(t);
+    produce(ctx, sum);
+    if (log_hand_changes(ctx, before) == 0) ctx.log("the " + std::to_string(sum) + " gives nobody anything");
+    return;
+  }
   // §5.2: discards (every seat over its limit, from the roller on), then the robber.
   ctx.push(engine_->steps.seven, ctx.seat());
 }
@@ -582,7 +595,10 @@ void CatanGame::produce(FlowContext& ctx, int number) {
       owed_seats += owed[seat][type] > 0 ? 1 : 0;
     }
     const bool short_supply = s.bank_at(type) < total;
-    if (short_supply && owed_seats > 1) continue;  // nobody receives this type
+    if (short_supply && owed_seats > 1) {  // nobody receives this type
+      if (ctx.logging()) ctx.log("the supply holds too little " + card_id(type) + " for everyone owed it: nobody receives any");
+      continue;
+    }
     for (int seat = 0; seat < players(); ++seat)
       if (owed[seat][type] > 0) s.gain_at(seat, type, owed[seat][type]);  // one seat takes what is left
   }

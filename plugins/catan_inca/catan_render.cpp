@@ -1,6 +1,5 @@
-// CATAN: Rise of the Inkas — move labels and the terminal view: the board as a map of
-// hexes (terrain, number, robber) in the layout of the rules' §3.1, the buildings and roads
-// of every colour, the special cards, and the players (the viewer's own hand in full).
+// CATAN: Rise of the Inkas — move labels, the legend and the terminal view: the map
+// (catan_map.cpp), the special cards, and the players (the viewer's own hand in full).
 #include <algorithm>
 #include <map>
 
@@ -72,79 +71,33 @@ std::string CatanGame::legend(int viewer) const {
   };
   const std::string corner = example(g.intersections, g.corner_ids), side = example(g.routes, g.edge_ids);
   if (corner.empty() || side.empty()) return out;
-  out += "Places (the map prints each hex's q,r after its terrain and number):\n"
-         "  a corner is q,r,<side> of a hex, e.g. " + corner + "; a road's side likewise, e.g. " + side + "\n";
+  out += "Places (as the map draws them around each hex's q,r):\n"
+         "  a hex is its q,r; a corner is q,r,W or q,r,E, the left or right point of hex q,r, e.g. " + corner + ";\n"
+         "  a side is q,r,N, q,r,NE or q,r,SE: the top, upper right or lower right side of q,r, e.g. " + side + "\n";
+  // The map's terrain codes: the first three letters, and what each produces.
+  std::string terrains;
+  std::size_t line = 0;
+  for (const Terrain& terrain : rules().terrains) {
+    if (terrain.cls == TerrainClass::Frame) continue;
+    std::string code = terrain.id.substr(0, 3);
+    for (char& ch : code) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    std::string entry = code + " " + terrain.id + (terrain.produces >= 0 ? " (" + card_id(terrain.produces) + ")" : "");
+    if (line > 0 && line + entry.size() > 96) terrains += "\n", line = 0;
+    terrains += (line == 0 ? "  " : ", ") + entry;
+    line += entry.size() + 2;
+  }
+  out += "Terrains on the map:\n" + terrains + "\n";
   return out;
 }
 
 std::string CatanGame::render(int viewer) const {
   const Table& t = table();
   const HexMap& board = t.get(board_);
-  const Rules& r = rules();
-  // The map: one line per doubled row (2r + q), one 11-character cell per column q.
-  int qmin = 0, qmax = 0, rowmin = 0, rowmax = 0;
-  for (const Tile& tile : r.tiles) {
-    qmin = std::min(qmin, tile.q), qmax = std::max(qmax, tile.q);
-    rowmin = std::min(rowmin, 2 * tile.r + tile.q), rowmax = std::max(rowmax, 2 * tile.r + tile.q);
-  }
-  // Roads by the hex their edge id names ("-2,1,NE": hex -2,1, its north-east side).
-  std::map<std::string, int> hex_of_id;
-  for (int h = 0; h < board.hex_count(); ++h) hex_of_id[geo().hex_ids[static_cast<std::size_t>(h)]] = h;
-  std::map<int, std::string> roads;
-  for (int e = 0; e < board.edge_count(); ++e) {
-    const int owner = board.edge(e).owner;
-    if (owner < 0) continue;
-    const std::string id = board.edge_id(e);
-    const std::size_t comma = id.rfind(',');
-    const auto named = hex_of_id.find(id.substr(0, comma));
-    if (comma == std::string::npos || named == hex_of_id.end()) continue;
-    std::string& marks = roads[named->second];
-    marks += (marks.empty() ? "" : ",") + std::string(1, seat_name(owner)[0]) + id.substr(comma + 1);
-  }
-  std::map<std::pair<int, int>, std::string> cells;
-  for (int h = 0; h < board.hex_count(); ++h) {
-    const Tile& tile = r.tiles[static_cast<std::size_t>(h)];
-    const HexMap::Hex& hex = board.hex(h);
-    std::string cell = hex.terrain.substr(0, 3);
-    for (char& ch : cell) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-    if (h >= r.board_tiles) cell = tile.robber_spot ? "spot" : "~~~";
-    if (hex.number) cell += std::to_string(hex.number);
-    if (!hex.piece.empty()) cell += "[R]";
-    if (h >= r.board_tiles && !tile.robber_spot) cell = "~~";  // plain frame
-    else cell += " " + std::to_string(tile.q) + "," + std::to_string(tile.r);
-    // The buildings on its corners: the colour's initial, capital for a city, * declined.
-    std::string around;
-    if (h < r.board_tiles)
-      for (int c : geo().hex_corners[static_cast<std::size_t>(h)]) {
-        const HexMap::Site& site = board.corner(c);
-        if (site.owner < 0) continue;
-        const Piece p = piece_of(site.piece);
-        char letter = seat_name(site.owner)[0];
-        if (p == kCity || p == kDecCity) letter = static_cast<char>(std::toupper(static_cast<unsigned char>(letter)));
-        around += letter;
-        if (p == kDecSettlement || p == kDecCity) around += '*';
-      }
-    if (!around.empty()) cell += " " + around;
-    if (const auto it = roads.find(h); it != roads.end()) cell += " " + it->second;
-    cells[{2 * tile.r + tile.q, tile.q}] = cell;
-  }
   std::string out =
-      "Board (west = sea, east = jungle; [R] = robber; spot = jungle frame robber spot; after the hex:\n"
-      "buildings on its corners by colour initial, a capital for a city, * declined; then roads on its\n"
-      "sides by colour initial and side, rNE = a red road on its north-east side):\n";
-  // A line holds every other column (2r + q fixes q's parity), so a cell may run on into the
-  // empty column beside it: 31 characters.
-  for (int row = rowmin; row <= rowmax; ++row) {
-    std::string line;
-    for (int q = qmin; q <= qmax; ++q) {
-      auto it = cells.find({row, q});
-      if (it == cells.end()) continue;
-      line.resize(static_cast<std::size_t>(q - qmin) * 16, ' ');
-      line += it->second.substr(0, 31);
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += "  " + line + "\n";
-  }
+      "Map: each hex's terrain, number and q,r; [R] the robber, spot a jungle robber spot. Corner\n"
+      "q,r,W / q,r,E: the left / right point of hex q,r ('.' free, a colour's initial a settlement,\n"
+      "its capital a city, * declined); side q,r,N / NE / SE: its top / upper right / lower right\n"
+      "side (a road: its colour's initial).\n" + map_text();
   const Counters& progress = t.get(progress_);
   auto holder = [&](const char* key) {
     const int h = progress.get(key);

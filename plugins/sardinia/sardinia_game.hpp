@@ -32,11 +32,12 @@ class SardiniaGame : public tessera::FlowGame {
   std::unique_ptr<tessera::Game> rematch(std::uint64_t seed) const override;
   tessera::Outcome outcome() const override;
   std::vector<int> score_so_far() const override;
-  // Board by province (VP, token, pieces, port), forts, fort row, scores and reserves, the
-  // played cards of everyone and the viewer's own hand (sardinia_render.cpp).
+  // The map of provinces and fort spaces with each province's VP, token, pieces and port
+  // beside it, forts, fort row, scores and reserves, the played cards of everyone and the
+  // viewer's own hand (sardinia_render.cpp).
   std::string render(int viewer) const override;
-  // The move words, then a map of the provinces (by the letters of data/sardinia/game.yaml's
-  // layout, with their ids to type) and what each fort space touches (sardinia_render.cpp).
+  // The move words, then the provinces' map codes (data/sardinia/game.yaml's layout) with
+  // their ids to type, and what each fort space touches (sardinia_render.cpp).
   std::string legend(int viewer) const override;
   // Seats are their colours ("yellow"), as in the view and the events.
   std::string player_name(int seat) const override;

@@ -1,6 +1,7 @@
-// Sardinia — the terminal view: the board by province, the forts, the fort row, and each
-// seat's score, reserve, tokens and played cards (and the viewer's own hand); the legend: a
-// map of the provinces with the fort spaces between them.
+// Sardinia — the terminal view: a map of the provinces (by their codes) with the fort spaces
+// between them and, beside it, each province's pieces; the forts, the fort row, and each
+// seat's score, reserve, tokens and played cards (and the viewer's own hand); the legend:
+// the codes by province id and what each fort space touches.
 #include <algorithm>
 
 #include "sardinia_game.hpp"
@@ -9,32 +10,105 @@ namespace sardinia {
 
 using namespace tessera;
 
+namespace {
+
+// The map's lines: cells of 3 characters (a province's code, blank for the sea) and between
+// them a 2-character column of corners, where the fort spaces sit by number; "--" and '|'
+// draw the borders of provinces and coasts.
+std::vector<std::string> map_lines(const Rules& r) {
+  const std::vector<std::vector<int>>& rows = r.layout;
+  const int height = static_cast<int>(rows.size());
+  int width = 0;
+  for (const std::vector<int>& row : rows) width = std::max(width, static_cast<int>(row.size()));
+  const auto cell = [&](int row, int col) {
+    if (row < 0 || row >= height || col < 0 || col >= static_cast<int>(rows[static_cast<std::size_t>(row)].size()))
+      return Rules::kSea;
+    return rows[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)];
+  };
+  const auto border = [](int a, int b) { return a != b; };
+  std::vector<std::string> corner_label(static_cast<std::size_t>((height + 1) * (width + 1)));
+  for (const FortSpace& f : r.fort_spaces)
+    if (f.row >= 0 && f.row <= height && f.col >= 0 && f.col <= width)
+      corner_label[static_cast<std::size_t>(f.row * (width + 1) + f.col)] = std::to_string(f.number);
+  std::vector<std::string> lines;
+  const auto add = [&](std::string line) {
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    lines.push_back(std::move(line));
+  };
+  for (int row = 0; row <= height; ++row) {
+    std::string line = "  ";
+    for (int col = 0; col <= width; ++col) {
+      std::string label = corner_label[static_cast<std::size_t>(row * (width + 1) + col)];
+      if (label.empty())
+        label = border(cell(row - 1, col - 1), cell(row, col - 1)) && border(cell(row - 1, col), cell(row, col)) ? "--" : "  ";
+      line += std::string(2 - std::min<std::size_t>(2, label.size()), ' ') + label;
+      if (col < width) line += border(cell(row - 1, col), cell(row, col)) ? "---" : "   ";
+    }
+    add(line);
+    if (row == height) break;
+    line = "  ";
+    for (int col = 0; col <= width; ++col) {
+      line += border(cell(row, col - 1), cell(row, col)) ? " |" : "  ";
+      if (col < width) {
+        const int p = cell(row, col);
+        line += p == Rules::kSea ? std::string("   ") : " " + r.provinces[static_cast<std::size_t>(p)].code;
+      }
+    }
+    add(line);
+  }
+  return lines;
+}
+
+}  // namespace
+
 std::string SardiniaGame::render(int viewer) const {
   const Rules& r = rules();
   const Table& t = table();
   const GraphBoard& b = t.get(board_);
   std::string out;
+  // "yellow 2 settler 1 chaplain, blue 1 settlement": a seat's colour names that seat only.
   const auto pieces_text = [&](int space) {
     std::string text;
-    for (const GraphBoard::Pieces& p : b.pieces_at(space))
-      text += " " + r.colours[static_cast<std::size_t>(p.owner)] + ":" + std::to_string(p.count) + " " + p.kind;
+    int owner = -1;
+    for (const GraphBoard::Pieces& p : b.pieces_at(space)) {
+      if (p.owner != owner) text += std::string(owner < 0 ? " " : ", ") + colour(p.owner);
+      owner = p.owner;
+      text += " " + std::to_string(p.count) + " " + p.kind;
+    }
     return text;
   };
-  out += "Provinces (VP, token, pieces " + std::to_string(r.province_limit) + " max):\n";
+  // Beside the map, a line per province: its code, name, VP, agriculture token and pieces,
+  // and the ships in its port.
+  std::vector<std::string> side;
+  side.push_back("Provinces (code, VP, token: pieces, " + std::to_string(r.province_limit) + " at most; port: ships):");
   for (std::size_t p = 0; p < r.provinces.size(); ++p) {
     const Province& prov = r.provinces[p];
     const int token = t.get(tokens_).get(prov.id);
-    out += "  " + prov.name + " (" + prov.colour + ", " + std::to_string(prov.vp) + " VP, " +
-           (token > 0 ? r.tokens[static_cast<std::size_t>(token - 1)].type : std::string("no token")) + ")" +
-           pieces_text(static_cast<int>(p));
+    std::string line = prov.code + " " + prov.name + " " + std::to_string(prov.vp) + " VP " +
+                       (token > 0 ? r.tokens[static_cast<std::size_t>(token - 1)].type : std::string("(no token)")) + ":" +
+                       pieces_text(static_cast<int>(p));
     if (prov.port >= 0)
-      out += " | port " + r.ports[static_cast<std::size_t>(prov.port)].name + ":" + pieces_text(port_space(prov.port));
-    out += "\n";
+      line += " | port " + r.ports[static_cast<std::size_t>(prov.port)].name + ":" + pieces_text(port_space(prov.port));
+    side.push_back(line);
   }
-  out += "Forts:";
+  std::vector<std::string> map = map_lines(r);
+  while (!map.empty() && map.back().empty()) map.pop_back();  // the sea below the island
+  if (!map.empty()) out += "Map (codes are provinces, numbers between them fort spaces):\n";
+  std::size_t map_width = 0;
+  for (const std::string& line : map) map_width = std::max(map_width, line.size());
+  for (std::size_t i = 0; i < std::max(map.size(), side.size()); ++i) {
+    std::string line = i < map.size() ? map[i] : std::string();
+    if (i < side.size()) line += std::string(map_width + 3 - line.size(), ' ') + side[i];
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  out += "Forts (space: owner):";
+  std::string separator = " ";
   for (std::size_t f = 0; f < r.fort_spaces.size(); ++f)
-    if (b.count(fort_space(static_cast<int>(f))) > 0)
-      out += " " + std::to_string(r.fort_spaces[f].number) + pieces_text(fort_space(static_cast<int>(f)));
+    if (b.count(fort_space(static_cast<int>(f))) > 0) {
+      out += separator + std::to_string(r.fort_spaces[f].number) + ":" + pieces_text(fort_space(static_cast<int>(f)));
+      separator = "; ";
+    }
   out += "\nFort row:";
   const Hand& row = t.get(row_);
   for (int i = 0; i < row.size(); ++i) out += row.is_revealed(i) ? " [" + row.card(i) + "]" : std::string(" [?]");
@@ -65,47 +139,10 @@ std::string SardiniaGame::player_name(int seat) const { return rules().colours.a
 std::string SardiniaGame::legend(int viewer) const {
   const Rules& r = rules();
   std::string out = FlowGame::legend(viewer);
-  const std::vector<std::string>& rows = r.layout_rows;
-  if (rows.empty()) return out;
-  const int height = static_cast<int>(rows.size());
-  int width = 0;
-  for (const std::string& row : rows) width = std::max(width, static_cast<int>(row.size()));
-  // A cell is its province letter, the sea '.'; cells are 3 characters, and between them a
-  // 2-character column of corners, where fort spaces sit: "--" and '|' mark borders.
-  const auto cell = [&](int row, int col) {
-    if (row < 0 || row >= height || col < 0 || col >= static_cast<int>(rows[static_cast<std::size_t>(row)].size()))
-      return '.';
-    return rows[static_cast<std::size_t>(row)][static_cast<std::size_t>(col)];
-  };
-  const auto border = [](char a, char b) { return a != b && !(a == '.' && b == '.'); };
-  std::vector<std::string> corner_label(static_cast<std::size_t>((height + 1) * (width + 1)));
-  for (const FortSpace& f : r.fort_spaces)
-    if (f.row >= 0 && f.row <= height && f.col >= 0 && f.col <= width)
-      corner_label[static_cast<std::size_t>(f.row * (width + 1) + f.col)] = std::to_string(f.number);
-  out += "Map (letters are provinces, numbers between them fort spaces, '.' the sea):\n";
-  for (int row = 0; row <= height; ++row) {
-    std::string line = "  ";
-    for (int col = 0; col <= width; ++col) {
-      std::string label = corner_label[static_cast<std::size_t>(row * (width + 1) + col)];
-      if (label.empty()) label = border(cell(row - 1, col - 1), cell(row, col - 1)) && border(cell(row - 1, col), cell(row, col)) ? "--" : "  ";
-      line += std::string(2 - std::min<std::size_t>(2, label.size()), ' ') + label;
-      if (col < width) line += border(cell(row - 1, col), cell(row, col)) ? "---" : "   ";
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
-    if (row == height) break;
-    line = "  ";
-    for (int col = 0; col <= width; ++col) {
-      line += border(cell(row, col - 1), cell(row, col)) ? " |" : "  ";
-      if (col < width) line += cell(row, col) == '.' ? std::string("   ") : std::string(" ") + cell(row, col) + " ";
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
-  }
-  out += "Provinces (letter, id to type, ports):\n";
-  for (const auto& [letter, province] : r.layout_key) {
-    const Province& p = r.provinces[static_cast<std::size_t>(province)];
-    out += "  " + std::string(1, letter) + " " + p.id;
+  if (r.layout.empty()) return out;
+  out += "Provinces (code on the map, id to type, ports):\n";
+  for (const Province& p : r.provinces) {
+    out += "  " + p.code + " " + p.id;
     if (p.port >= 0) out += " (port " + r.ports[static_cast<std::size_t>(p.port)].id + ")";
     out += "\n";
   }

@@ -1,6 +1,8 @@
 #include "sardinia_rules.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <sstream>
 
 #include "tessera/error.hpp"
 #include "tessera/id_lookup.hpp"
@@ -58,6 +60,52 @@ void read_constants(const YamlNode& k, Rules& r) {
   }
   if (k.has("first_player") && k.at("first_player").as<std::string>() != "random")
     throw k.at("first_player").error("only 'random' is supported");
+}
+
+// True when `code` can be read from `name`: its first letter, then letters of the name in
+// order, in any case ("Bb" from "Barbagia").
+bool read_from(const std::string& code, const std::string& name) {
+  const auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  if (code.empty() || name.empty() || lower(code[0]) != lower(name[0])) return false;
+  std::size_t at = 1;
+  for (std::size_t i = 1; i < code.size(); ++i) {
+    while (at < name.size() && lower(name[at]) != lower(code[i])) ++at;
+    if (at == name.size()) return false;
+    ++at;
+  }
+  return true;
+}
+
+// The schematic map: each province's two-letter code, and rows of codes ("..": the sea)
+// separated by spaces.
+void read_layout(const YamlNode& layout, Rules& r) {
+  layout.allow_only({"key", "rows"});
+  for (const auto& [code, node] : layout.at("key").as_map()) {
+    Province& p = r.provinces[static_cast<std::size_t>(province_of(r, node))];
+    if (code.size() != 2 || !std::isalpha(static_cast<unsigned char>(code[0])) ||
+        !std::isalpha(static_cast<unsigned char>(code[1])))
+      throw node.error("layout code '" + code + "' must be two letters");
+    if (!read_from(code, p.name))
+      throw node.error("layout code '" + code + "' must be read from the name '" + p.name +
+                       "': its first letter, then letters of the name in order");
+    if (!p.code.empty()) throw node.error("province '" + p.id + "' has two layout codes, " + p.code + " and " + code);
+    p.code = code;
+  }
+  for (const Province& p : r.provinces)
+    if (p.code.empty()) throw layout.at("key").error("province '" + p.id + "' has no layout code");
+  for (const YamlNode& row : layout.at("rows").as_list()) {
+    std::istringstream cells(row.as<std::string>());
+    std::vector<int>& line = r.layout.emplace_back();
+    for (std::string code; cells >> code;) {
+      if (code == "..") {
+        line.push_back(Rules::kSea);
+        continue;
+      }
+      const auto it = std::find_if(r.provinces.begin(), r.provinces.end(), [&](const Province& p) { return p.code == code; });
+      if (it == r.provinces.end()) throw row.error("'" + code + "' is not a layout code (nor '..', the sea)");
+      line.push_back(static_cast<int>(it - r.provinces.begin()));
+    }
+  }
 }
 
 void read_board(const YamlNode& root, Rules& r) {
@@ -142,21 +190,7 @@ void read_board(const YamlNode& root, Rules& r) {
   if (r.provinces.size() + r.ports.size() + r.fort_spaces.size() > static_cast<std::size_t>(kMaxSpaces))
     throw root.at("fort_spaces").error("at most " + std::to_string(kMaxSpaces) + " provinces, ports and fort spaces in all");
 
-  if (root.has("layout")) {
-    const YamlNode layout = root.at("layout");
-    layout.allow_only({"key", "rows"});
-    for (const auto& [letter, node] : layout.at("key").as_map()) {
-      if (letter.size() != 1 || letter == ".") throw node.error("layout keys are single letters other than '.'");
-      r.layout_key.emplace_back(letter[0], province_of(r, node));
-    }
-    for (const YamlNode& row : layout.at("rows").as_list()) {
-      const std::string text = row.as<std::string>();
-      for (char c : text)
-        if (c != '.' && std::none_of(r.layout_key.begin(), r.layout_key.end(), [c](const auto& k) { return k.first == c; }))
-          throw row.error(std::string("letter '") + c + "' is not in the layout key");
-      r.layout_rows.push_back(text);
-    }
-  }
+  if (root.has("layout")) read_layout(root.at("layout"), r);
 }
 
 void read_game(const YamlNode& root, Rules& r) {

@@ -28,6 +28,7 @@ inline constexpr std::string_view kLand = "land";
 
 struct Province {
   std::string id, name;
+  std::string code;             // its two letters on the map (layout key), read from its name
   std::string colour;           // land colour group: yellow, green or brown
   int vp = 0;
   bool coastal = false;
@@ -89,8 +90,9 @@ struct Rules {
   std::vector<Province> provinces;
   std::vector<Port> ports;
   std::vector<FortSpace> fort_spaces;
-  std::vector<std::string> layout_rows;
-  std::vector<std::pair<char, int>> layout_key;  // grid letter -> province index
+  // The schematic map: [row][column] a province index, kSea for the sea (empty: no layout).
+  static constexpr int kSea = -1;
+  std::vector<std::vector<int>> layout;
   std::vector<CharacterCard> cards;
   std::vector<int> fort_cards;          // fort-space index named by each card, in card order
 

@@ -250,9 +250,14 @@ void TutorialGame::buy(FlowContext& ctx, const Move& move) {
     ctx.log("the market is empty: this is the last round");
   }
   const EffectId effect = engine_->card_effects[static_cast<std::size_t>(index)];
-  // A card that asks a question waits for the buyer's answer; the die is already spent.
-  if (engine_->scripts->has_options(effect)) return ctx.push(engine_->choose_step, seat, {index});
-  engine_->scripts->apply(effect, t, ctx.script_context(seat));
+  if (!engine_->scripts->has_options(effect)) return engine_->scripts->apply(effect, t, ctx.script_context(seat));
+  // A card that asks a question waits for the buyer's answer (the die is already spent);
+  // a question without an answer (a Caravan with no spice to trade) is not asked, and the
+  // card does nothing.
+  const FlowView view = ctx.view();
+  if (!engine_->scripts->options(effect, t, CallContext{seat, nullptr, nullptr, nullptr, &view}).empty())
+    return ctx.push(engine_->choose_step, seat, {index});
+  if (ctx.logging()) ctx.log(card(index).name + " has no choice to offer " + seat_name(seat) + ": it does nothing");
 }
 
 std::vector<EffectChoice> TutorialGame::card_options(const FlowView& view) const {

@@ -54,23 +54,22 @@ effect("tax", {
   end,
 })
 
--- Trade up to `max` spice for `points_per_spice` renown each; the buyer chooses how many.
+-- Trade 1 to `max` spice for `points_per_spice` renown each; the buyer chooses how many.
+-- A trade of nothing is no choice: a buyer without spice is offered none (and asked nothing).
 effect("trade_spice", {
   params = {max = {int = {0}}, points_per_spice = {int = {0}}},
   options = function(ctx, params)
     local spice = ctx:get("goods"):count(ctx.seat, "spice")
     local choices = {}
-    for n = 0, math.min(params.max, spice) do
+    for n = 1, math.min(params.max, spice) do
       choices[#choices + 1] = { id = tostring(n), label = "Trade " .. n .. " spice for " .. n * params.points_per_spice .. " renown" }
     end
     return choices
   end,
   apply = function(ctx, params, choice)
     local n = tonumber(choice)
-    if n > 0 then
-      ctx:get("goods"):pay(ctx.seat, "spice", n)
-      ctx:call("advance", ctx.seat, n * params.points_per_spice)
-    end
+    ctx:get("goods"):pay(ctx.seat, "spice", n)
+    ctx:call("advance", ctx.seat, n * params.points_per_spice)
     ctx:log("seat " .. ctx.seat .. " trades " .. n .. " spice")
   end,
 })

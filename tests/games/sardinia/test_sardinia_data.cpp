@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <iterator>
+#include <sstream>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -142,19 +144,23 @@ TEST_CASE("Sardinia's agriculture tokens fill exactly the provinces of their col
 TEST_CASE("Sardinia's layout grid draws the adjacency and every fort-space corner", "[sardinia]") {
   const YAML::Node game = game_yaml();
   const auto adj = adjacency(game);
-  std::map<char, std::string> key;
-  for (const auto& k : game["layout"]["key"]) key[k.first.as<std::string>()[0]] = k.second.as<std::string>();
-  const auto rows = strings(game["layout"]["rows"]);
-  const auto cell = [&](int r, int c) -> char {
-    if (r < 0 || c < 0 || r >= static_cast<int>(rows.size()) || c >= static_cast<int>(rows[r].size())) return '.';
+  std::map<std::string, std::string> key;  // code -> province id
+  for (const auto& k : game["layout"]["key"]) key[k.first.as<std::string>()] = k.second.as<std::string>();
+  std::vector<std::vector<std::string>> rows;  // codes, ".." the sea
+  for (const std::string& text : strings(game["layout"]["rows"])) {
+    std::istringstream in(text);
+    rows.emplace_back(std::istream_iterator<std::string>(in), std::istream_iterator<std::string>());
+  }
+  const auto cell = [&](int r, int c) -> std::string {
+    if (r < 0 || c < 0 || r >= static_cast<int>(rows.size()) || c >= static_cast<int>(rows[r].size())) return "..";
     return rows[r][c];
   };
   std::set<std::pair<std::string, std::string>> drawn;
   for (int r = 0; r < static_cast<int>(rows.size()); ++r)
     for (int c = 0; c < static_cast<int>(rows[r].size()); ++c)
       for (const auto& [dr, dc] : {std::pair{0, 1}, std::pair{1, 0}}) {
-        const char a = cell(r, c), b = cell(r + dr, c + dc);
-        if (a != '.' && b != '.' && a != b) drawn.insert(std::minmax(key.at(a), key.at(b)));
+        const std::string a = cell(r, c), b = cell(r + dr, c + dc);
+        if (a != ".." && b != ".." && a != b) drawn.insert(std::minmax(key.at(a), key.at(b)));
       }
   std::set<std::pair<std::string, std::string>> listed;
   for (const auto& [a, list] : adj)
@@ -164,10 +170,27 @@ TEST_CASE("Sardinia's layout grid draws the adjacency and every fort-space corne
     const int r = f["corner"][0].as<int>(), c = f["corner"][1].as<int>();
     std::set<std::string> around;
     for (const auto& [dr, dc] : {std::pair{-1, -1}, std::pair{-1, 0}, std::pair{0, -1}, std::pair{0, 0}})
-      if (cell(r + dr, c + dc) != '.') around.insert(key.at(cell(r + dr, c + dc)));
+      if (cell(r + dr, c + dc) != "..") around.insert(key.at(cell(r + dr, c + dc)));
     const auto provinces = strings(f["provinces"]);
     CHECK(around == std::set<std::string>(provinces.begin(), provinces.end()));
   }
+}
+
+TEST_CASE("Sardinia's map codes are read from the province names, one per province", "[sardinia]") {
+  const YAML::Node game = game_yaml();
+  std::map<std::string, std::string> name_of;
+  for (const auto& p : game["provinces"]) name_of[p["id"].as<std::string>()] = p["name"].as<std::string>();
+  std::set<std::string> coded;
+  for (const auto& k : game["layout"]["key"]) {
+    const std::string code = k.first.as<std::string>(), id = k.second.as<std::string>();
+    INFO(code << " " << id);
+    REQUIRE(code.size() == 2);
+    const std::string name = name_of.at(id);
+    CHECK(code[0] == name[0]);  // the initial, then a later letter of the name
+    CHECK(name.find(static_cast<char>(std::tolower(static_cast<unsigned char>(code[1]))), 1) != std::string::npos);
+    CHECK(coded.insert(id).second);
+  }
+  CHECK(coded.size() == name_of.size());
 }
 
 TEST_CASE("Sardinia's cards: seven characters with their options, 26 fort cards", "[sardinia]") {

@@ -351,7 +351,7 @@ TEST_CASE("Sardinia's terminal view shows the board, the row and only the viewer
     my_turn(s, kYellow);
   });
   const std::string view = g->render(kYellow);
-  CHECK(view.find("Anglona (green, 5 VP, olive) blue:2 settler | port Castelsardo: yellow:1 ship") != std::string::npos);
+  CHECK(view.find("An Anglona 5 VP olive: blue 2 settler | port Castelsardo: yellow 1 ship") != std::string::npos);
   CHECK(view.find("Fort row: [6] [17] [?]") != std::string::npos);
   CHECK(view.find("yellow (you): 0 VP; reserve 1 chaplain 1 ship 3 fort 4 settlement 5 settler") != std::string::npos);
   CHECK(view.find("; hand admiral") != std::string::npos);

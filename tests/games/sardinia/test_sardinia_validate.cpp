@@ -37,3 +37,14 @@ TEST_CASE("Sardinia reports broken data with the file and the reason", "[sardini
   CHECK(mentions(problems_with("game.yaml", "{id: 7,  provinces: [gallura, baronia]", "{id: 7,  provinces: [gallura]"),
                  "a fort space touches at least 2 provinces"));
 }
+
+TEST_CASE("Sardinia refuses map codes a person cannot read from the province names", "[sardinia]") {
+  CHECK(mentions(problems_with("game.yaml", "Bb: barbagia", "Rx: barbagia"),
+                 "layout code 'Rx' must be read from the name 'Barbagia'"));
+  CHECK(mentions(problems_with("game.yaml", "Bb: barbagia", "Bb: barbagia, Ba2: baronia"), "must be two letters"));
+  CHECK(mentions(problems_with("game.yaml", "Bb: barbagia", "Bb: barbagia, Br: barbagia"), "has two layout codes"));
+  CHECK(mentions(problems_with("game.yaml", "Bb: barbagia, ", ""), "province 'barbagia' has no layout code"));
+  CHECK(mentions(problems_with("game.yaml", "- \".. Nu Nu An An Ga Ga ..\"", "- \".. Nu Nu An An Ga XX ..\""),
+                 "'XX' is not a layout code"));
+  CHECK(mentions(problems_with("game.yaml", "Bb: barbagia", "Rx: barbagia"), "data/sardinia/game.yaml:"));
+}

@@ -100,10 +100,41 @@ TEST_CASE("Lantern Market: the Caravan trades a chosen amount of spice for renow
   set_spice(*g, 0, 4);
   REQUIRE(g->apply("buy 0 1").ok);  // 8 - 6 = 2 coins
   CHECK(coins(*g, 0) == 1);
-  CHECK(legal_texts(*g) == std::vector<std::string>{"choose 0", "choose 1", "choose 2", "choose 3"});
+  // 1 to 3 spice: a trade of nothing is no choice.
+  std::vector<std::string> labels;
+  for (const tessera::Action& a : g->legal_actions()) labels.push_back(a.label);
+  CHECK(labels == std::vector<std::string>{"Trade 1 spice for 2 renown", "Trade 2 spice for 4 renown", "Trade 3 spice for 6 renown"});
   REQUIRE(g->apply("choose 2").ok);
   CHECK(spice(*g, 0) == 2);
   CHECK(renown(*g, 0) == 4);
+}
+
+TEST_CASE("Lantern Market: a Caravan bought without spice asks nothing and does nothing", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1);
+  mid_turn(*g, 0, {6, 1, 1});
+  set_market(*g, {"herald", "caravan", "spice_trader", "tax_collector"});
+  set_spice(*g, 0, 0);
+  const tessera::ApplyResult bought = g->apply("buy 0 1");
+  REQUIRE(bought.ok);
+  CHECK(top_step(*g) != "choose");
+  for (const std::string& text : legal_texts(*g)) CHECK(text.rfind("choose", 0) == std::string::npos);
+  CHECK(renown(*g, 0) == 0);
+  bool told = false;
+  for (const tessera::Event& e : bought.events) told = told || e.text == "Caravan has no choice to offer seat 0: it does nothing";
+  CHECK(told);
+}
+
+TEST_CASE("Lantern Market: no card's question offers a choice that changes nothing, in whole games", "[tutorial]") {
+  // A trade of 0 spice for 0 renown was offered; every choice must now move something.
+  for (const int players : {2, 3, 4}) {
+    auto g = tessera::testing::new_game("tutorial", players, 1);
+    tessera::testing::play_randomly(*g, 3, 100000, [](const Game& game) {
+      for (const tessera::Action& a : game.legal_actions()) {
+        INFO(a.text << " - " << a.label);
+        CHECK(a.label.find("Trade 0 ") == std::string::npos);
+      }
+    });
+  }
 }
 
 TEST_CASE("Lantern Market: renown symbols fire when passed or, for space 15, only when reached", "[tutorial]") {
