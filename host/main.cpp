@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
   add_game_options(play, play_options.choice, /*with_game=*/false);
   play->add_option("--seats", play_options.seats, "Who sits in each seat: human, random, greedy, mcts or ismcts, with options as in "
                   "ismcts:iterations=1000,c=1.4")
-      ->default_str("all random")
+      ->default_str("human,random,... when stdin is a terminal, else all random")
       ->delimiter(',');
   play->add_option("--log", play_options.log_path, "Write the game log (for `tessera replay`) to this file");
   play->add_flag("--quiet,-q", play_options.quiet, "Print only the final result");
@@ -106,7 +106,7 @@ int main(int argc, char** argv) {
   simulate->add_option("--jobs,-j", sim_options.jobs, "Threads to play on");
   simulate->add_option("--seats", sim_options.seats, "A bot per seat: random, greedy, mcts or ismcts, with options")
       ->delimiter(',')
-      ->default_str("all random");
+      ->default_str("human,random,... when stdin is a terminal, else all random");
   simulate->add_flag("--json", sim_options.json, "Print one JSON object instead of text");
   simulate->add_option("--log-dir", sim_options.log_dir, "Write each game's log into this folder");
 
@@ -139,7 +139,7 @@ int main(int argc, char** argv) {
   compare->add_option("--jobs,-j", compare_options.jobs, "Threads to play on")->check(CLI::PositiveNumber);
   compare->add_option("--seats", compare_options.seats, "A bot per seat, as in simulate")
       ->delimiter(',')
-      ->default_str("all random");
+      ->default_str("human,random,... when stdin is a terminal, else all random");
   compare->add_flag("--json", compare_options.json, "Print one JSON object instead of text");
   compare->add_option("--csv", compare_options.csv_path, "Write one CSV row per game and arm to this file (- for stdout)");
   compare->add_option("--plot", compare_options.plot_dir,
@@ -196,6 +196,7 @@ int main(int argc, char** argv) {
       if (play_options.choice.game.empty() && play_options.load_path.empty())
         throw tessera::Error("play needs a game id or --load LOG");
       play_options.color = isatty(STDOUT_FILENO) && !no_color && std::getenv("NO_COLOR") == nullptr;
+      play_options.human_default = isatty(STDIN_FILENO);
       return run_play(*registry, play_options, std::cin, std::cout);
     }
     if (*simulate) {
