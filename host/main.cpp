@@ -106,7 +106,7 @@ int main(int argc, char** argv) {
   simulate->add_option("--jobs,-j", sim_options.jobs, "Threads to play on");
   simulate->add_option("--seats", sim_options.seats, "A bot per seat: random, greedy, mcts or ismcts, with options")
       ->delimiter(',')
-      ->default_str("human,random,... when stdin is a terminal, else all random");
+      ->default_str("all random");
   simulate->add_flag("--json", sim_options.json, "Print one JSON object instead of text");
   simulate->add_option("--log-dir", sim_options.log_dir, "Write each game's log into this folder");
 
@@ -139,7 +139,7 @@ int main(int argc, char** argv) {
   compare->add_option("--jobs,-j", compare_options.jobs, "Threads to play on")->check(CLI::PositiveNumber);
   compare->add_option("--seats", compare_options.seats, "A bot per seat, as in simulate")
       ->delimiter(',')
-      ->default_str("human,random,... when stdin is a terminal, else all random");
+      ->default_str("all random");
   compare->add_flag("--json", compare_options.json, "Print one JSON object instead of text");
   compare->add_option("--csv", compare_options.csv_path, "Write one CSV row per game and arm to this file (- for stdout)");
   compare->add_option("--plot", compare_options.plot_dir,
