@@ -75,7 +75,7 @@ CommandLine::CommandLine() {
   add_game_options(play, play_options.choice, /*with_game=*/false);
   play->add_option("--seats", play_options.seats, "Who sits in each seat: human, random, greedy, mcts or ismcts, with options as in "
                   "ismcts:iterations=1000,c=1.4")
-      ->default_str("all random")
+      ->default_str("human,random,... when stdin is a terminal, else all random")
       ->delimiter(',');
   play->add_option("--log", play_options.log_path, "Write the game log (for `tessera replay`) to this file");
   play->add_flag("--quiet,-q", play_options.quiet, "Print only the final result");

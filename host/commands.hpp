@@ -34,12 +34,16 @@ inline constexpr std::size_t kMaxRulesBytes = std::size_t{1} << 20;
 int run_rules(const PluginRegistry& registry, const std::string& game, std::ostream& out);
 
 // `tessera play`: a game in the terminal. A human seat reads lines from `in`: a move by
-// number or text (any case), or a command (help, undo, board, moves, legend, save, quit);
+// number or text (any case), or a command (help, rules, undo, board, moves, legend, save, quit);
 // README.md "Play in the terminal" lists them. A bot whose move is refused, or that throws,
-// ends the game at once: Error naming the seat, the move and the reason.
+// and a human move the game fails to carry out (a broken house rule) end the game at once:
+// Error naming the seat, the move and the reason.
 struct PlayOptions {
   GameChoice choice;               // with load_path: empty game, or the log's
-  std::vector<std::string> seats;  // "human" or a bot kind per seat; default: all random (the log's with load_path)
+  // "human" or a bot kind per seat; default: the log's with load_path, else seat 0 human and
+  // random bots when human_default (main: stdin is a terminal), else all random
+  std::vector<std::string> seats;
+  bool human_default = false;
   std::string log_path;            // write the game log here when set (also when the game stops early)
   std::string load_path;           // continue the game of this log (written by --log, save or simulate --log-dir)
   bool quiet = false;              // bots-only: print only the result

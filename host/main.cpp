@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
       if (c.play_options.choice.game.empty() && c.play_options.load_path.empty())
         throw tessera::Error("play needs a game id or --load LOG");
       c.play_options.color = isatty(STDOUT_FILENO) && !c.no_color && std::getenv("NO_COLOR") == nullptr;
+      c.play_options.human_default = isatty(STDIN_FILENO);
       return run_play(*registry, c.play_options, std::cin, std::cout);
     }
     if (*c.simulate) {

@@ -1,5 +1,6 @@
 // `tessera play`: a game in the terminal between humans and bots.
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <iostream>
 
@@ -20,19 +21,20 @@ namespace {
 // only cost memory and time ("did you mean" compares it with every move).
 constexpr std::size_t kMaxPlayLine = 1024;
 
-constexpr const char* kHelp =
-    "Enter a move by its number in the list or by the text in [brackets] (any case:\n"
-    "'buy 2 2', 'March Anglona Nurra'). Commands:\n"
+// The commands, after a line on entering moves that quotes the decision's own moves.
+constexpr const char* kCommandHelp =
+    "Commands:\n"
     "  help, ?          this text and the legend of the codes in the moves\n"
     "  moves, list      the moves again\n"
     "  board, redraw    the board and the moves again\n"
     "  legend, key, map what the codes of the moves and the board mean\n"
+    "  rules            the game's rules summary (as tessera rules <game>)\n"
     "  undo             take back your last move (and the bots' moves since)\n"
     "  save FILE        write the game log to FILE (go on with: tessera play --load FILE)\n"
     "  quit, q          stop the game\n";
 
 const std::vector<std::string> kCommands{"help", "moves", "list", "board", "redraw", "legend",
-                                         "key",  "map",   "undo", "save",  "quit"};
+                                         "key",  "map",   "rules", "undo", "save",  "quit"};
 
 // A human decision to come back to: the steps taken before it and the bots as they were.
 struct Checkpoint {
@@ -80,7 +82,11 @@ class TerminalPlay {
     }
     std::vector<std::string> seats = join_seat_specs(options_.seats);
     if (seats.empty()) seats = setup.seats;
-    if (seats.empty()) seats.assign(static_cast<std::size_t>(setup.players), "random");
+    const bool chosen_here = seats.empty();  // neither --seats nor the log's seats
+    if (chosen_here) {
+      seats.assign(static_cast<std::size_t>(setup.players), "random");
+      if (options_.human_default) seats.front() = "human";
+    }
     if (seats.size() != static_cast<std::size_t>(setup.players))
       throw Error("--seats names " + std::to_string(seats.size()) + " seats for " + std::to_string(setup.players) +
                   " players");
@@ -103,6 +109,9 @@ class TerminalPlay {
     out_ << paint_.strong(m.title) << " - " << setup.players << " players, seed " << setup.seed;
     for (const auto& v : setup.variants) out_ << ", variant " << v;
     out_ << "\n";
+    if (chosen_here && options_.human_default)
+      out_ << "You play " << paint_.seat(0, game().player_name(0))
+           << "; the other seats are random bots (--seats chooses who sits where).\n";
     if (!humans_.empty()) out_ << "Type help for the commands; a move by its number or its text.\n";
     if (steps.empty()) return;
     // The bots the user names with --seats choose again at each of their recorded decisions,
@@ -164,23 +173,24 @@ class TerminalPlay {
     }
     if (index >= actions.size()) fail(seat, "", "the bot chose move " + std::to_string(index) + " of " + std::to_string(actions.size()));
     const ApplyResult r = session_->act(actions[index].text);
-    if (!r.ok) fail(seat, actions[index].text, r.error);
+    if (!r.ok) fail(seat, actions[index].text, r.error, r.failed);
     announce(seat, actions[index].label, r.events);
   }
 
-  // A bot's move that cannot be played ends the game: repeating it would only fail again.
-  [[noreturn]] void fail(int seat, const std::string& move, const std::string& reason) {
+  // A bot's move that cannot be played, or any move the game fails to carry out, ends the
+  // game: repeating it would only fail again.
+  [[noreturn]] void fail(int seat, const std::string& move, const std::string& reason, bool failed = false) {
     if (!options_.log_path.empty()) write_log(options_.log_path);
     throw Error(game().player_name(seat) + " (" + seats_[static_cast<std::size_t>(seat)] + ")" +
-                (move.empty() ? std::string() : " chose '" + move + "', which was refused") + ": " + reason +
-                "; the game stops");
+                (move.empty() ? std::string() : " chose '" + move + "', which " + (failed ? "failed" : "was refused")) +
+                ": " + reason + "; the game stops");
   }
 
   Stop human_move(const Decision& d, const std::vector<Action>& actions) {
     show_board(d);
     show_moves(d, actions);
     for (;;) {
-      out_ << paint_.seat(d.seat, "> ") << std::flush;
+      out_ << input_prompt(d.seat) << std::flush;
       std::string line;
       const LineRead read = read_bounded_line(in_, line, kMaxPlayLine);
       if (read == LineRead::End) return Stop::Quit;
@@ -193,8 +203,7 @@ class TerminalPlay {
       const std::string word = typed.substr(0, typed.find(' '));
       if (typed == "quit" || typed == "q" || typed == "exit") return Stop::Quit;
       if (typed == "help" || typed == "?") {
-        out_ << kHelp;
-        show_legend(d, /*always=*/true);
+        show_help(d, actions);
         continue;
       }
       if (typed == "moves" || typed == "list") {
@@ -208,6 +217,10 @@ class TerminalPlay {
       }
       if (typed == "legend" || typed == "key" || typed == "map") {
         show_legend(d, /*always=*/true);
+        continue;
+      }
+      if (typed == "rules") {
+        show_rules();
         continue;
       }
       if (typed == "undo") {
@@ -232,32 +245,62 @@ class TerminalPlay {
         }
         continue;
       }
+      std::string move;  // the text to play
+      std::string shown;
       if (const auto index = match_action(actions, line)) {
-        const ApplyResult r = session_->act(actions[*index].text);
-        if (r.ok) {
-          announce(d.seat, actions[*index].label, r.events);
-          return Stop::No;
-        }
-        refused(d, actions, r.error, line);
-        continue;
-      }
-      if (typed.find_first_not_of("0123456789") == std::string::npos) {
+        move = actions[*index].text;
+        shown = actions[*index].label;
+      } else if (typed.find_first_not_of("0123456789") == std::string::npos) {
         out_ << paint_.alarm("no move " + typed) << ": choose 1-" << actions.size() << "\n";
         continue;
-      }
-      // Not a move on the list: the game says why (a move that is not legal now, words it
-      // cannot read), and the list comes again with the nearest moves.
-      const std::string attempt = game().parse_move(line) ? line : typed;
-      if (!game().parse_move(attempt)) {
-        refused(d, actions, "'" + line + "' is neither a move of this game nor a command (help lists them)", line);
+      } else if (game().parse_move(line) || game().parse_move(typed)) {
+        // A move of this game that is not on the list: the game says why it is not legal.
+        move = shown = game().parse_move(line) ? line : typed;
+      } else {
+        // Words that read as no move: a move's name with a bad parameter, or no move at all.
+        std::string reason = game().unread_reason(line);
+        if (reason.empty()) reason = game().unread_reason(typed);
+        if (reason.empty()) reason = "'" + line + "' is neither a move of this game nor a command (help lists them)";
+        refused(d, actions, reason, line);
         continue;
       }
-      const ApplyResult r = session_->act(attempt);
+      const ApplyResult r = session_->act(move);
       if (r.ok) {
-        announce(d.seat, attempt, r.events);
+        announce(d.seat, shown, r.events);
         return Stop::No;
       }
+      // A move the game failed to carry out (a broken house rule) fails again at every try.
+      if (r.failed) fail(d.seat, move, r.error, /*failed=*/true);
       refused(d, actions, r.error, line);
+    }
+  }
+
+  // The input line's prompt: the one place that asks for a line.
+  std::string input_prompt(int seat) const {
+    const std::string whose = humans_.size() == 1 ? "your" : session_->game().player_name(seat) + "'s";
+    return paint_.seat(seat, whose + " move") + " (number, text or help): ";
+  }
+
+  // How to enter a move, with examples from this decision's own list: the move of the most
+  // words, by its number and by its text typed in another case.
+  void show_help(const Decision& d, const std::vector<Action>& actions) {
+    std::size_t example = 0;
+    for (std::size_t i = 0; i < actions.size(); ++i)
+      if (split_words(actions[i].text).size() > split_words(actions[example].text).size()) example = i;
+    std::string capitals = actions[example].text;
+    for (std::size_t i = 0; i < capitals.size(); ++i)
+      if (i == 0 || capitals[i - 1] == ' ') capitals[i] = static_cast<char>(std::toupper(static_cast<unsigned char>(capitals[i])));
+    out_ << "Enter a move by its number in the list or by the text in [brackets], in any case and spacing\n"
+         << "(here '" << example + 1 << "' or '" << capitals << "' for [" << actions[example].text << "]).\n"
+         << kCommandHelp;
+    show_legend(d, /*always=*/true);
+  }
+
+  void show_rules() {
+    try {
+      run_rules(registry_, session_->setup().game, out_);
+    } catch (const Error& e) {
+      out_ << paint_.alarm("no rules") << ": " << e.what() << "\n";
     }
   }
 
@@ -300,7 +343,7 @@ class TerminalPlay {
   }
 
   void show_moves(const Decision& d, const std::vector<Action>& actions) {
-    out_ << "\n" << who(d.seat) << ": " << paint_.strong(d.prompt) << "\n";
+    out_ << "\n" << who(d.seat) << " to move: " << paint_.strong(d.prompt) << "\n";
     const std::size_t width = std::to_string(actions.size()).size();
     for (std::size_t i = 0; i < actions.size(); ++i) {
       const std::string number = std::to_string(i + 1);
@@ -310,8 +353,10 @@ class TerminalPlay {
     show_legend(d, /*always=*/false);
   }
 
-  // The game's legend under the move list: each of its sections (a line that does not start
-  // with a space and the indented lines under it) when it is new or has changed; on request all.
+  // The game's legend under the move list: each of its sections (a line that starts with
+  // neither a space nor a line break, and the lines under it, blank ones included) when it is
+  // new or has changed; on request all. Sections are known by their title and, for titles
+  // that repeat, by their place among them.
   void show_legend(const Decision& d, bool always) {
     const std::string legend = game().legend(d.seat);
     if (legend.empty()) {
@@ -322,15 +367,18 @@ class TerminalPlay {
     for (std::size_t at = 0; at < legend.size();) {
       std::size_t end = legend.find('\n', at);
       end = end == std::string::npos ? legend.size() : end + 1;
-      if (sections.empty() || legend[at] != ' ') sections.emplace_back();
+      const bool title = legend[at] != ' ' && legend[at] != '\n';
+      if (sections.empty() || title) sections.emplace_back();
       sections.back() += legend.substr(at, end - at);
       at = end;
     }
+    std::map<std::string, int> seen;  // how often each title came before in this legend
     for (const std::string& section : sections) {
       const std::string title = section.substr(0, section.find('\n'));
-      const auto shown = shown_legend_.find(title);
+      const std::string key = title + "\n" + std::to_string(seen[title]++);
+      const auto shown = shown_legend_.find(key);
       if (!always && shown != shown_legend_.end() && shown->second == section) continue;
-      shown_legend_[title] = section;
+      shown_legend_[key] = section;
       out_ << paint_.faint(section);
     }
   }
@@ -339,7 +387,9 @@ class TerminalPlay {
   void announce(int seat, const std::string& label, const std::vector<Event>& events) {
     if (options_.quiet) return;
     out_ << who(seat) << ": " << label << "\n";
+    const std::string echo = game().player_name(seat) + ": " + label;
     for (const Event& e : events) {
+      if (e.text == echo) continue;  // a game's own record of the move: the line above says it
       const bool readable = humans_.empty() || e.audience == kSpectator ||
                             (humans_.size() == 1 && e.audience == humans_.front());
       if (readable) out_ << "    " << paint_.text(e.text) << "\n";
@@ -376,7 +426,7 @@ class TerminalPlay {
   std::vector<int> humans_;
   std::vector<Checkpoint> checkpoints_;
   Painter paint_{false, {}};
-  std::map<std::string, std::string> shown_legend_;  // the last text of each section, by its title
+  std::map<std::string, std::string> shown_legend_;  // the last text of each section, by its key
 };
 
 }  // namespace

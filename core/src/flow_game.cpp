@@ -6,6 +6,7 @@
 #include <utility>
 #include <nlohmann/json.hpp>
 
+#include "refusal_words.hpp"
 #include "tessera/deck.hpp"
 #include "tessera/error.hpp"
 #include "tessera/hand.hpp"
@@ -87,8 +88,15 @@ ApplyResult FlowGame::apply(const Move& move, ApplyMode mode) {
         described = rules_->move(move.kind).name;
       }
     }
-    result.error = "'" + described + "' is not a legal action now (" + std::to_string(legal_.size()) +
-                   " legal actions; ask for the list)";
+    std::string reason;
+    try {
+      reason = move.kind < rules_->move_count() ? not_legal_reason(*this, table_.get(flow_), move)
+                                                 : "this game declares no move " + std::to_string(move.kind);
+    } catch (const std::exception& e) {
+      // Wording the reason runs the game's prompts and texts: their failure is worth saying too.
+      reason = std::string("(its reason could not be worded: ") + e.what() + ")";
+    }
+    result.error = "'" + described + "' is not a legal move now: " + reason;
     return result;
   }
   return apply_legal(move, mode);
@@ -101,6 +109,15 @@ ApplyResult FlowGame::apply_at(std::size_t index, ApplyMode mode) {
                                            : "there is no legal action " + std::to_string(index) + " (" +
                                                  std::to_string(legal_.size()) + " legal actions)";
   return result;
+}
+
+void FlowGame::refuse(ApplyResult& result, const std::exception& e, bool failed, bool transaction) {
+  if (transaction) table_.rollback_undo();
+  forget_derived();
+  if (scripts_) scripts_->take_written_lists();  // what the failed move wrote is gone
+  result.events.clear();
+  result.error = e.what();
+  result.failed = failed;
 }
 
 ApplyResult FlowGame::apply_legal(const Move& move, ApplyMode mode) {
@@ -123,12 +140,11 @@ ApplyResult FlowGame::apply_legal(const Move& move, ApplyMode mode) {
     if (on_action) run_hook("on_action", seat, events, json{{"text", text}, {"seat", seat}});
     settle(events);
     check_conserved_writes();
+  } catch (const RuleError& e) {
+    refuse(result, e, /*failed=*/false, transaction);
+    return result;
   } catch (const std::exception& e) {
-    if (transaction) table_.rollback_undo();
-    forget_derived();
-    if (scripts_) scripts_->take_written_lists();  // what the failed move wrote is gone
-    result.events.clear();
-    result.error = e.what();
+    refuse(result, e, /*failed=*/true, transaction);
     return result;
   } catch (...) {
     if (transaction) table_.rollback_undo();
@@ -290,6 +306,8 @@ std::optional<Move> FlowGame::parse_move(std::string_view text) const {
   if (flow.empty()) return std::nullopt;
   return rules_->parse_move(FlowView{table_, flow.top(), this}, text);
 }
+
+std::string FlowGame::unread_reason(std::string_view text) const { return unread_move_reason(*this, text); }
 
 std::string FlowGame::render(int viewer) const { return describe_components(table_, viewer); }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "refusal_words.hpp"
+
 namespace tessera {
 
 std::vector<Action> Game::legal_actions() const {
@@ -32,10 +34,10 @@ ApplyResult Game::apply(std::string_view action_text) {
   }
   const std::optional<Move> move = parse_move(action_text);
   if (!move) {
-    std::vector<Move> moves;
-    legal_moves(moves);
-    result.error = "'" + std::string(action_text) + "' is not a legal action now (" + std::to_string(moves.size()) +
-                   " legal actions; ask for the list)";
+    result.error = unread_reason(action_text);
+    if (result.error.empty())
+      result.error = "'" + std::string(action_text) + "' names no move of this game (moves now: " +
+                     moves_on_offer(*this) + ")";
     return result;
   }
   return apply(*move);

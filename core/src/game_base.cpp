@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "refusal_words.hpp"
 #include "tessera/error.hpp"
 
 namespace tessera {
@@ -31,8 +32,8 @@ ApplyResult GameBase::apply(std::string_view action_text) {
   std::vector<Action> actions = legal_actions();
   for (const auto& a : actions)
     if (a.text == action_text) return apply_action(a);
-  result.error = "'" + std::string(action_text) + "' is not a legal action now (" + std::to_string(actions.size()) +
-                 " legal actions; ask for the list)";
+  result.error = "'" + std::string(action_text) + "' is not a legal move now: it is " + player_name(now.seat) +
+                 "'s decision '" + now.prompt + "' (moves: " + moves_on_offer(*this) + ")";
   return result;
 }
 
@@ -86,6 +87,7 @@ ApplyResult GameBase::apply_action(const Action& chosen) {
     table_.rollback_undo();
     result.events.clear();
     result.error = e.what();
+    result.failed = dynamic_cast<const RuleError*>(&e) == nullptr;  // a rules refusal may be chosen again
     return result;
   } catch (...) {
     table_.rollback_undo();

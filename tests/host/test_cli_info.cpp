@@ -158,6 +158,8 @@ TEST_CASE("Every subcommand's --help shows the defaults of its options", "[host]
   CHECK_THAT(simulate.out, Catch::Contains("auto: the game's smallest count, 2 if allowed"));
   CHECK_THAT(simulate.out, Catch::Contains("-v,--variant TEXT=none ..."));
   CHECK_THAT(simulate.out, Catch::Contains("--seats TEXT=all random ..."));
+  CHECK_THAT(run_tessera({"play", "--help"}).out,
+             Catch::Contains("--seats TEXT=human,random,... when stdin is a terminal, else all random ..."));
   CHECK_THAT(run_tessera({"compare", "--help"}).out, Catch::Contains("-n,--games INT=200 ") && Catch::Contains("Games per arm (2 to 1000000)"));
   CHECK_THAT(run_tessera({"arena", "--help"}).out, Catch::Contains("-n,--games INT=20 "));
   CHECK_THAT(run_tessera({"validate", "--help"}).out, Catch::Contains("--games INT:POSITIVE=3 "));

@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "play_input.hpp"
+#include "protocol_server.hpp"
 #include "support/registry.hpp"
 #include "support/temp_dir.hpp"
 #include "terminal_paint.hpp"
@@ -30,6 +31,27 @@ std::string play(const std::string& input, std::vector<std::string> seats = {"hu
   std::ostringstream out;
   REQUIRE(run_play(game_registry(), options, in, out) == 0);
   return out.str();
+}
+
+// Plays `game` on seed `seed` with `seats` (none: play's default), reading `input`.
+std::string play_game(const std::string& game, int players, std::vector<std::string> seats, const std::string& input,
+                      bool human_default = false, std::uint64_t seed = 5) {
+  PlayOptions options;
+  options.choice = {game, players, seed, {}};
+  options.seats = std::move(seats);
+  options.human_default = human_default;
+  std::istringstream in(input);
+  std::ostringstream out;
+  REQUIRE(run_play(game_registry(), options, in, out) == 0);
+  return out.str();
+}
+
+// The text of the first line of `out` that starts with `start`, without `start`.
+std::string line_after(const std::string& out, const std::string& start) {
+  const std::size_t at = out.find(start);
+  if (at == std::string::npos) return "";
+  const std::size_t from = at + start.size();
+  return out.substr(from, out.find('\n', from) - from);
 }
 
 nlohmann::json read_json(const std::filesystem::path& file) { return nlohmann::json::parse(std::ifstream(file)); }
@@ -64,7 +86,7 @@ TEST_CASE("Moves are taken by number or by text in any case and spacing", "[play
 TEST_CASE("A refused input gives the reason, the move list again and the nearest moves", "[play]") {
   const std::string out = play("rol\n9\nwork 0\nhlep\nquit\n");
   CHECK(out.find("refused: 'rol' is neither a move of this game nor a command") != std::string::npos);
-  CHECK(out.find("refused: 'work 0' is not a legal action now") != std::string::npos);
+  CHECK(out.find("refused: 'work 0' is not a legal move now: ") != std::string::npos);
   CHECK(out.find("did you mean 'roll'?") != std::string::npos);
   CHECK(out.find("no move 9: choose 1-1") != std::string::npos);
   CHECK(out.find("did you mean 'help'?") != std::string::npos);
@@ -188,18 +210,32 @@ TEST_CASE("A bot whose move is refused ends play at once with the seat, move and
   std::istringstream in;
   std::ostringstream out;
   CHECK_THROWS_WITH(run_play(*registry, options, in, out),
-                    Catch::Contains("Seat 0 (random) chose 'roll', which was refused") && Catch::Contains("sabotaged") &&
+                    Catch::Contains("Seat 0 (random) chose 'roll', which failed") && Catch::Contains("sabotaged") &&
                         Catch::Contains("the game stops"));
   CHECK(out.str().find("refused") == std::string::npos);
 
-  SECTION("a human's refused move is shown with its reason, and the game goes on asking") {
+  SECTION("a human's move that a broken house rule fails ends the game too, with the seat, move and error") {
+    TempDir dir("play_broken_rule");
     options.seats = {"human", "random"};
-    std::istringstream lines("roll\nquit\n");
+    options.log_path = (dir.path / "game.json").string();
+    std::istringstream lines("roll\nroll\nroll\nquit\n");
+    std::ostringstream shown;
+    CHECK_THROWS_WITH(run_play(*registry, options, lines, shown),
+                      Catch::Contains("Seat 0 (human) chose 'roll', which failed: ") &&
+                          Catch::Contains("sabotaged") && Catch::Contains("the game stops"));
+    // Asked once, not again and again with the traceback; the log is still written.
+    CHECK(count(shown.str(), "1. Roll the lantern dice") == 1);
+    CHECK(shown.str().find("game stopped") == std::string::npos);
+    CHECK(std::filesystem::exists(dir.path / "game.json"));
+  }
+  SECTION("a move merely refused by the rules lets the human choose again") {
+    options.seats = {"human", "random"};
+    std::istringstream lines("work 0\nquit\n");
     std::ostringstream shown;
     REQUIRE(run_play(*registry, options, lines, shown) == 0);
-    CHECK(shown.str().find("refused: ") != std::string::npos);
-    CHECK(shown.str().find("sabotaged") != std::string::npos);
+    CHECK(shown.str().find("refused: 'work 0' is not a legal move now") != std::string::npos);
     CHECK(count(shown.str(), "1. Roll the lantern dice") == 2);
+    CHECK(shown.str().find("game stopped") != std::string::npos);
   }
 }
 
@@ -289,4 +325,156 @@ TEST_CASE("A house rule's move brings its doc to the legend", "[play][tutorial]"
   REQUIRE(game->apply("roll").ok);
   const std::string legend = game->legend(game->decision().seat);
   CHECK(legend.find("  reroll: pay 2 coins to re-roll the dice still in the pool, once per game\n") != std::string::npos);
+}
+
+TEST_CASE("A move that is not legal now is refused with the rules' reason, in play's words", "[play]") {
+  // Not a move of this decision: whose decision it is, its prompt and its moves.
+  const std::string out = play("work 0\nquit\n");
+  CHECK(line_after(out, "refused: ") ==
+        "'work 0' is not a legal move now: it is Seat 0's decision 'Roll the lantern dice' (moves: roll), which "
+        "offers no work");
+  CHECK(out.find("ask for the list") == std::string::npos);
+  CHECK(count(out, "1. Roll the lantern dice   [roll]") == 2);  // the list again
+
+  SECTION("a move the decision offers, but not with these parameters: the nearest legal ones") {
+    auto game = tessera::testing::new_game("tutorial", 2, 5);
+    REQUIRE(game->apply("roll").ok);
+    REQUIRE(game->apply("work 0").ok);  // die 0 is spent
+    std::vector<std::string> work;
+    for (const auto& a : game->legal_actions())
+      if (a.text.rfind("work ", 0) == 0) work.push_back(a.text);
+    REQUIRE(!work.empty());
+    const std::string missing = "work 0";
+    const tessera::ApplyResult r = game->apply(missing);
+    CHECK_FALSE(r.failed);  // the rules refused it: the seat may choose again
+    CHECK(r.error == "'" + missing + "' is not a legal move now: the legal work moves nearest to it are " +
+                         work.front() + (work.size() > 1 ? ", " + work[1] : std::string()) +
+                         (work.size() > 2 ? ", " + work[2] : std::string()));
+  }
+  SECTION("serve gives the same reason, under illegal_action") {
+    ProtocolServer server(game_registry());
+    REQUIRE(nlohmann::json::parse(server.handle_line(R"({"cmd":"new","game":"tutorial","players":2,"seed":5})"))["ok"]);
+    const auto answer = nlohmann::json::parse(server.handle_line(R"({"cmd":"act","action":"work 0"})"));
+    CHECK(answer["error"]["code"] == "illegal_action");
+    CHECK(answer["error"]["message"] == line_after(out, "refused: "));
+  }
+}
+
+TEST_CASE("A move's name with a bad parameter is named as that move, with what the parameter must be", "[play]") {
+  const std::string out = play("roll\nwork 99\nquit\n");
+  CHECK(line_after(out, "refused: ").find("'work 99' is the move work with a bad <die>: '99'; it must be a number "
+                                          "from 0 to ") == 0);
+  CHECK(out.find("neither a move") == std::string::npos);
+
+  SECTION("Sardinia's fortify with a space that is no fort space") {
+    const std::string sardinia = play_game("sardinia", 2, {"human", "random"}, "fortify 99\nquit\n");
+    const std::string reason = line_after(sardinia, "refused: ");
+    CHECK(reason.find("'fortify 99' is the move fortify with a bad <space>: '99'; it must be an id of fort_spaces: ") == 0);
+  }
+  SECTION("too few words") {
+    CHECK(line_after(play("roll\nbuy 0\nquit\n"), "refused: ").find("'buy 0' is the move buy with too few words: it "
+                                                                    "is typed buy <die> <slot>") == 0);
+  }
+}
+
+TEST_CASE("play without --seats seats one human and random bots when stdin is a terminal", "[play]") {
+  const std::string human = play_game("tutorial", 3, {}, "quit\n", /*human_default=*/true);
+  CHECK(human.find("You play Seat 0; the other seats are random bots (--seats chooses who sits where).\n") !=
+        std::string::npos);
+  CHECK(human.find("Seat 0 (you) to move: Roll the lantern dice") != std::string::npos);
+  // Not a terminal: every seat is a random bot, and the game is played to its end.
+  const std::string bots = play_game("tutorial", 3, {}, "", /*human_default=*/false);
+  CHECK(bots.find("You play") == std::string::npos);
+  CHECK(bots.find("Seat 0 (random): ") != std::string::npos);
+  CHECK(bots.find("=== Game over ===") != std::string::npos);
+}
+
+TEST_CASE("rules inside play prints the game's rules summary", "[play]") {
+  const std::string out = play("rules\nquit\n");
+  std::ostringstream rules;
+  REQUIRE(run_rules(game_registry(), "tutorial", rules) == 0);
+  CHECK(out.find(rules.str()) != std::string::npos);
+  CHECK(out.find("# Lantern Market") != std::string::npos);
+}
+
+TEST_CASE("Each bot move is printed once, even in a game that records its moves as events", "[play][catan_inca]") {
+  // CATAN records every move as an event "red: <label>"; seat 2 is the human, so the two bots
+  // move first.
+  const std::string out = play_game("catan_inca", 3, {"random", "random", "human"}, "quit\n");
+  std::istringstream lines(out);
+  std::string line, previous;
+  int bot_moves = 0;
+  while (std::getline(lines, line)) {
+    const std::size_t bot = previous.find(" (random): ");
+    if (bot != std::string::npos && previous.find(' ') == bot) {
+      ++bot_moves;
+      CHECK(line != "    " + previous.substr(0, bot) + ": " + previous.substr(bot + 11));
+    }
+    previous = line;
+  }
+  CHECK(bot_moves > 0);
+}
+
+TEST_CASE("The seat to move is marked apart from the one input prompt", "[play]") {
+  const std::string out = play("quit\n");
+  CHECK(out.find("Seat 0 (you) to move: Roll the lantern dice\n") != std::string::npos);
+  CHECK(count(out, "your move (number, text or help): ") == 1);
+  SECTION("two humans are asked by name") {
+    CHECK(play("quit\n", {"human", "human"}).find("Seat 0's move (number, text or help): ") != std::string::npos);
+  }
+}
+
+TEST_CASE("help's example move is one of the current game's legal moves", "[play]") {
+  const std::string tutorial = play("help\nroll\nhelp\nquit\n");
+  CHECK(tutorial.find("(here '1' or 'Roll' for [roll])") != std::string::npos);
+  CHECK(tutorial.find("March Anglona Nurra") == std::string::npos);
+  // After the roll, a move of the most words on offer then (three: buy or adjust).
+  const std::size_t second = tutorial.rfind("(here '");
+  const std::string example = tutorial.substr(second, tutorial.find('\n', second) - second);
+  CHECK(tessera::split_words(example.substr(example.find('[') + 1)).size() == 3);
+  const std::string text = example.substr(example.find('[') + 1, example.find(']') - example.find('[') - 1);
+  CHECK(tutorial.find("   [" + text + "]\n") != std::string::npos);  // on the list shown
+  const std::string catan = play_game("catan_inca", 3, {"human", "random", "random"}, "help\nquit\n");
+  CHECK(catan.find("March Anglona Nurra") == std::string::npos);
+  CHECK(catan.find("(here '") != std::string::npos);
+}
+
+TEST_CASE("A legend part is shown again only when it changed, whatever blank lines it holds", "[play][sardinia]") {
+  auto game = tessera::testing::new_game("sardinia", 2, 5);
+  const std::string legend = game->legend(game->decision().seat);
+  // Sardinia's map holds blank lines: the class of legend this is about.
+  REQUIRE(legend.find("\n\n") != std::string::npos);
+  const std::string map_line = "  A anglona (port castelsardo)";
+  REQUIRE(legend.find(map_line) != std::string::npos);
+  // A row of the map drawn below one of its blank lines (a row may be drawn more than once).
+  const std::size_t blank = legend.find("\n\n") + 2;
+  const std::string row = legend.substr(blank, legend.find('\n', blank) + 1 - blank);
+  REQUIRE(row.size() > 1);
+  // Shown with the first decision; not with the list again nor at the next decision.
+  const std::string out = play_game("sardinia", 2, {"human", "random"}, "moves\n1\nmoves\nquit\n");
+  CHECK(count(out, "Seat 0 (you) to move: ") + count(out, "yellow (you) to move: ") >= 2);
+  CHECK(count(out, map_line) == 1);
+  CHECK(count(out, "\n" + row) == count(legend, "\n" + row));
+  // On request, all of it.
+  const std::string asked = play_game("sardinia", 2, {"human", "random"}, "legend\nquit\n");
+  CHECK(count(asked, map_line) == 2);
+}
+
+TEST_CASE("A move of a step that waits below the decision is refused as coming after it", "[play]") {
+  // The tutorial's card questions (Tax Collector, Caravan) are asked on top of the turn's
+  // step that offers work, buy, adjust and end.
+  std::unique_ptr<tessera::Game> asked;
+  for (std::uint64_t seed = 1; seed < 40 && !asked; ++seed) {
+    auto game = tessera::testing::new_game("tutorial", 2, seed);
+    tessera::testing::play_randomly(*game, seed, 100000, [&](const tessera::Game& g) {
+      if (!asked && !g.is_over() && g.legal_actions().front().text.rfind("choose ", 0) == 0) asked = g.clone();
+    });
+  }
+  REQUIRE(asked);
+  const std::string seat = asked->player_name(asked->decision().seat);
+  const tessera::ApplyResult r = asked->apply("end");
+  CHECK_FALSE(r.failed);
+  CHECK(r.error.find("'end' is not a legal move now: " + seat + "'s decision '" + asked->decision().prompt +
+                     "' (moves: choose) comes first; end belongs to " + seat +
+                     "'s decision 'Use a die, adjust one, or end your turn', after it") == 0);
 }

@@ -84,7 +84,13 @@ TEST_CASE("Bad protocol lines get an error and change nothing", "[host]") {
   CHECK(ask(server, {{"nocmd", 1}})["error"]["code"] == "bad_request");
   json illegal = ask(server, {{"cmd", "act"}, {"action", "buy 9 9"}});
   CHECK(illegal["error"]["code"] == "illegal_action");
-  CHECK(illegal["error"]["message"].get<std::string>().find("not a legal action") != std::string::npos);
+  CHECK(illegal["error"]["message"].get<std::string>().find("'buy 9 9' is the move buy with a bad <die>: '9'; it must be ") ==
+        0);
+  const json not_now = ask(server, {{"cmd", "act"}, {"action", "work 0"}});
+  CHECK(not_now["error"]["code"] == "illegal_action");
+  CHECK(not_now["error"]["message"] ==
+        "'work 0' is not a legal move now: it is Seat 0's decision 'Roll the lantern dice' (moves: roll), which offers "
+        "no work");
   CHECK(ask(server, {{"cmd", "act"}, {"action", 5}})["error"]["code"] == "bad_request");
   CHECK(ask(server, {{"cmd", "set"}, {"pointer", "/global/nothing/x"}, {"value", 1}})["error"]["code"] == "bad_set");
   CHECK(ask(server, {{"cmd", "set"}, {"pointer", "/global/goods/holdings/0/0"}, {"value", "many"}})["error"]["code"] ==

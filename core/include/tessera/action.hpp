@@ -47,6 +47,11 @@ struct ApplyResult {
   bool ok = false;
   std::string error;
   std::vector<Event> events;
+  // With an error: the game failed carrying the move out (a script error, a state its schema
+  // refuses, any exception but a RuleError), so the same move would fail again; false when
+  // the rules refused it (a move that is not legal now, a RuleError) and the seat may choose
+  // again.
+  bool failed = false;
 };
 
 // Splits an action text into its words ("buy 3" -> {"buy", "3"}).

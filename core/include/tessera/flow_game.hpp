@@ -48,6 +48,8 @@ class FlowGame : public Game {
   std::string move_text(const Move& move) const override;
   std::string move_label(const Move& move) const override;
   std::optional<Move> parse_move(std::string_view text) const override;
+  // Names the move, the parameter that does not read and the values it takes.
+  std::string unread_reason(std::string_view text) const override;
   // Every component, global then per seat.
   std::string render(int viewer) const override;
   // "Move words:", then for each kind of move on offer its words ("buy <die> <slot>") and its
@@ -103,6 +105,9 @@ class FlowGame : public Game {
  private:
   // apply() of a move known to be in legal_.
   ApplyResult apply_legal(const Move& move, ApplyMode mode);
+  // Puts the state back after a move failed half-way and words `result` (a RuleError is a
+  // refusal by the rules; any other exception means the move `failed`).
+  void refuse(ApplyResult& result, const std::exception& e, bool failed, bool transaction);
   // Runs the stack to the next decision (or the end) and leaves its legal moves in scratch_.
   void settle(std::vector<Event>* events);
   void filter_legal(int seat);

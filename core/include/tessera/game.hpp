@@ -97,6 +97,13 @@ class Game {
   virtual std::string move_label(const Move& move) const = 0;
   // The move a text stands for, or nothing when it reads as no move of this game now.
   virtual std::optional<Move> parse_move(std::string_view text) const = 0;
+  // Why `text`, whose first word names one of the game's moves, reads as no move now (the
+  // parameter that does not read and what it must be), in words for people and clients;
+  // empty when its first word names no move (the default: a game that cannot tell).
+  virtual std::string unread_reason(std::string_view text) const {
+    (void)text;
+    return {};
+  }
 
   // The text door: every legal move with its text and label, and apply by text.
   virtual std::vector<Action> legal_actions() const;

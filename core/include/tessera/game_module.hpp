@@ -15,7 +15,7 @@
 namespace tessera {
 
 // Bump when GameModule, GameConfig, Manifest, Game or anything they expose changes layout.
-inline constexpr int kPluginAbiVersion = 5;
+inline constexpr int kPluginAbiVersion = 6;
 
 // How to start one game.
 struct GameConfig {
