@@ -9,6 +9,7 @@
 #include "file_writer.hpp"
 #include "json_limits.hpp"
 #include "json_text.hpp"
+#include "legend_sections.hpp"
 #include "play_input.hpp"
 #include "session.hpp"
 #include "terminal_paint.hpp"
@@ -353,33 +354,19 @@ class TerminalPlay {
     show_legend(d, /*always=*/false);
   }
 
-  // The game's legend under the move list: each of its sections (a line that starts with
-  // neither a space nor a line break, and the lines under it, blank ones included) when it is
-  // new or has changed; on request all. Sections are known by their title and, for titles
-  // that repeat, by their place among them.
+  // The game's legend under the move list: each of its sections (legend_sections.hpp) when it
+  // is new or has changed; on request all.
   void show_legend(const Decision& d, bool always) {
     const std::string legend = game().legend(d.seat);
     if (legend.empty()) {
       if (always) out_ << "(this game has no legend for this decision)\n";
       return;
     }
-    std::vector<std::string> sections;
-    for (std::size_t at = 0; at < legend.size();) {
-      std::size_t end = legend.find('\n', at);
-      end = end == std::string::npos ? legend.size() : end + 1;
-      const bool title = legend[at] != ' ' && legend[at] != '\n';
-      if (sections.empty() || title) sections.emplace_back();
-      sections.back() += legend.substr(at, end - at);
-      at = end;
-    }
-    std::map<std::string, int> seen;  // how often each title came before in this legend
-    for (const std::string& section : sections) {
-      const std::string title = section.substr(0, section.find('\n'));
-      const std::string key = title + "\n" + std::to_string(seen[title]++);
-      const auto shown = shown_legend_.find(key);
-      if (!always && shown != shown_legend_.end() && shown->second == section) continue;
-      shown_legend_[key] = section;
-      out_ << paint_.faint(section);
+    for (const LegendSection& section : legend_sections(legend)) {
+      const auto shown = shown_legend_.find(section.key);
+      if (!always && shown != shown_legend_.end() && shown->second == section.text) continue;
+      shown_legend_[section.key] = section.text;
+      out_ << paint_.faint(section.text);
     }
   }
 

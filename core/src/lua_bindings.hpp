@@ -87,7 +87,7 @@ C& check_mutable(lua_State* L, int arg) {
   return static_cast<C&>(check_mutable_component(L, arg, C::kKind));
 }
 
-// --- What scripts may push into the state (issue 15, class 5): the Lua memory cap does not
+// --- What scripts may push into the state: the Lua memory cap does not
 // cover what the host keeps, so texts and entries that bindings store are bounded.
 inline constexpr std::size_t kMaxStoredText = 256;   // an id, key, tag, kind or attribute
 inline constexpr std::size_t kMaxEntries = 10'000;   // cards of a deck or hand, keys of counters

@@ -1,4 +1,4 @@
-// Issue 31, class 4: work without a deadline. Every bot decision ends near its deadline
+// Work without a deadline. Every bot decision ends near its deadline
 // however slow a house rule makes each move, a search's work is bounded by moves applied,
 // and thread options stay within the host's budget. (`play --load` and the searches a log
 // names: test_play.cpp.)

@@ -1,4 +1,4 @@
-// Issue 15: a file a user hands the host — a variant's Lua page, a module it requires, a
+// A file a user hands the host — a variant's Lua page, a module it requires, a
 // data page — is refused by its size before it is read (a 1 GiB page cost 2 GB of memory
 // and 17 s before the bound; `info` read the whole of it for its first comment lines).
 #include <catch2/catch.hpp>

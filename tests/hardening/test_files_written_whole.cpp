@@ -1,10 +1,11 @@
-// Every command that writes a file (issue 31, classes 1 and 9), run as a user runs it:
+// Every command that writes a file, run as a user runs it:
 // a target that cannot be written ends the command with a non-zero exit and a message
 // naming the path and the system's reason, and leaves no partial file. The failures are
 // ones that hold for root too (tests run as root, which ignores permission bits): a
 // parent that is a regular file, /proc (where nobody may create a file), /dev/full, a
 // dangling symbolic link, and a file size limit (EFBIG, as a full disk gives ENOSPC).
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 

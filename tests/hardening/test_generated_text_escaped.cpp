@@ -1,4 +1,4 @@
-// Text a user gives, written into generated files (issue 31, class 2): each language's
+// Text a user gives, written into generated files: each language's
 // escaper gives one token that reads back as the text and nothing else, the programs that
 // read the files (gnuplot, CMake, a C++ compiler, a spreadsheet) run none of it, and names
 // that become file and code names are identifiers, checked where they enter.

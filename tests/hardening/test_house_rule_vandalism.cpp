@@ -1,4 +1,4 @@
-// Issue 15, class 4, as a class: a house rule may write anything its Lua can reach into
+// A house rule may write anything its Lua can reach into
 // any component of any game — unknown ids, values at the ends of their ranges, seats that
 // are not at the table, duplicated cards, a turn order without a seat — and the host never
 // crashes: each move is taken or refused with a message, a refused move changes nothing, a

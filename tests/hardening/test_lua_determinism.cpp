@@ -1,4 +1,4 @@
-// Issue 15, class 8: a variant's behaviour is a function of the seed and the moves only.
+// A variant's behaviour is a function of the seed and the moves only.
 // pairs() order over string keys (a per-state hash seed), addresses in tostring(), table.sort
 // with ties and globals kept from one game to the next made `simulate` logs fail to replay
 // and `--jobs 1` and `--jobs 2` disagree.

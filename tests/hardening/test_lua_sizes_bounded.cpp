@@ -1,4 +1,4 @@
-// Issue 15, class 5: the Lua memory cap does not cover what scripts push into the host —
+// The Lua memory cap does not cover what scripts push into the host —
 // events, card ids, counter keys, values handed to natives, error texts. Each is bounded,
 // with an error naming the script line, whether or not the host collects events.
 #include <catch2/catch.hpp>

@@ -1,6 +1,8 @@
-// Issue 15, class 3: the Lua budget bounds work, not just instructions, and it is one
+// The Lua budget bounds work, not just instructions, and it is one
 // budget for everything the scripts do for one move (or one legal-move list): library calls
 // that loop in C, allocation, and many hooks each within its own call budget.
+#include <time.h>
+
 #include <catch2/catch.hpp>
 #include <chrono>
 
@@ -18,8 +20,15 @@ constexpr double kHangSeconds = 60;
 
 struct Timed {
   std::string error;
-  double seconds = 0;
+  double seconds = 0;      // by the wall clock
+  double cpu_seconds = 0;  // of this thread
 };
+
+double thread_cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
 
 // Applies the first legal move of a tutorial game with the variant `lua`.
 Timed first_move(const std::string& name, const std::string& lua, ApplyMode mode = ApplyMode::Transaction) {
@@ -27,8 +36,10 @@ Timed first_move(const std::string& name, const std::string& lua, ApplyMode mode
   std::vector<Move> moves;
   game->legal_moves(moves);
   const auto start = std::chrono::steady_clock::now();
+  const double cpu_start = thread_cpu_seconds();
   const ApplyResult r = game->apply(moves.front(), mode);
-  return {r.ok ? "" : r.error, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+  return {r.ok ? "" : r.error, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+          thread_cpu_seconds() - cpu_start};
 }
 
 std::string on_action(const std::string& body) { return "hook('on_action', function(ctx, arg)\n" + body + "\nend)\n"; }
@@ -55,6 +66,14 @@ TEST_CASE("Library calls that loop in C are charged to the budget and stopped at
   for (const auto& [name, body] : bombs) {
     INFO(name);
     const Timed o = first_move(name, on_action(body));
+    // The move's time limit (10 s by the wall clock) is a backstop that a machine shared by
+    // many processes reaches before the budget: the case then says nothing about the budget,
+    // unless the work had this thread's CPU for the whole limit.
+    if (o.error.find("time limit of one move") != std::string::npos && o.cpu_seconds < 9) {
+      WARN(name << ": stopped by the time limit after " << o.cpu_seconds << " s of CPU in " << o.seconds
+                << " s; the machine is too busy for this case to judge the budget");
+      continue;
+    }
     CHECK_THAT(o.error, Catch::Matchers::StartsWith("scripts/tutorial/variants/" + name + ".lua:2: ") &&
                             (Catch::Matchers::Contains("budget") || Catch::Matchers::Contains("memory cap")));
     CHECK(o.seconds < kHangSeconds);

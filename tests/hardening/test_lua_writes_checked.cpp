@@ -1,4 +1,4 @@
-// Issue 15, class 4: whatever a variant's Lua writes into the state must fit the game's
+// Whatever a variant's Lua writes into the state must fit the game's
 // declared schema (data/<game>/schema.yaml), as a protocol `set` must: an unknown card id,
 // an undeclared counter key, a value out of range or a duplicated card refuses the move,
 // which leaves the state as it was (and, in playout mode, never reaches the game's C++).

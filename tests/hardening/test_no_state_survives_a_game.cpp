@@ -1,4 +1,4 @@
-// Issue 31, class 3: state carried from one game to the next. A variant that kept state in
+// State carried from one game to the next. A variant that kept state in
 // a main chunk's local (an upvalue) or in a table made while loading made game N depend on
 // game N-1 in `simulate` (one Lua state per job): its logs did not replay, and `--jobs 1`
 // and `--jobs 2` played different games. Each game now starts from a fresh Lua state

@@ -1,4 +1,4 @@
-// Hostile protocol lines and logs (issue 15, classes 1, 2 and 10): every line gets one JSON
+// Hostile protocol lines and logs: every line gets one JSON
 // reply and `serve` keeps running; bad bytes, deep nesting, huge lines and values of the
 // wrong type are refused with a clear error and change nothing.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// No silent failures (issue 13, part 2): what a house rule gets wrong is refused when the game
+// No silent failures: what a house rule gets wrong is refused when the game
 // is made (the registry's new_game and validate), naming the file and line and the reason, on
 // the shipped games' real data and scripts; what only fails in play, `validate --play` finds.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// Variant files that lead outside the game's folder (issue 15, class 7): a variant script,
+// Variant files that lead outside the game's folder: a variant script,
 // an overlay file or an overlay folder that is a link elsewhere is refused, never read, and
 // no error message echoes more than a short excerpt of a file.
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
 // No house rule's Lua state survives a game: ScriptRuntime::begin_game gives each new game a
-// state that no earlier game's calls changed (issue 31, class 3).
+// state that no earlier game's calls changed.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 

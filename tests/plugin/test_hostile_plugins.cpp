@@ -1,4 +1,4 @@
-// Plugin files that must not take the host down (issue 15, class 9): a truncated copy of a
+// Plugin files that must not take the host down: a truncated copy of a
 // real plugin, a version symbol that is a function, a factory that throws something that is
 // not a std::exception, and one that crashes. Each is refused with its reason; `tessera
 // list` still lists the good games.

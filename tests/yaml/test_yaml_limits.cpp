@@ -1,4 +1,4 @@
-// Hostile YAML (issue 15, class 6): aliases that expand without end, oversized files and
+// Hostile YAML: aliases that expand without end, oversized files and
 // counts that would make millions of things are refused with the file, line and column.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
