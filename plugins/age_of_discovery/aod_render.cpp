@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "aod_game.hpp"
+#include "tessera/seat_tag.hpp"
 
 namespace aod {
 
@@ -54,8 +55,7 @@ std::string AodGame::render(int viewer) const {
   for (int s = 0; s < t.players(); ++s) {
     const Seat& seat = seat_of(s);
     const Counters& p = t.get(seat.player);
-    out += (!is_over() && s == current ? "> " : "  ");
-    out += "Seat " + std::to_string(s) + (s == viewer ? " (you)" : "") + ": coins " + std::to_string(p.get("coins")) +
+    out += "  Seat " + std::to_string(s) + seat_tag(s == viewer, !is_over() && s == current) + ": coins " + std::to_string(p.get("coins")) +
            ", VP " + std::to_string(p.get("vp")) + ", contracts done " + std::to_string(p.get("contracts")) +
            ", wild " + std::to_string(p.get("wild")) + ", reservation " + std::to_string(p.get("reservation")) +
            "\n    fleet:";

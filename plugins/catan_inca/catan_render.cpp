@@ -4,6 +4,7 @@
 #include <map>
 
 #include "catan_game.hpp"
+#include "tessera/seat_tag.hpp"
 
 namespace catan_inca {
 
@@ -112,7 +113,7 @@ std::string CatanGame::render(int viewer) const {
   out += "\n";
   const int current = t.get(turns_).current();
   for (int seat = 0; seat < players(); ++seat) {
-    out += (seat == current && !is_over() ? "> " : "  ") + seat_name(seat) + (seat == viewer ? " (you)" : "") +
+    out += "  " + seat_name(seat) + seat_tag(seat == viewer, seat == current && !is_over()) +
            ": markers " + std::to_string(markers(t, seat)) + ", tribe " + std::to_string(tribe(t, seat)) + ", route " +
            std::to_string(t.get(seats_[seat].tribe).get(key::route)) + ", Combat Arts face up " +
            std::to_string(face_up(t, seat)) + ", cards " + std::to_string(supply.total(seat));

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "tessera/error.hpp"
+#include "tessera/seat_tag.hpp"
 #include "tessera/yaml_reader.hpp"
 
 namespace tutorial {
@@ -381,8 +382,8 @@ std::string TutorialGame::render(int viewer) const {
            (dice.die(d).holder == DicePool::kInPool ? "" : " (used)");
   out += "\n";
   for (int seat = 0; seat < t.players(); ++seat) {
-    out += (seat == t.get(turns_).current() && !is_over() ? "> " : "  ");
-    out += "Seat " + std::to_string(seat) + (seat == viewer ? " (you)" : "") + ": renown " +
+    out += "  Seat " + std::to_string(seat) + seat_tag(seat == viewer, seat == t.get(turns_).current() && !is_over()) +
+           ": renown " +
            std::to_string(t.get(renown_).position(seat)) + ", coins " + std::to_string(coins(seat)) + ", spice " +
            std::to_string(t.get(goods_).count(seat, "spice")) + ", cards:";
     const Hand& tableau = t.get<Hand>("tableau", seat);

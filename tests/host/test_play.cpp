@@ -266,6 +266,8 @@ TEST_CASE("Every game marks the viewer's seat (you) and explains its move words"
     const int seat = game->decision().seat;
     CHECK(game->render(seat).find("(you)") != std::string::npos);
     CHECK(game->render(tessera::kOmniscient).find("(you)") == std::string::npos);
+    // A mark in the margin would read as the input prompt.
+    CHECK(game->render(seat).find("\n> ") == std::string::npos);
     CHECK(game->legend(seat).find("Move words:\n") == 0);
     // The legend can be drawn at every decision of a game.
     tessera::testing::play_randomly(*game, 7, 100000, [](const tessera::Game& g) {
