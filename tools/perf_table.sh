@@ -35,6 +35,7 @@ rate() {
 }
 
 echo "Random games/s, one thread, best of $rounds runs of --games $games; baseline $commit;" \
+     "measured at $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' (with changes)')," \
      "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores"
 echo
 echo "| game | players | $commit | build/ | build-pgo/ | build/ ÷ $commit | build-pgo/ ÷ $commit |"

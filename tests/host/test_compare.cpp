@@ -10,12 +10,14 @@
 #include "statistics.hpp"
 #include "support/registry.hpp"
 #include "support/temp_dir.hpp"
+#include "support/text_lines.hpp"
 
 using namespace tessera::host;
 using tessera::testing::game_registry;
 using tessera::testing::ScratchGameRoot;
 using tessera::testing::TempDir;
 using json = nlohmann::json;
+using tessera::testing::lines_of;
 
 namespace {
 
@@ -34,12 +36,6 @@ json compare_json(const tessera::PluginRegistry& registry, CompareOptions option
   return json::parse(out.str());
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 }  // namespace
 

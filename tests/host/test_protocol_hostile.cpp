@@ -11,6 +11,7 @@
 #include "support/host_process.hpp"
 #include "support/registry.hpp"
 #include "support/temp_dir.hpp"
+#include "support/text_lines.hpp"
 
 using nlohmann::json;
 using tessera::host::ProtocolServer;
@@ -27,12 +28,6 @@ void start_tutorial(ProtocolServer& server) {
   REQUIRE(ask(server, json{{"cmd", "new"}, {"game", "tutorial"}, {"players", 2}, {"seed", 3}})["ok"] == true);
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
 
 std::string nested(const std::string& open, std::size_t depth) {
   std::string out;

@@ -4,19 +4,14 @@
 #include <sstream>
 
 #include "catan_support.hpp"
+#include "support/text_lines.hpp"
 
 using namespace catan_test;
 using tessera::Event;
 using tessera::kSpectator;
+using tessera::testing::lines_of;
 
 namespace {
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
 
 // The map of a view, read back as the catan_map.cpp drawing places things: a hex's q,r in
 // its middle line; its W and E corners 5 columns left and right of the centre of that line;

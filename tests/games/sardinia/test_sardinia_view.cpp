@@ -5,18 +5,13 @@
 #include <sstream>
 
 #include "sardinia_support.hpp"
+#include "support/text_lines.hpp"
 
 using namespace tessera;
 using namespace sardinia_test;
+using tessera::testing::lines_of;
 
 namespace {
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
 
 std::unique_ptr<Game> arranged(int players, const std::function<void(json&)>& arrange) {
   auto g = tessera::testing::new_game("sardinia", players, 1);
