@@ -52,8 +52,9 @@ struct FirstFailure {
 // A name for the temporary file, unique among this program's threads and processes.
 fs::path temporary_beside(const fs::path& target) {
   static std::atomic<unsigned> counter{0};
-  fs::path name = "." + target.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-" +
-                  std::to_string(counter++);
+  std::string name = ".";  // appended, not "." + ...: GCC 12 warns falsely (-Wrestrict) on that form
+  name += target.filename().string();
+  name += ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
   return target.parent_path() / name;
 }
 

@@ -2,7 +2,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <filesystem>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <system_error>
 #include <thread>
@@ -69,9 +71,25 @@ GameRecord play_one(const PluginRegistry& registry, const Game& first, const Bat
   return record;
 }
 
+// The threads of a batch still playing, so that the progress line's waits end when the last
+// one does rather than at the next redraw (a batch's time is what simulate reports).
+struct Playing {
+  std::mutex mutex;
+  std::condition_variable ended;
+  int threads = 0;
+
+  void end_one() {
+    {
+      const std::lock_guard<std::mutex> lock(mutex);
+      --threads;
+    }
+    ended.notify_all();
+  }
+};
+
 // Plays the games job, job + jobs, ... of the batch into their slots of `records`.
 void play_share(const PluginRegistry& registry, const BatchPlan& plan, int job, std::vector<GameRecord>& records,
-                std::string& error, std::atomic<int>& done, std::atomic<bool>& failed) {
+                std::string& error, std::atomic<int>& done, std::atomic<bool>& failed, Playing& playing) {
   try {
     std::unique_ptr<Game> first;
     for (int i = job; i < plan.games && !failed.load(); i += plan.jobs) {
@@ -91,6 +109,7 @@ void play_share(const PluginRegistry& registry, const BatchPlan& plan, int job, 
     error = "the game failed with an exception that is not a std::exception";
     failed = true;
   }
+  playing.end_one();
 }
 
 }  // namespace
@@ -123,11 +142,14 @@ std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPl
   std::vector<std::string> errors(static_cast<std::size_t>(p.jobs));
   std::atomic<int> done{0};
   std::atomic<bool> failed{false};
+  Playing playing;
+  playing.threads = p.jobs;
   std::vector<std::thread> threads;
   try {
     for (int j = 0; j < p.jobs; ++j)
       threads.emplace_back(play_share, std::cref(registry), std::cref(p), j, std::ref(records),
-                           std::ref(errors[static_cast<std::size_t>(j)]), std::ref(done), std::ref(failed));
+                           std::ref(errors[static_cast<std::size_t>(j)]), std::ref(done), std::ref(failed),
+                           std::ref(playing));
   } catch (const std::system_error& e) {
     // The system refused a thread (a process or memory limit): the started ones stop after
     // their current game, and the batch fails with a message instead of std::terminate.
@@ -139,10 +161,9 @@ std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPl
   if (progress) {
     // The meter counts on from the batches before this one (compare's arms).
     const long before = progress->done();
-    while (done.load() < p.games && !failed.load()) {
-      progress->update(before + done.load());
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
+    std::unique_lock<std::mutex> lock(playing.mutex);
+    do progress->update(before + done.load());
+    while (!playing.ended.wait_for(lock, std::chrono::milliseconds(50), [&] { return playing.threads == 0; }));
     progress->update(before + done.load());
   }
   for (auto& t : threads) t.join();
