@@ -77,8 +77,11 @@ std::string html_text(std::string_view text) {
 }
 
 std::string csv_field(std::string_view text) {
-  std::string field(text);
-  if (!field.empty() && std::string_view("=+-@\t\r").find(field[0]) != std::string_view::npos) field.insert(0, "'");
+  // A leading quote makes a spreadsheet read a formula as text. Built by appends: GCC 12
+  // warns falsely (-Wrestrict) on insert(0, ...) here.
+  std::string field;
+  if (!text.empty() && std::string_view("=+-@\t\r").find(text[0]) != std::string_view::npos) field += '\'';
+  field += text;
   if (field.find_first_of(",\"\n\r") == std::string::npos) return field;
   std::string quoted = "\"";
   for (char c : field) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
