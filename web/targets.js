@@ -1,0 +1,51 @@
+// Which drawn part a move parameter names. Renderers register their parts (component,
+// part, key); a parameter's word is looked up through the layout's `targets` hint for its
+// domain, or by default: seat -> a seat panel, index -> a part of the component the domain
+// names, id -> any part keyed by that id (cards, spaces, hexes, corners, edges, piles).
+
+export class PartRegistry {
+  constructor() {
+    this.entries = [];
+  }
+
+  add(component, part, key, element, byId) {
+    element.classList.add("part");
+    element.dataset.component = component;
+    element.dataset.part = part;
+    if (!element.dataset.key) element.dataset.key = key;
+    this.entries.push({ component, part, key, element, byId });
+  }
+
+  find({ component = null, part = null, key, byId = null }) {
+    return this.entries
+      .filter((e) => e.key === key && (component === null || e.component === component) &&
+        (part === null || e.part === part) && (byId === null || e.byId === byId))
+      .map((e) => e.element);
+  }
+
+  hasComponent(name) {
+    return this.entries.some((e) => e.component === name);
+  }
+}
+
+const UNDRAWN_TYPES = new Set(["int", "enum", "choice"]);
+
+// The elements a parameter's value stands for on the board (none: it is picked from buttons).
+export function elementsForParam(param, registry, layout) {
+  const hints = (layout && layout.targets) || {};
+  const hint = hints[param.domain] || hints[param.name];
+  if (hint) {
+    const key = (hint.key || "{word}").replaceAll("{word}", param.word);
+    return registry.find({ component: hint.component ?? null, part: hint.part ?? null, key });
+  }
+  if (UNDRAWN_TYPES.has(param.type)) return [];
+  if (param.type === "seat") return registry.find({ part: "seat", key: param.word });
+  if (param.type === "index") {
+    if (param.domain && registry.hasComponent(param.domain)) {
+      return registry.find({ component: param.domain, key: param.word, byId: false });
+    }
+    return [];
+  }
+  if (param.type === "id") return registry.find({ key: param.word, byId: true });
+  return [];
+}
