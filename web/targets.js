@@ -13,6 +13,9 @@ export class PartRegistry {
     element.dataset.component = component;
     element.dataset.part = part;
     if (!element.dataset.key) element.dataset.key = key;
+    // Every key the part answers to (a market card: its id and its slot), for tests and tools.
+    const keys = element.dataset.keys ? JSON.parse(element.dataset.keys) : [];
+    element.dataset.keys = JSON.stringify([...keys, key]);
     this.entries.push({ component, part, key, element, byId });
   }
 

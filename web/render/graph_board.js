@@ -28,7 +28,7 @@ export function renderGraphBoard(comp, ctx) {
     layer.append(svg("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: `link link-${safeClass(link.type)}` }));
   }
   const colourBy = ctx.hints.colour_by || "colour";
-  const radiusOf = (s) => ((ctx.hints.radius && ctx.hints.radius[spaceGroup(s)]) || (s.attributes && s.attributes.name && String(s.attributes.name).length > 12 ? 14 : 22));
+  const radiusOf = (s) => (ctx.hints.radius && ctx.hints.radius[spaceGroup(s)]) || 20;
   for (const s of spaces) {
     const [x, y] = place.get(s.id);
     const attrs = s.attributes || {};
@@ -36,7 +36,8 @@ export function renderGraphBoard(comp, ctx) {
     const r = radiusOf(s);
     const g = svg("g", { class: "space" },
       svg("circle", { cx: x, cy: y, r, fill: pickColour(ctx.hints, colourKey), class: "space-shape" }),
-      svgText(x, y - r - 3, attrs.name ?? s.id, { "text-anchor": "middle", class: "tiny space-name" }));
+      (ctx.hints.hide_names || []).includes(spaceGroup(s)) ? null
+        : svgText(x, y - r - 3, attrs.name ?? s.id, { "text-anchor": "middle", class: "tiny space-name" }));
     if (attrs.vp !== undefined) g.append(svgText(x, y + 4, attrs.vp, { "text-anchor": "middle", class: "tiny" }));
     ctx.register("space", String(s.id), g, true);
     layer.append(g);
