@@ -203,6 +203,22 @@ def check_hostile_text_stays_text(page):
     check(not page.driver.execute_script("return window.pwned"), "hostile: a script from the server ran")
 
 
+def check_new_game_plays_without_hints(page):
+    # A game made by `tessera new-game`, with no web.yaml: dice are still targets, and the
+    # parameters without a drawn part are picked from buttons.
+    page.open("new_game_river_trade")
+    dice = page.driver.find_elements(By.CSS_SELECTOR, '[data-part="die"].target')
+    check(len(dice) == 3, f"new game: {len(dice)} dice highlighted, not 3")
+    page.click(page.part("dice", "die", "1"))
+    buttons = page.driver.find_elements(By.CSS_SELECTOR, "#choices button.choice")
+    expected = [e["label"] for e in update_of("new_game_river_trade")["legal"]
+                if e["params"] and e["params"][0]["word"] == "1"]
+    check([b.text for b in buttons] == expected, f"new game: die 1 offers {[b.text for b in buttons]}")
+    work = next(b for b in buttons if b.text.startswith("Work"))
+    work.click()
+    check(page.acts() == ["work 1"], f"new game: die 1 then 'Work' sent {page.acts()}")
+
+
 def main():
     started = time.time()
     names = sorted(p.stem for p in FIXTURES.glob("*.json"))
@@ -215,6 +231,7 @@ def main():
         check_catan_clicks(page)
         check_sardinia_hidden_hand(page)
         check_hostile_text_stays_text(page)
+        check_new_game_plays_without_hints(page)
     finally:
         driver.quit()
         server.shutdown()
