@@ -40,7 +40,7 @@ export function drawBoard({ view, layout, names, viewerSeat, toMove, seatKinds, 
       el("strong", {}, seatName(seat)),
       seatKinds && seatKinds[seat] ? el("span", { class: "seat-kind" }, ` (${seatKinds[seat].kind})`) : null,
       seat === viewerSeat ? el("span", { class: "you" }, " you") : null,
-      seat === toMove ? el("span", { class: "to-move" }, " to move") : null);
+      seat === toMove ? el("span", { class: "to-move-tag" }, " to move") : null);
     const panel = el("section", { class: seat === toMove ? "seat-panel to-move" : "seat-panel", dataset: { seat: String(seat) } }, header);
     registry.add("seats", "seat", String(seat), panel, false);
     for (const [name, comp] of Object.entries(components || {})) {

@@ -151,7 +151,12 @@ def check_every_board_draws(page, names):
                 check(page.count(f'[data-component="{comp_name}"][data-part="die"]') == len(comp["dice"]),
                       f"{name}: {comp_name} draws a wrong number of dice")
         check(len(drawn) > 0, f"{name}: nothing to draw")
+        # The whole page, not only the window: grow the window to the document first.
+        for _ in range(2):  # a taller window can reflow the page: measure again
+            height = page.driver.execute_script("return document.documentElement.scrollHeight")
+            page.driver.set_window_size(1500, min(max(height + 140, 1100), 4000))
         page.driver.save_screenshot(str(SHOTS / f"{name}.png"))
+        page.driver.set_window_size(1500, 1100)
 
 
 def check_tutorial_clicks(page):
