@@ -13,7 +13,7 @@ export class LobbyScreen {
     transport.onOpen = () => transport.send({ cmd: "games" });
     transport.onMessage = (msg) => this.receive(msg);
     transport.onStatus = (status) => { if (this.statusNode) this.statusNode.textContent = status; };
-    this.statusNode = el("span", { class: "status" }, "connecting");
+    this.statusNode = el("span", { class: "status" }, this.transport.status || "connecting");
     this.formNode = el("form", { class: "lobby-form", onsubmit: (e) => { e.preventDefault(); this.create(); } });
     this.resultNode = el("div", { class: "links", id: "links" });
     this.errorNode = el("div", { class: "error", role: "alert" });

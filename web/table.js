@@ -24,7 +24,7 @@ export class TableScreen {
 
   build() {
     this.titleNode = el("h1", {}, "Tessera");
-    this.statusNode = el("span", { class: "status" }, "connecting");
+    this.statusNode = el("span", { class: "status" }, this.transport.status || "connecting");
     this.promptNode = el("div", { class: "prompt", id: "prompt" });
     this.errorNode = el("div", { class: "error", id: "error", role: "alert" });
     this.outcomeNode = el("div", { class: "outcome", id: "outcome" });

@@ -7,6 +7,7 @@ export class SocketTransport {
     this.onMessage = () => {};
     this.onOpen = () => {};
     this.onStatus = () => {};
+    this.status = "connecting";
     this.retryMs = 500;
     this.queue = [];
     this.connect();
@@ -16,7 +17,8 @@ export class SocketTransport {
     this.socket = new WebSocket(this.url);
     this.socket.addEventListener("open", () => {
       this.retryMs = 500;
-      this.onStatus("connected");
+      this.status = "connected";
+      this.onStatus(this.status);
       this.onOpen();
       for (const msg of this.queue.splice(0)) this.send(msg);
     });
@@ -27,7 +29,8 @@ export class SocketTransport {
     });
     // A dropped socket comes back by itself; onOpen then joins the room again.
     this.socket.addEventListener("close", () => {
-      this.onStatus("reconnecting");
+      this.status = "reconnecting";
+      this.onStatus(this.status);
       setTimeout(() => this.connect(), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, 8000);
     });
@@ -46,6 +49,7 @@ export class FixtureTransport {
     this.onMessage = () => {};
     this.onOpen = () => {};
     this.onStatus = () => {};
+    this.status = "fixture";
     window.tesseraSent = [];
     // Relative to the page, so it works from the repository root (web/index.html) in tests.
     this.ready = fetch(new URL(`../tests/web/fixtures/${encodeURIComponent(name)}.json`, document.baseURI)).then((r) => r.json());

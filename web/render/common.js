@@ -9,6 +9,14 @@ export function seatColour(layout, seat) {
   return seat >= 0 ? colours[seat % colours.length] : "#777";
 }
 
+// Black or white text, whichever reads on a "#rrggbb" background (seat colours can be white).
+export function inkOn(colour) {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour || "");
+  if (!m) return "#fff";
+  const [r, g, b] = m.slice(1).map((h) => parseInt(h, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? "#222" : "#fff";
+}
+
 // A stable pastel colour for a name, so terrains and types differ without any hints.
 export function nameColour(name) {
   let hash = 0;

@@ -2,7 +2,7 @@
 // from the hints (`positions: {space: [x, y]}`, in grid units of `scale` pixels); spaces
 // without one are placed on a circle. Parts "space" keyed by space id.
 import { svg, svgText } from "../dom.js";
-import { finish, pickColour, seatColour } from "./common.js";
+import { finish, inkOn, pickColour, seatColour } from "./common.js";
 
 export function renderGraphBoard(comp, ctx) {
   const spaces = comp.spaces || [];
@@ -54,7 +54,7 @@ export function renderGraphBoard(comp, ctx) {
     const label = `${String(p.kind || "").slice(0, 2)}${p.count > 1 ? p.count : ""}`;
     layer.append(svg("g", { class: "piece" },
       svg("circle", { cx: x, cy: y, r: 9, fill: seatColour(ctx.layout, p.owner) }),
-      svgText(x, y + 3, label, { "text-anchor": "middle", class: "tiny on-colour" }),
+      svgText(x, y + 3, label, { "text-anchor": "middle", class: "tiny on-colour", style: `fill:${inkOn(seatColour(ctx.layout, p.owner))}` }),
       svg("title", {}, `${p.kind} x${p.count} (${ctx.seatName(p.owner)})`)));
   }
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
