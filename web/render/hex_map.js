@@ -54,7 +54,7 @@ export function renderHexMap(comp, ctx) {
     }).join(" ");
     const g = svg("g", { class: "hex" },
       svg("polygon", { points, fill: pickColour(ctx.hints, hex.terrain), class: "hex-shape" }));
-    const terrainLabel = (ctx.hints.labels && ctx.hints.labels[hex.terrain]) || hex.terrain || "";
+    const terrainLabel = String((ctx.hints.labels && ctx.hints.labels[hex.terrain]) ?? hex.terrain ?? "");
     g.append(svgText(x, y - s * 0.45, terrainLabel.slice(0, 9), { "text-anchor": "middle", class: "tiny" }));
     if (hex.number) {
       g.append(svg("circle", { cx: x, cy: y + 2, r: 10, class: "hex-number-disc" }));
