@@ -11,7 +11,7 @@ export function renderHand(comp, ctx) {
   let x = 2;
   for (const { card, index } of shown) {
     const c = cardShape(x, 2, card, ctx.hints);
-    if (comp.revealed && comp.revealed[index]) c.classList.add("revealed");
+    if (comp.revealed && comp.revealed[index]) c.classList.add("revealed");  // for styling by a game's page
     ctx.register("card", String(card), c, true);
     ctx.register("card", String(index), c, false);
     root.append(c);

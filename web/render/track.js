@@ -1,5 +1,5 @@
 // track: spaces 0..length-1 in rows (hint `columns`), each seat's marker on its space,
-// markers on one space side by side in the track's stack_order.
+// markers on one space side by side, bottom of the stack first.
 import { svg, svgText } from "../dom.js";
 import { finish, seatColour } from "./common.js";
 
@@ -20,7 +20,9 @@ export function renderTrack(comp, ctx) {
     root.append(space);
   }
   const positions = comp.positions || [];
-  const order = comp.stack_order || positions.map((_, s) => s);
+  // stack_order[seat] is the marker's height on its space (ties by seat): draw bottom first.
+  const height = comp.stack_order || [];
+  const order = positions.map((_, s) => s).sort((a, b) => ((height[a] ?? 0) - (height[b] ?? 0)) || a - b);
   const onSpace = new Map();
   for (const seat of order) {
     const pos = positions[seat];
