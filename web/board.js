@@ -15,7 +15,7 @@ export function drawBoard({ view, layout, names, viewerSeat, toMove, seatKinds, 
   const drawComponent = (name, comp, ownerSeat) => {
     const ctx = {
       name, hints: hintsOf(name), layout, seat: ownerSeat, seatName,
-      register: (part, key, element, byId) => registry.add(name, part, key, element, byId),
+      register: (part, key, element, byId) => registry.add(name, part, key, element, byId, ownerSeat),
     };
     const figure = el("figure", { class: `component kind-${comp.kind}`, dataset: { component: name, kind: comp.kind } },
       el("figcaption", {}, hintsOf(name).label || name.replaceAll("_", " ")));
@@ -42,7 +42,7 @@ export function drawBoard({ view, layout, names, viewerSeat, toMove, seatKinds, 
       seat === viewerSeat ? el("span", { class: "you" }, " you") : null,
       seat === toMove ? el("span", { class: "to-move-tag" }, " to move") : null);
     const panel = el("section", { class: seat === toMove ? "seat-panel to-move" : "seat-panel", dataset: { seat: String(seat) } }, header);
-    registry.add("seats", "seat", String(seat), panel, false);
+    registry.add("seats", "seat", String(seat), panel, false, seat);
     for (const [name, comp] of Object.entries(components || {})) {
       if (!comp || NOT_DRAWN.has(comp.kind) || hidden.has(name)) continue;
       panel.append(drawComponent(name, comp, seat));

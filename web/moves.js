@@ -2,16 +2,11 @@
 // clicks, in order; after each click only the entries whose next click matches stay. One
 // entry left with all its clicks made is sent; several left with no further click are
 // offered as buttons.
-import { elementsForParam } from "./targets.js";
+import { clicksForEntry } from "./targets.js";
 
 export class MoveSelector {
-  constructor(legal, registry, layout) {
-    this.entries = legal.map((entry) => ({
-      entry,
-      clicks: (entry.params || [])
-        .map((param) => new Set(elementsForParam(param, registry, layout)))
-        .filter((elements) => elements.size > 0),
-    }));
+  constructor(legal, registry, layout, mover = null) {
+    this.entries = legal.map((entry) => ({ entry, clicks: clicksForEntry(entry, registry, layout, mover) }));
     this.picks = [];
   }
 

@@ -90,7 +90,7 @@ export class TableScreen {
       boardNode: this.boardNode, seatsNode: this.seatsNode,
     });
     const legal = update.replay ? [] : (update.legal || []);
-    this.selector = new MoveSelector(legal, this.registry, this.layout);
+    this.selector = new MoveSelector(legal, this.registry, this.layout, update.seat);
     this.showPrompt(update);
     this.showMoves(legal);
     this.showSelection();

@@ -200,6 +200,33 @@ def check_sardinia_hidden_hand(page):
     check(page.acts() == ["play queen"], f"sardinia: clicking the queen sent {page.acts()}")
 
 
+def check_santa_maria_cell_then_rotation(page):
+    # web.yaml's `moves:` builds a cell key from two parameters, on the mover's colony only;
+    # the rotation has no drawn part and comes from buttons.
+    page.open("santa_maria")
+    update = update_of("santa_maria")
+    places = [e for e in update["legal"] if e["move"] == "place"]
+    cells = {f"{e['params'][0]['word']},{e['params'][1]['word']}" for e in places}
+    lit = page.driver.find_elements(By.CSS_SELECTOR, '.seat-panel[data-seat="0"] [data-part="cell"].target')
+    check(len(lit) == len(cells), f"santa_maria: {len(lit)} own cells highlighted, not {len(cells)}")
+    check(not page.driver.find_elements(By.CSS_SELECTOR, '.seat-panel[data-seat="1"] .target'),
+          "santa_maria: the other seat's colony is highlighted")
+    first = places[0]
+    row, column = first["params"][0]["word"], first["params"][1]["word"]
+    cell = next(n for n in page.driver.find_elements(By.CSS_SELECTOR, '.seat-panel[data-seat="0"] [data-part="cell"]')
+                if f"{row},{column}" in json.loads(n.get_attribute("data-keys")))
+    page.click(cell)
+    buttons = page.driver.find_elements(By.CSS_SELECTOR, "#choices button.choice")
+    same_cell = [e["label"] for e in places if e["params"][0]["word"] == row and e["params"][1]["word"] == column]
+    check([b.text for b in buttons] == same_cell, f"santa_maria: cell {row},{column} offers {[b.text for b in buttons]}")
+    if len(same_cell) == 1:
+        check(page.acts() == [first["text"]], f"santa_maria: one placement sent {page.acts()}")
+    else:
+        buttons[-1].click()
+        want = [e["text"] for e in places if e["label"] == same_cell[-1]]
+        check(page.acts() == want, f"santa_maria: cell then rotation sent {page.acts()}, not {want}")
+
+
 def check_hostile_text_stays_text(page):
     # hostile.json is the tutorial with markup in the seat names, a card id and an event.
     page.open("hostile")
@@ -235,6 +262,7 @@ def main():
         check_tutorial_clicks(page)
         check_catan_clicks(page)
         check_sardinia_hidden_hand(page)
+        check_santa_maria_cell_then_rotation(page)
         check_hostile_text_stays_text(page)
         check_new_game_plays_without_hints(page)
     finally:

@@ -1,5 +1,5 @@
 // square_grid: width x height cells, row by row; each cell's type (before ':'), piece and
-// owner. Parts "cell" keyed by index, "r,c" and the cell's tile.
+// owner. Parts "cell" keyed by index and "row,col".
 import { svg, svgText } from "../dom.js";
 import { finish, pickColour, seatColour } from "./common.js";
 
@@ -21,7 +21,9 @@ export function renderSquareGrid(comp, ctx) {
       if (terrain) g.append(svgText(3, 11, terrain.slice(0, 7), { class: "small" }));
       if (piece) g.append(svgText(cell / 2, cell / 2 + 8, piece.slice(0, 8), { "text-anchor": "middle", class: "piece-text" }));
       ctx.register("cell", String(i), g, false);
-      ctx.register("cell", `${r},${c}`, g, true);
+      // "row,col", counted from the hint's `base` (0; 1 for a game whose moves count from 1).
+      const base = ctx.hints.base || 0;
+      ctx.register("cell", `${r + base},${c + base}`, g, true);
       root.append(g);
     }
   }
