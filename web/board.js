@@ -20,6 +20,8 @@ export function drawBoard({ view, layout, names, viewerSeat, toMove, seatKinds, 
     const figure = el("figure", { class: `component kind-${comp.kind}`, dataset: { component: name, kind: comp.kind } },
       el("figcaption", {}, hintsOf(name).label || name.replaceAll("_", " ")));
     figure.append(rendererFor(comp.kind)(comp, ctx));
+    // The whole component is a part too, for moves that name a component (an expedition).
+    registry.add(name, "component", name, figure, false, ownerSeat);
     return figure;
   };
 

@@ -63,6 +63,7 @@ export class TableScreen {
       this.layout = msg.layout || {};
       // A (re)join resends the recent events: start the log afresh.
       clear(this.logNode);
+      this.undoButton.hidden = msg.seat < 0;  // spectators have no moves to take back
       this.titleNode.textContent = `${msg.title || msg.game} · room ${msg.room}` +
         (msg.seat >= 0 ? ` · ${this.seatName(msg.seat)}` : " · spectator");
     } else if (msg.type === "update") {

@@ -1,5 +1,5 @@
 // market: rows of face-up cards; parts "card" keyed by card id, "slot" by the index
-// counted across rows, and "slot" "row,col".
+// counted across rows (from the hint's `base`, 0 by default), and "slot" "row,col".
 import { svg, svgText } from "../dom.js";
 import { cardShape, finish } from "./common.js";
 
@@ -17,7 +17,7 @@ export function renderMarket(comp, ctx) {
         g = cardShape(x, y, card, ctx.hints);
         ctx.register("card", String(card), g, true);
       }
-      ctx.register("slot", String(slot), g, false);
+      ctx.register("slot", String(slot + (ctx.hints.base || 0)), g, false);
       ctx.register("slot", `${r},${c}`, g, true);
       root.append(g);
       slot += 1;
