@@ -156,10 +156,11 @@ export class TableScreen {
   showOutcome(update) {
     clear(this.outcomeNode);
     if (!update.over || !update.outcome) return;
-    const { scores = [], winners = [] } = update.outcome;
-    const list = el("ol", { class: "scores" });
+    const { scores = [], winners = [], breakdown = [] } = update.outcome;
+    const list = el("ol", { class: "scores", start: 0 });
     scores.forEach((score, seat) => list.append(el("li", { class: winners.includes(seat) ? "winner" : "" },
-      `${this.seatName(seat)}: ${score}${winners.includes(seat) ? " (wins)" : ""}`)));
+      `${this.seatName(seat)}: ${score}${winners.includes(seat) ? " (wins)" : ""}`,
+      breakdown[seat] ? el("span", { class: "breakdown" }, ` (${breakdown[seat]})`) : null)));
     this.outcomeNode.append(el("h2", {}, "Outcome"), list);
   }
 
