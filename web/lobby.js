@@ -75,7 +75,11 @@ export class LobbyScreen {
     for (let seat = 0; seat < players; seat++) {
       const kind = el("select", { class: "seat-kind" }, BOTS.map((b) => el("option", { value: b }, b)));
       kind.value = seat === 0 ? "human" : "random";
-      const options = el("input", { class: "seat-options", placeholder: "options, e.g. iterations=500" });
+      const options = el("input", { class: "seat-options", placeholder: "bot options, e.g. iterations=500" });
+      // Only bots take options (sdk/docs/bots.md).
+      const showOptions = () => { options.hidden = kind.value === "human"; };
+      kind.addEventListener("change", showOptions);
+      showOptions();
       this.seatsNode.append(el("div", { class: "seat-choice" }, `Seat ${seat} `, kind, " ", options));
     }
   }
