@@ -82,6 +82,11 @@ export class TableScreen {
   }
 
   showUpdate(update) {
+    // While stepping through a replay, live moves only add to the log; "Live" joins again.
+    if (this.replayStep !== null && !update.replay) {
+      this.appendEvents(update.events || []);
+      return;
+    }
     this.update = update;
     if (!update.replay) this.errorNode.textContent = "";
     const viewerSeat = this.joined ? this.joined.seat : update.seat;
@@ -96,11 +101,15 @@ export class TableScreen {
     this.showMoves(legal);
     this.showSelection();
     this.showOutcome(update);
-    for (const event of update.events || []) {
+    this.appendEvents(update.events || []);
+    document.body.dataset.step = String(update.step);
+  }
+
+  appendEvents(events) {
+    for (const event of events) {
       this.logNode.append(el("li", {}, el("span", { class: "step" }, `${event.step}. `), event.text));
     }
     this.logNode.scrollTop = this.logNode.scrollHeight;
-    document.body.dataset.step = String(update.step);
   }
 
   showPrompt(update) {
