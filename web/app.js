@@ -30,9 +30,8 @@ function start() {
     const screen = new TableScreen(root, transport, { room, token: params.get("token") });
     if (transport.socket && transport.socket.readyState === WebSocket.OPEN) screen.join();
   } else {
-    const lobby = new LobbyScreen(root, transport);
+    new LobbyScreen(root, transport);
     if (transport.socket && transport.socket.readyState === WebSocket.OPEN) transport.send({ cmd: "games" });
-    void lobby;
   }
 }
 

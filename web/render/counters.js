@@ -36,7 +36,7 @@ export function renderCounters(comp, ctx) {
   const cell = 22, labelW = 110;
   for (const [prefix, members] of rows) {
     root.append(svgText(4, y + 15, labelOf(prefix), { class: "small head" }));
-    members.forEach(({ key, index }, i) => {
+    members.forEach(({ key }, i) => {
       const x = labelW + i * cell, value = comp.values[key];
       const g = svg("g", { class: value ? "counter-cell set" : "counter-cell" },
         svg("rect", { x, y: y + 2, width: cell - 2, height: 18, rx: 3 }),
@@ -44,7 +44,6 @@ export function renderCounters(comp, ctx) {
         svg("title", {}, `${key} = ${value}`));
       ctx.register("counter", key, g, true);
       root.append(g);
-      void index;
     });
     width = Math.max(width, labelW + members.length * cell + 4);
     y += 24;

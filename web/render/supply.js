@@ -9,7 +9,6 @@ export function renderSupply(comp, ctx) {
   const holdings = comp.holdings || [];
   const totals = comp.totals || [];
   const colW = 64, rowH = 20, firstW = 90;
-  root.append(svgText(2, 14, "", { class: "small" }));
   holdings.forEach((_, seat) => root.append(svgText(firstW + seat * colW, 14, ctx.seatName(seat), { class: "small head" })));
   root.append(svgText(firstW + holdings.length * colW, 14, "bank", { class: "small head" }));
   resources.forEach((res, i) => {
