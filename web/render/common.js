@@ -66,3 +66,9 @@ function wrapText(group, text, x, y, max) {
   }
   flush();
 }
+
+// A name cut to fit a narrow SVG column (the full name is in the seat panels).
+export function shortName(name, max = 10) {
+  const text = String(name);
+  return text.length > max ? text.slice(0, max - 1) + "…" : text;
+}

@@ -1,7 +1,7 @@
 // supply: a table of resources by seat, with the bank; a seat whose holdings are hidden
 // (null in the redacted view) shows its total only. Parts "resource" keyed by id.
 import { svg, svgText } from "../dom.js";
-import { finish, pickColour } from "./common.js";
+import { finish, pickColour, shortName } from "./common.js";
 
 export function renderSupply(comp, ctx) {
   const root = svg("svg", { class: "kind-supply" });
@@ -9,7 +9,7 @@ export function renderSupply(comp, ctx) {
   const holdings = comp.holdings || [];
   const totals = comp.totals || [];
   const colW = 64, rowH = 20, firstW = 90;
-  holdings.forEach((_, seat) => root.append(svgText(firstW + seat * colW, 14, ctx.seatName(seat), { class: "small head" })));
+  holdings.forEach((_, seat) => root.append(svgText(firstW + seat * colW, 14, shortName(ctx.seatName(seat), 9), { class: "small head" })));
   root.append(svgText(firstW + holdings.length * colW, 14, "bank", { class: "small head" }));
   resources.forEach((res, i) => {
     const y = 20 + i * rowH;

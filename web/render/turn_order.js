@@ -1,6 +1,6 @@
 // turn_order: the seats in playing order, the current one marked, and the round.
 import { svg, svgText } from "../dom.js";
-import { finish, inkOn, seatColour } from "./common.js";
+import { finish, inkOn, seatColour, shortName } from "./common.js";
 
 export function renderTurnOrder(comp, ctx) {
   const root = svg("svg", { class: "kind-turn_order" });
@@ -11,7 +11,7 @@ export function renderTurnOrder(comp, ctx) {
     const g = svg("g", {},
       svg("rect", { x, y: 4, width: 84, height: 26, rx: 5, fill: seatColour(ctx.layout, seat),
         class: seat === comp.current ? "turn current" : "turn" }),
-      svgText(x + 42, 22, ctx.seatName(seat), { "text-anchor": "middle", class: "on-colour",
+      svgText(x + 42, 22, shortName(ctx.seatName(seat), 12), { "text-anchor": "middle", class: "on-colour",
         style: `fill:${inkOn(seatColour(ctx.layout, seat))}` }));
     if ((comp.pass_order || []).includes(seat)) g.classList.add("passed");
     ctx.register("seat", String(seat), g, false);
