@@ -159,6 +159,24 @@ def check_every_board_draws(page, names):
         page.driver.set_window_size(1500, 1100)
 
 
+def check_layout_hints_name_real_components(names):
+    # A web.yaml naming a component the view lacks is a typo the page would silently ignore.
+    for name in names:
+        joined, update = load(name)["messages"][:2]
+        layout = joined.get("layout") or {}
+        view = update["view"]
+        known = set(view.get("global", {}))
+        for seat in view.get("seats", []):
+            known |= set(seat or {})
+        named = set(layout.get("board", [])) | set(layout.get("hide", [])) | set(layout.get("components", {}))
+        for hint in layout.get("targets", {}).values():
+            named.add(hint.get("component"))
+        for clicks in layout.get("moves", {}).values():
+            named |= {hint.get("component") for hint in clicks}
+        unknown = sorted(n for n in named - known if n is not None)
+        check(not unknown, f"{name}: web.yaml names components the view does not have: {unknown}")
+
+
 def check_tutorial_clicks(page):
     page.open("tutorial")
     dice = page.driver.find_elements(By.CSS_SELECTOR, '[data-component="dice"][data-part="die"].target')
@@ -258,6 +276,7 @@ def main():
     driver = start_browser()
     try:
         page = Page(driver, f"http://127.0.0.1:{server.server_address[1]}")
+        check_layout_hints_name_real_components(names)
         check_every_board_draws(page, names)
         check_tutorial_clicks(page)
         check_catan_clicks(page)
