@@ -153,7 +153,7 @@ json WebRooms::dispatch(ConnectionId from, const json& request, std::vector<Outg
     json games = expect_ok(lobby_.respond(json{{"cmd", "games"}}))["games"];
     return json{{"type", "games"}, {"games", games}};
   }
-  if (cmd == "create") return cmd_create(request);
+  if (cmd == "create") return cmd_create(request, bots);
   if (cmd == "join") return cmd_join(from, request, out);
   if (cmd == "act") {
     cmd_act(from, request, out, bots);
@@ -190,7 +190,7 @@ WebRooms::Room& WebRooms::new_room(bool replay_only) {
   return *rooms_.emplace(id, std::move(room)).first->second;
 }
 
-json WebRooms::cmd_create(const json& request) {
+json WebRooms::cmd_create(const json& request, std::vector<BotJob>& bots) {
   allow_only(request, {"game", "players", "seed", "variants", "seats"}, "create");
   json start = request;
   start["cmd"] = "new";
@@ -218,6 +218,7 @@ json WebRooms::cmd_create(const json& request) {
     room.seats.push_back(std::move(seat));
   }
   save(room);
+  due_bot(room, bots);  // a bot may have the first decision
   return json{{"type", "created"}, {"room", room.id}, {"seats", seats}};
 }
 

@@ -98,7 +98,7 @@ class WebRooms {
 
   nlohmann::json dispatch(ConnectionId from, const nlohmann::json& request, std::vector<Outgoing>& out,
                           std::vector<BotJob>& bots);
-  nlohmann::json cmd_create(const nlohmann::json& request);
+  nlohmann::json cmd_create(const nlohmann::json& request, std::vector<BotJob>& bots);
   nlohmann::json cmd_join(ConnectionId from, const nlohmann::json& request, std::vector<Outgoing>& out);
   void cmd_act(ConnectionId from, const nlohmann::json& request, std::vector<Outgoing>& out,
                std::vector<BotJob>& bots);

@@ -75,13 +75,15 @@ struct WebServer::Impl {
   const PluginRegistry& registry;
   WebOptions options;
   std::ostream& log;
-  asio::io_context io{1};
-  asio::thread_pool bot_pool{2};
-  tcp::acceptor acceptor{io};
+  // Declared before the io_context: the handlers it still holds when it is destroyed end
+  // connections, which leave their room and the sockets' map.
   WebRooms rooms;
   std::size_t open_connections = 0;
   ConnectionId next_id = 1;
   std::map<ConnectionId, std::weak_ptr<WsConnection>> sockets;
+  asio::io_context io{1};
+  tcp::acceptor acceptor{io};
+  asio::thread_pool bot_pool{2};  // joined by ~WebServer before anything else goes
 
   Impl(const PluginRegistry& registry_, WebOptions options_, std::ostream& log_, std::vector<std::string>& problems)
       : registry(registry_),
@@ -220,12 +222,9 @@ struct WebServer::Impl::WsConnection : std::enable_shared_from_this<WsConnection
   }
 
   void on_read(beast::error_code ec) {
-    if (ec == websocket::error::message_too_big) {
-      send(R"({"type":"error","code":"too_large","message":"a message holds at most )" +
-           std::to_string(kMaxWebMessageBytes) + R"( bytes"})");
-      return close(websocket::close_code::too_big);
-    }
-    if (ec) return;  // closed or broken: the destructor leaves the room
+    // Closed, broken, or a message over kMaxWebMessageBytes (Beast closes the socket with
+    // code 1009, too big): the destructor leaves the room.
+    if (ec) return;
     const std::string text = beast::buffers_to_string(buffer.data());
     buffer.consume(buffer.size());
     if (!ws.got_text()) {

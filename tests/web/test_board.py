@@ -13,9 +13,7 @@ import functools
 import http.server
 import json
 import os
-import shutil
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -23,21 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "web" / "fixtures"
 SHOTS = Path(os.environ.get("TESSERA_SCREENSHOTS", ROOT / "build" / "web-screenshots"))
-SKIP = 77
 
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-except ImportError:
-    print("skipped: python3-selenium is not installed")
-    sys.exit(SKIP)
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-if not CHROMIUM or not DRIVER:
-    print("skipped: chromium or chromedriver is not installed")
-    sys.exit(SKIP)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browser import By, click, start_browser  # noqa: E402 (exits 77 without a browser)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -50,17 +36,6 @@ def serve_repository():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
-
-
-def start_browser():
-    options = webdriver.ChromeOptions()
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--window-size=1500,1100"):
-        options.add_argument(flag)
-    options.add_argument("--user-data-dir=" + tempfile.mkdtemp(prefix="tessera-chromium-"))
-    options.binary_location = CHROMIUM
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
 
 
 class Page:
@@ -96,9 +71,7 @@ class Page:
         return [m["action"] for m in self.sent() if m.get("cmd") == "act"]
 
     def click(self, node):
-        # SVG groups are clicked through a script: their bounding box may sit under a sibling.
-        self.driver.execute_script(
-            "arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", node)
+        click(self.driver, node)
 
 
 failures = []
