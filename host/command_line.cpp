@@ -136,6 +136,20 @@ CommandLine::CommandLine() {
 
   serve = app.add_subcommand("serve", "Speak the JSON-lines protocol on stdin/stdout");
 
+  web = app.add_subcommand("web", "Serve the browser board: play any game in a browser, with friends and bots");
+  web->add_option("--port", web_options.port, "TCP port (0: any free one)")->capture_default_str();
+  web->add_option("--bind", web_options.bind, "Address to listen on (0.0.0.0: every interface)")->capture_default_str();
+  web->add_option("--games-max", web_options.limits.games_max, "Games held at once")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
+  web->add_option("--connections-max", web_options.connections_max, "Open connections at once")
+      ->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{10000}));
+  web->add_option("--state-dir", web_options.state_dir, "Folder the games are kept in, to survive a restart")
+      ->default_str("$XDG_STATE_HOME/tessera/web or ~/.local/state/tessera/web");
+  web->add_option("--web-root", web_options.web_root, "Folder of the page's files")
+      ->default_str("the source tree's web/, or <prefix>/share/tessera/web installed");
+
   new_game_cmd = app.add_subcommand("new-game", "Start a new game from the SDK's example game, renamed");
   new_game_cmd->add_option("id", new_game.id, "Id of the new game (lower-case letters, digits, '_')")->required();
   new_game_cmd->add_option("--name", new_game.name, "Its display name")->default_str("from the id");

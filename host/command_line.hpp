@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "conformance.hpp"
 #include "host_environment.hpp"
+#include "web_server.hpp"
 
 namespace tessera::host {
 
@@ -35,11 +36,13 @@ struct CommandLine {
   NewGameOptions new_game;
   std::vector<std::string> conformance_checks_chosen;
   ConformanceOptions conformance_options;
+  WebOptions web_options;  // web_root and state_dir empty: the defaults (host_environment.hpp)
 
   // The subcommands; *list is true when `list` was given.
   CLI::App *list = nullptr, *info = nullptr, *rules = nullptr, *validate = nullptr, *schema = nullptr,
            *play = nullptr, *simulate = nullptr, *arena = nullptr, *compare = nullptr, *replay = nullptr,
-           *playthrough = nullptr, *serve = nullptr, *new_game_cmd = nullptr, *conformance = nullptr;
+           *playthrough = nullptr, *serve = nullptr, *new_game_cmd = nullptr, *conformance = nullptr,
+           *web = nullptr;
 };
 
 }  // namespace tessera::host

@@ -68,6 +68,19 @@ fs::path template_root(const fs::path& program) {
   return (program.parent_path() / TESSERA_BIN_TO_DATADIR / "template").lexically_normal();
 }
 
+fs::path web_root(const fs::path& program) {
+  if (in_build_tree(program)) return fs::path(TESSERA_SOURCE_DIR_DEFAULT) / "web";
+  return (program.parent_path() / TESSERA_BIN_TO_DATADIR / "web").lexically_normal();
+}
+
+fs::path web_state_dir() {
+  const char* xdg = std::getenv("XDG_STATE_HOME");
+  if (xdg && fs::path(xdg).is_absolute()) return fs::path(xdg) / "tessera" / "web";
+  const char* home = std::getenv("HOME");
+  if (home && *home) return fs::path(home) / ".local" / "state" / "tessera" / "web";
+  return {};
+}
+
 namespace {
 
 // The paragraph that opens `file`'s leading comment block (comments start with `marker`),

@@ -43,6 +43,12 @@ std::unique_ptr<PluginRegistry> make_default_registry(const SearchPaths& first =
 // <prefix>/share/tessera/template (installed by the tessera-dev package).
 std::filesystem::path template_root(const std::filesystem::path& program);
 
+// The browser page `tessera web` serves: the source tree's web/ for the build tree's
+// program, else <prefix>/share/tessera/web.
+std::filesystem::path web_root(const std::filesystem::path& program);
+// Where `tessera web` keeps its rooms: $XDG_STATE_HOME/tessera/web, or
+// ~/.local/state/tessera/web (the XDG rule, as user_data_dir); empty without either variable.
+std::filesystem::path web_state_dir();
 // The variants of a game, each described by the paragraph that opens its Lua page's comment
 // (or, for a data-only variant, its overlay game.yaml's comment), joined into one line.
 struct VariantInfo {

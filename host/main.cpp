@@ -24,7 +24,7 @@ int main(int argc, char** argv) {
   try {
     // serve's protocol owns the standard output from before the first plugin is loaded.
     std::unique_ptr<ProtocolOutput> protocol_out;
-    if (*c.serve) protocol_out = std::make_unique<ProtocolOutput>();
+    if (*c.serve || *c.web) protocol_out = std::make_unique<ProtocolOutput>();
     auto registry = make_default_registry(c.first);
     if (*c.list) return run_list(*registry, std::cout, c.list_json);
     if (*c.info) return run_info(*registry, c.game, std::cout, c.info_json);
@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
     if (*c.replay) return run_replay(*registry, c.log_path, std::cout);
     if (*c.playthrough) return run_playthrough(*registry, c.through_choice, std::cout);
     if (*c.serve) return run_serve(*registry, std::cin, protocol_out->stream());
+    if (*c.web) return run_web(*registry, c.web_options, protocol_out->stream(), std::cerr);
     if (*c.conformance)
       return run_conformance(*registry, c.game, c.conformance_checks_chosen, c.conformance_options, std::cout);
     if (*c.new_game_cmd) return run_new_game(*registry, c.new_game, template_root(program_path()), std::cout);

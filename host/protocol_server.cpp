@@ -9,6 +9,7 @@
 #include "host_environment.hpp"
 #include "json_limits.hpp"
 #include "json_text.hpp"
+#include "legal_json.hpp"
 #include "state_patch.hpp"
 #include "strict_fields.hpp"
 #include "tessera/error.hpp"
@@ -55,7 +56,7 @@ void allow_only_request_fields(const json& request, const std::string& cmd) {
   static const std::map<std::string, std::vector<std::string>, std::less<>> extra{
       {"games", {}}, {"new", {"game", "players", "seed", "variants", "seats"}},
       {"state", {}}, {"view", {"seat"}},
-      {"legal", {}}, {"act", {"action"}},
+      {"legal", {"as"}}, {"act", {"action", "as"}},
       {"bot", {"spec"}},
       {"save", {}},  {"load", {"log"}},
       {"set", {"pointer", "value"}}, {"patch", {"ops"}}, {"quit", {}}};
@@ -84,17 +85,30 @@ json outcome_json(const Outcome& o) {
 
 std::string ProtocolServer::handle_line(const std::string& line) {
   if (line.size() > kMaxRequestBytes) return too_long_line_response();
-  json response;
   json request;
+  if (json refused = parse_request(line, request); !refused.is_null()) return json_text(refused);
+  return json_text(respond(request));
+}
+
+json ProtocolServer::parse_request(std::string_view text, json& request) {
   try {
-    request = parse_bounded_json(line);
+    request = parse_bounded_json(text);
+    return nullptr;
   } catch (const InputTooLarge& e) {
-    return json_text(error_response("too_large", std::string("request refused: ") + e.what()));
+    return error_response("too_large", std::string("request refused: ") + e.what());
   } catch (const MalformedJson& e) {
-    return json_text(error_response("parse_error", std::string("not valid JSON: ") + e.what()));
+    return error_response("parse_error", std::string("not valid JSON: ") + e.what());
   } catch (const json::exception& e) {
-    return json_text(error_response("parse_error", "not valid JSON: " + library_message(e)));
+    return error_response("parse_error", "not valid JSON: " + library_message(e));
   }
+}
+
+json ProtocolServer::error(const std::string& code, const std::string& message) {
+  return error_response(code, message);
+}
+
+json ProtocolServer::respond(const json& request) {
+  json response;
   try {
     if (!request.is_object()) throw ProtocolError{"bad_request", "a request is a JSON object with \"cmd\""};
     response = handle(request);
@@ -119,7 +133,7 @@ std::string ProtocolServer::handle_line(const std::string& line) {
     response = error_response("error", "the game failed with an exception that is not a std::exception");
   }
   if (request.is_object() && request.contains("id")) response["id"] = request["id"];
-  return json_text(response);
+  return response;
 }
 
 std::string ProtocolServer::too_long_line_response() {
@@ -134,7 +148,7 @@ json ProtocolServer::handle(const json& request) {
   if (cmd == "new") return cmd_new(request);
   if (cmd == "state") return cmd_state();
   if (cmd == "view") return cmd_view(request);
-  if (cmd == "legal") return cmd_legal();
+  if (cmd == "legal") return cmd_legal(request);
   if (cmd == "act") return cmd_act(request);
   if (cmd == "bot") return cmd_bot(request);
   if (cmd == "save") return json{{"log", session().log()}};
@@ -228,16 +242,31 @@ json ProtocolServer::cmd_view(const json& request) const {
   return out;
 }
 
-json ProtocolServer::cmd_legal() const {
-  json actions = json::array();
-  for (const auto& a : session().game().legal_actions()) actions.push_back(json{{"text", a.text}, {"label", a.label}});
+// The seat a request speaks for ("as"), or nullopt when it does not say.
+std::optional<int> ProtocolServer::speaker(const json& request) const {
+  if (!request.contains("as")) return std::nullopt;
+  const int seat = param<int>(request, "as", "a seat number");
+  if (seat < 0 || seat >= session().game().table().players())
+    throw ProtocolError{"bad_request", "\"as\": seat " + std::to_string(seat) + " is not a seat of this game"};
+  return seat;
+}
+
+json ProtocolServer::cmd_legal(const json& request) const {
+  const std::optional<int> as = speaker(request);
+  const Game& game = session().game();
   json out = status();
-  out["actions"] = actions;
+  out["actions"] = as && *as != game.seat_to_move() ? json::array() : legal_json(game);
   return out;
 }
 
 json ProtocolServer::cmd_act(const json& request) {
   const std::string text = param<std::string>(request, "action", "an action text");
+  if (const std::optional<int> as = speaker(request); as && *as != session().game().seat_to_move()) {
+    const Game& game = session().game();
+    throw ProtocolError{"not_your_turn", game.is_over() ? std::string("the game is over")
+                                                        : "it is " + game.player_name(game.seat_to_move()) +
+                                                              "'s decision, not " + game.player_name(*as) + "'s"};
+  }
   ApplyResult r = session().act(text);
   if (!r.ok) throw ProtocolError{"illegal_action", r.error};
   json out = status();

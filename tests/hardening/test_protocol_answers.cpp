@@ -33,7 +33,7 @@ const std::string kName = "/global/board/spaces/0/attributes/name";
 
 TEST_CASE("serve reads numbers strictly: no -0, no fractions or floats for counts", "[hardening][host]") {
   ProtocolServer server(tessera::testing::game_registry());
-  for (const std::string& line : {R"({"cmd":"new","game":"tutorial","players":-0})",
+  for (const char* line : {R"({"cmd":"new","game":"tutorial","players":-0})",
                                   R"({"cmd":"new","game":"tutorial","seed":-0})",
                                   R"({"cmd":"new","game":"tutorial","players":2,"id":[-0]})"}) {
     INFO(line);
@@ -41,7 +41,7 @@ TEST_CASE("serve reads numbers strictly: no -0, no fractions or floats for count
     CHECK(code_of(reply) == "parse_error");
     CHECK_THAT(message_of(reply), Contains("-0 at byte"));
   }
-  for (const std::string& line : {R"({"cmd":"new","game":"tutorial","players":2.0})",
+  for (const char* line : {R"({"cmd":"new","game":"tutorial","players":2.0})",
                                   R"({"cmd":"new","game":"tutorial","players":2.5})",
                                   R"({"cmd":"new","game":"tutorial","players":2e0})",
                                   R"({"cmd":"new","game":"tutorial","seed":1.0})"}) {
@@ -71,7 +71,7 @@ TEST_CASE("serve's new checks each seat spec with the bots' own parser", "[harde
 TEST_CASE("serve names the JSON library's errors in its own codes and words", "[hardening][host]") {
   ProtocolServer server(tessera::testing::game_registry());
   start_sardinia(server);
-  for (const std::string& pointer : {"/global/board/spaces/99999999999999999999/attributes/name",
+  for (const char* pointer : {"/global/board/spaces/99999999999999999999/attributes/name",
                                      "/global/board/spaces/01/attributes/name", "/global/board/spaces/x/y",
                                      "/global/~2", "global"}) {
     INFO(pointer);

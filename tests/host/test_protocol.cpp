@@ -42,7 +42,7 @@ TEST_CASE("Every protocol request answers one line with ok", "[host]") {
   ProtocolServer server(tessera::testing::game_registry());
   started(server);
   json legal = ask(server, {{"cmd", "legal"}});
-  REQUIRE(legal["actions"] == json::parse(R"([{"text":"roll","label":"Roll the lantern dice"}])"));
+  REQUIRE(legal["actions"] == json::parse(R"([{"text":"roll","label":"Roll the lantern dice","move":"roll","params":[]}])"));
   json act = ask(server, {{"cmd", "act"}, {"action", "roll"}, {"id", 7}});
   CHECK(act["ok"] == true);
   CHECK(act["id"] == 7);

@@ -1,0 +1,136 @@
+#pragma once
+// WebRooms: the games of `tessera web` and who sits at them, without any networking
+// (sdk/docs/web.md). A room is one game run by a ProtocolServer of its own, its seats (a
+// human seat holds a secret token, a bot seat its spec), the connections joined to it and
+// the events of its moves. A connection hears only what its seat may: view(seat), the legal
+// moves when it is that seat's decision, and the events whose audience it is. Every room is
+// kept in a file of the state folder after each move, so a restarted server resumes it.
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "protocol_server.hpp"
+#include "tessera/plugin_registry.hpp"
+
+namespace tessera::host {
+
+using ConnectionId = std::uint64_t;
+
+// A message for one connection.
+struct Outgoing {
+  ConnectionId to;
+  std::string text;
+};
+
+// A bot's decision, self-contained so that it can be searched on another thread: the full
+// state it decides in, and what is needed to make a game of its own to search on.
+struct BotJob {
+  std::string room;
+  std::size_t steps = 0;  // the room's steps when asked: a reply to an older state is dropped
+  int seat = 0;
+  std::string spec;
+  std::uint64_t seed = 0;
+  SessionSetup setup;
+  nlohmann::json state;
+};
+
+// Runs `job` (any thread): the text of the move the bot makes, or an error's words.
+struct BotAnswer {
+  std::string room;
+  std::size_t steps = 0;
+  int seat = 0;
+  std::optional<std::string> action;
+  std::string error;
+};
+BotAnswer run_bot_job(const PluginRegistry& registry, const BotJob& job);
+
+struct WebLimits {
+  std::size_t games_max = 1000;  // rooms held at once, restored ones included
+};
+
+class WebRooms {
+ public:
+  // Reads every room file of `state_dir` (made when missing); a file that does not load is
+  // reported in `problems` and left alone.
+  WebRooms(const PluginRegistry& registry, std::filesystem::path state_dir, WebLimits limits,
+           std::vector<std::string>& problems);
+
+  // One message from `from`. Returns what to send, to whom; bot decisions now due are added
+  // to `bots` (run them with run_bot_job, then hand the answer to bot_moved).
+  std::vector<Outgoing> handle(ConnectionId from, std::string_view text, std::vector<BotJob>& bots);
+  std::vector<Outgoing> bot_moved(const BotAnswer& answer, std::vector<BotJob>& bots);
+  void disconnect(ConnectionId connection);
+
+  std::size_t room_count() const { return rooms_.size(); }
+  // The bot decisions due in every room, for a server that has just started.
+  std::vector<BotJob> pending_bots();
+
+ private:
+  struct Seat {
+    std::string kind;   // "human" or a bot spec
+    std::string token;  // human seats only
+  };
+  struct StoredEvent {
+    std::size_t step;
+    int audience;
+    std::string text;
+  };
+  struct Room {
+    std::string id;
+    ProtocolServer game;
+    std::vector<Seat> seats;
+    std::vector<int> actors;  // the seat of each step
+    std::vector<StoredEvent> events;
+    bool replay_only = false;
+    explicit Room(const PluginRegistry& registry) : game(registry) {}
+  };
+  struct Connection {
+    std::string room;
+    int seat = -1;
+    std::size_t heard = 0;      // events of steps up to this one were sent
+    std::optional<std::size_t> replay_step;  // view_at: looking at an earlier step
+  };
+
+  nlohmann::json dispatch(ConnectionId from, const nlohmann::json& request, std::vector<Outgoing>& out,
+                          std::vector<BotJob>& bots);
+  nlohmann::json cmd_create(const nlohmann::json& request, std::vector<BotJob>& bots);
+  nlohmann::json cmd_join(ConnectionId from, const nlohmann::json& request, std::vector<Outgoing>& out);
+  void cmd_act(ConnectionId from, const nlohmann::json& request, std::vector<Outgoing>& out,
+               std::vector<BotJob>& bots);
+  void cmd_undo(ConnectionId from, std::vector<Outgoing>& out);
+  nlohmann::json cmd_history(ConnectionId from);
+  void cmd_view_at(ConnectionId from, const nlohmann::json& request, std::vector<Outgoing>& out);
+  nlohmann::json cmd_open_log(const nlohmann::json& request);
+
+  // Applies `action` for `seat`; throws WebError when refused.
+  void act(Room& room, int seat, const std::string& action);
+  Room& joined_room(ConnectionId from, Connection** connection = nullptr);
+  Room& new_room(bool replay_only);
+  void broadcast(Room& room, std::vector<Outgoing>& out);
+  nlohmann::json update_for(Room& room, Connection& connection);
+  nlohmann::json joined_message(const Room& room, int seat) const;
+  void due_bot(Room& room, std::vector<BotJob>& bots);
+  void save(const Room& room) const;
+  void restore(const std::filesystem::path& file);
+
+  const PluginRegistry& registry_;
+  std::filesystem::path state_dir_;
+  WebLimits limits_;
+  ProtocolServer lobby_;  // answers `games`
+  std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
+  std::map<ConnectionId, Connection> connections_;
+};
+
+// data/<game>/web.yaml as JSON ({} when the game has none): the page's layout hints
+// (sdk/docs/web-layout.md). Throws DataError naming file:line:col when it does not read.
+nlohmann::json web_layout(const PluginEntry& game);
+
+// A fresh random token of 32 hex digits (128 bits).
+std::string random_token();
+
+}  // namespace tessera::host

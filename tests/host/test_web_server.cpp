@@ -1,0 +1,150 @@
+// `tessera web` over a real socket on loopback: static files and what is refused, and the
+// WebSocket's bounds (message size, rate, text only). A Beast client drives it.
+#include <utility>  // before Boost 1.74's asio/awaitable.hpp, which uses std::exchange without it
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "support/registry.hpp"
+#include "support/temp_dir.hpp"
+#include "web_server.hpp"
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using nlohmann::json;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+// A server on a free port of 127.0.0.1, serving `root`, run on a thread of its own.
+struct RunningServer {
+  explicit RunningServer(const std::filesystem::path& root, const std::filesystem::path& state)
+      : server(tessera::testing::game_registry(), options(root, state), log), thread([this] { server.run(false); }) {}
+  ~RunningServer() {
+    server.stop();
+    thread.join();
+  }
+  static tessera::host::WebOptions options(const std::filesystem::path& root, const std::filesystem::path& state) {
+    tessera::host::WebOptions o;
+    o.port = 0;
+    o.web_root = root;
+    o.state_dir = state;
+    return o;
+  }
+  std::ostringstream log;
+  tessera::host::WebServer server;
+  std::thread thread;
+};
+
+// The status and body of one request with `target` sent as it is (no normalising).
+std::pair<int, std::string> fetch(unsigned short port, const std::string& target, http::verb verb = http::verb::get) {
+  asio::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  http::request<http::empty_body> request{verb, target, 11};
+  request.set(http::field::host, "127.0.0.1");
+  http::write(stream, request);
+  beast::flat_buffer buffer;
+  http::response_parser<http::string_body> parser;
+  parser.skip(verb == http::verb::head);  // the answer to HEAD has a length and no body
+  http::read(stream, buffer, parser);
+  return {parser.get().result_int(), parser.get().body()};
+}
+
+struct Socket {
+  explicit Socket(unsigned short port) : ws(io) {
+    ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    ws.handshake("127.0.0.1", "/ws");
+  }
+  json ask(const std::string& text) {
+    ws.text(true);
+    ws.write(asio::buffer(text));
+    return read();
+  }
+  json read() {
+    beast::flat_buffer buffer;
+    ws.read(buffer);
+    return json::parse(beast::buffers_to_string(buffer.data()));
+  }
+  asio::io_context io;
+  websocket::stream<tcp::socket> ws;
+};
+
+}  // namespace
+
+TEST_CASE("tessera web serves the page's files and nothing outside its folder", "[host][web]") {
+  tessera::testing::TempDir dir("web_server_files");
+  const auto root = dir.path / "web";
+  tessera::testing::write_file(root / "index.html", "<!doctype html>page");
+  tessera::testing::write_file(root / "render" / "a.js", "export const a = 1;");
+  tessera::testing::write_file(dir.path / "secret.txt", "secret");
+  std::filesystem::create_symlink(dir.path / "secret.txt", root / "link.txt");
+  RunningServer s(root, dir.path / "state");
+  const unsigned short port = s.server.port();
+
+  CHECK(fetch(port, "/") == std::pair<int, std::string>{200, "<!doctype html>page"});
+  CHECK(fetch(port, "/render/a.js?v=2").first == 200);
+  for (const std::string target : {"/../secret.txt", "/%2e%2e/secret.txt", "/render/../../secret.txt", "//etc/passwd",
+                                   "/link.txt", "/render/", "/missing.js", "/.", "/render/./a.js", "secret.txt"})
+    CHECK(fetch(port, target).first == 404);
+  CHECK(fetch(port, "/", http::verb::post).first == 405);
+  CHECK(fetch(port, "/", http::verb::delete_).first == 405);
+  CHECK(fetch(port, "/", http::verb::head).first == 200);
+}
+
+TEST_CASE("tessera web's WebSocket: the rooms' messages, and what one connection may send", "[host][web]") {
+  tessera::testing::TempDir dir("web_server_socket");
+  tessera::testing::write_file(dir.path / "web" / "index.html", "page");
+  RunningServer s(dir.path / "web", dir.path / "state");
+  Socket a(s.server.port());
+  const json games = a.ask(R"({"cmd":"games","id":4})");
+  CHECK(games["type"] == "games");
+  CHECK(games["id"] == 4);
+  CHECK(a.ask("{oops")["code"] == "parse_error");
+  CHECK(a.ask(R"({"cmd":"games","cmd":"games"})")["code"] == "parse_error");
+
+  // A move in one connection reaches the other connection of the room.
+  const json created = a.ask(R"({"cmd":"create","game":"tutorial","players":2,"seats":["human","human"]})");
+  REQUIRE(created["type"] == "created");
+  Socket b(s.server.port());
+  CHECK(a.ask(json{{"cmd", "join"}, {"room", created["room"]}, {"token", created["seats"][0]["token"]}}.dump())["type"] ==
+        "joined");
+  CHECK(a.read()["type"] == "update");
+  CHECK(b.ask(json{{"cmd", "join"}, {"room", created["room"]}, {"token", created["seats"][1]["token"]}}.dump())["seat"] ==
+        1);
+  CHECK(b.read()["legal"].empty());
+  CHECK(a.ask(R"({"cmd":"act","action":"roll"})")["step"] == 1);
+  CHECK(b.read()["step"] == 1);
+
+  // Binary frames are refused; a message over the bound closes the socket (1009, too big).
+  a.ws.binary(true);
+  a.ws.write(asio::buffer(std::string(R"({"cmd":"games"})")));
+  CHECK(a.read()["code"] == "bad_request");
+  Socket big(s.server.port());
+  big.ws.text(true);
+  big.ws.write(asio::buffer(std::string(tessera::host::kMaxWebMessageBytes + 1, ' ')));
+  beast::flat_buffer rest;
+  beast::error_code ec;
+  big.ws.read(rest, ec);
+  CHECK(ec == websocket::error::closed);
+  CHECK(big.ws.reason().code == websocket::close_code::too_big);
+
+  // More than the burst at once: the rest are refused with rate_limited.
+  Socket fast(s.server.port());
+  fast.ws.text(true);
+  const int sent = static_cast<int>(tessera::host::kMessageBurst) + 10;
+  for (int i = 0; i < sent; ++i) fast.ws.write(asio::buffer(std::string(R"({"cmd":"games"})")));
+  int limited = 0;
+  for (int i = 0; i < sent; ++i) limited += fast.read().value("code", "") == "rate_limited";
+  CHECK(limited >= 9);
+  CHECK(limited <= 10);
+}

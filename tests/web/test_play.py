@@ -1,0 +1,367 @@
+#!/usr/bin/env python3
+"""Games played by clicking in headless Chromium against a real `tessera web`.
+
+  test_play.py TESSERA [SCREENSHOT_DIR]
+
+- A whole tutorial game by one human against a random bot, created from the lobby; then
+  its replay stepped back and forth.
+- Sardinia, Santa Maria, CATAN and Madeira: 20 human moves each by clicking.
+- Two browsers on two seats of one CATAN game: every WebSocket frame each receives is read,
+  and neither ever holds the other's hidden cards; the time from a click in one browser to
+  the move drawn in the other is measured (p95 printed); a reload resumes the seat; the
+  server stopped and started again on the same port resumes the game.
+Exits 77 (skipped) without Chromium or Selenium."""
+import json
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browser import By, click, start_browser  # noqa: E402 (exits 77 without a browser)
+
+TESSERA = sys.argv[1]
+SHOTS = Path(sys.argv[2]) if len(sys.argv) > 2 else None
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message, flush=True)
+
+
+class Server:
+    """`tessera web` on loopback, its rooms in `state_dir`."""
+
+    def __init__(self, state_dir, port=0):
+        self.err = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen([TESSERA, "web", "--port", str(port), "--state-dir", state_dir],
+                                     stdout=subprocess.PIPE, stderr=self.err, text=True)
+        line = self.proc.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not found:
+            self.err.seek(0)
+            raise AssertionError(f"tessera web did not start: {line!r} {self.err.read().decode()}")
+        self.port = int(found.group(1))
+        self.url = f"http://127.0.0.1:{self.port}/"
+
+    def stop(self):
+        self.proc.terminate()
+        check(self.proc.wait(10) == 0, "tessera web did not end with 0 on SIGTERM")
+        self.err.seek(0)
+        errors = self.err.read().decode()
+        check(not errors.strip(), f"tessera web wrote to stderr: {errors[:400]}")
+
+
+def wait_for(what, condition, seconds=15):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def step_of(driver):
+    return int(driver.execute_script("return document.body.dataset.step ?? '-1'"))
+
+
+def create_game(driver, server, game, players, seats):
+    """Creates a game from the lobby; returns the seat links and the spectator link."""
+    driver.get(server.url)
+    wait_for("the lobby's games", lambda: driver.find_elements(By.CSS_SELECTOR, f'#game option[value="{game}"]'))
+    driver.execute_script(
+        "const s = document.getElementById('game'); s.value = arguments[0];"
+        "s.dispatchEvent(new Event('change', {bubbles: true}));", game)
+    players_input = driver.find_element(By.ID, "players")
+    driver.execute_script(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change', {bubbles: true}));"
+        "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", players_input, str(players))
+    kinds = wait_for("a seat choice per player",
+                     lambda: (lambda k: k if len(k) == players else None)(
+                         driver.find_elements(By.CSS_SELECTOR, ".seat-choice select.seat-kind")))
+    for select, kind in zip(kinds, seats):
+        driver.execute_script("arguments[0].value = arguments[1];"
+                              "arguments[0].dispatchEvent(new Event('change', {bubbles: true}));", select, kind)
+    driver.find_element(By.ID, "create").click()
+    links = wait_for("the seat links", lambda: driver.find_elements(By.CSS_SELECTOR, "a.seat-link"))
+    spectator = driver.find_element(By.CSS_SELECTOR, "a.spectator-link").get_attribute("href")
+    return [a.get_attribute("href") for a in links], spectator
+
+
+def open_seat(driver, link):
+    driver.get("about:blank")
+    driver.get(link)
+    wait_for("the table's first update", lambda: step_of(driver) >= 0)
+
+
+def my_turn(driver):
+    return driver.execute_script("return document.querySelectorAll('#moves button.move').length") > 0
+
+
+def text_of(driver, element_id):
+    return driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.textContent : ''",
+                                 element_id)
+
+
+# One click, chosen and made in the page in one go (the page redraws on every update, so a
+# node found by one call may be gone by the next): a button the click sequence offers, a
+# highlighted target on the board, or (with board=false, or when nothing is highlighted) a
+# move of the list.
+CLICK_ONE = """
+const [coin, pick, board] = arguments;
+const choices = [...document.querySelectorAll('#choices button.choice')];
+const targets = board ? [...document.querySelectorAll('#board .target, #seats .target')] : [];
+const at = (list) => list[Math.floor(pick * list.length)];
+if (board && choices.length && (!targets.length || coin < 0.5)) { at(choices).click(); return 'choice'; }
+if (targets.length) { at(targets).dispatchEvent(new MouseEvent('click', {bubbles: true})); return 'target'; }
+const moves = [...document.querySelectorAll('#moves button.move')];
+if (moves.length) { at(moves).click(); return 'list'; }
+return 'none';
+"""
+
+
+def move_by_clicking(driver, rng):
+    """One move by clicks: highlighted board targets (and the buttons a click sequence
+    offers) when there are any, else a move of the list. Returns how it was made."""
+    before = step_of(driver)
+    for _ in range(8):
+        what = driver.execute_script(CLICK_ONE, rng.random(), rng.random(), True)
+        if what in ("list", "none"):
+            break
+        # The click may have made the move: its update comes back before the next click.
+        try:
+            wait_for("the update of a move", lambda: step_of(driver) != before, 0.4)
+            return "board"
+        except AssertionError:
+            pass
+    else:
+        what = driver.execute_script(CLICK_ONE, rng.random(), rng.random(), False)
+    if step_of(driver) != before:
+        return "board"
+    if what == "none":
+        return "none"
+    wait_for("the move's update", lambda: step_of(driver) != before or text_of(driver, "error"))
+    return "list"
+
+
+def play_moves(driver, rng, count, game):
+    """Up to `count` moves of this seat by clicking, waiting for the others between them;
+    stops when the game is over."""
+    ways = {"board": 0, "list": 0}
+    made = 0
+    waited_since = time.time()
+    while made < count and not text_of(driver, "outcome"):
+        if not my_turn(driver):
+            if time.time() - waited_since > 30:
+                raise AssertionError(f"{game}: our turn never came: prompt {text_of(driver, 'prompt')!r}, "
+                                     f"error {text_of(driver, 'error')!r}")
+            time.sleep(0.02)
+            continue
+        error_before = text_of(driver, "error")
+        way = move_by_clicking(driver, rng)
+        error = text_of(driver, "error")
+        check(not error or error == error_before, f"{game}: a clicked move was refused: {error}")
+        if way in ways:
+            ways[way] += 1
+            made += 1
+        waited_since = time.time()
+    return made, ways
+
+
+def check_whole_tutorial_game(driver, server, rng):
+    links, _ = create_game(driver, server, "tutorial", 2, ["human", "random"])
+    open_seat(driver, links[0])
+    made, ways = play_moves(driver, rng, 10_000, "tutorial")
+    outcome = wait_for("the outcome", lambda: text_of(driver, "outcome"), 30)
+    print(f"tutorial: a whole game, {made} human moves ({ways['board']} on the board, {ways['list']} from the list); "
+          f"{outcome.splitlines()[0] if outcome else ''}", flush=True)
+    check(ways["board"] > 0, "tutorial: no move was made on the board")
+    check("Game over" in text_of(driver, "prompt"), "tutorial: the prompt does not say the game is over")
+    last = step_of(driver)
+    driver.find_element(By.ID, "replay-open").click()
+    wait_for("the replay bar", lambda: driver.find_elements(By.ID, "replay-back"))
+    for button, step in (("replay-back", last - 1), ("replay-back", last - 2), ("replay-forward", last - 1)):
+        driver.execute_script("document.getElementById(arguments[0]).click()", button)
+        wait_for(f"step {step} of the replay", lambda: step_of(driver) == step)
+    check("replay" in text_of(driver, "prompt"), "tutorial: a replayed step is not marked as one")
+    print(f"tutorial: the replay stepped back to {last - 2} and forward to {last - 1}", flush=True)
+
+
+def check_twenty_moves(driver, server, rng, game, players):
+    """20 human moves by clicking; a game that ends sooner (random play can end Santa Maria
+    in 17 steps) is followed by another."""
+    seats = ["human"] + ["random"] * (players - 1)
+    made, ways, games = 0, {"board": 0, "list": 0}, 0
+    while made < 20 and games < 5:
+        links, _ = create_game(driver, server, game, players, seats)
+        open_seat(driver, links[0])
+        more, how = play_moves(driver, rng, 20 - made, game)
+        made, games = made + more, games + 1
+        ways = {k: ways[k] + how[k] for k in ways}
+    print(f"{game}: {made} human moves in {games} game(s) ({ways['board']} on the board, {ways['list']} from the "
+          f"list), step {step_of(driver)}", flush=True)
+    check(made >= 20, f"{game}: only {made} human moves were made")
+    if SHOTS:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(SHOTS / f"{game}-live.png"))
+
+
+def frames(driver):
+    """The JSON of the WebSocket frames the page received since the last call."""
+    out = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.webSocketFrameReceived":
+            try:
+                out.append(json.loads(message["params"]["response"]["payloadData"]))
+            except ValueError:
+                pass
+    return out
+
+
+def leaks(frame, seat):
+    """What of another seat's hidden cards a frame holds (empty when nothing)."""
+    found = []
+    view = frame.get("view") or {}
+    for name, comp in (view.get("global") or {}).items():
+        if comp.get("kind") == "supply" and comp.get("visibility") == "owner":
+            for s, holding in enumerate(comp.get("holdings") or []):
+                if s != seat and holding is not None:
+                    found.append(f"{name} holdings of seat {s}")
+    for s, comps in enumerate(view.get("seats") or []):
+        if s == seat:
+            continue
+        for name, comp in (comps or {}).items():
+            if comp.get("kind") == "hand" and comp.get("visibility") != "public":
+                # "revealed" tells, card by card, which are face up: the others must not be sent.
+                revealed = comp.get("revealed", [])
+                shown = [c for i, c in enumerate(comp.get("cards", []))
+                         if c is not None and not (i < len(revealed) and revealed[i])]
+                if shown:
+                    found.append(f"seat {s}'s {name}: {shown}")
+    return found
+
+
+def watch_steps(driver):
+    """Keeps, in the page, when each step was drawn and when each message was sent (both by
+    the machine's wall clock, which the two browsers share)."""
+    driver.execute_script(
+        "window.stepTimes = {}; window.sentTimes = [];"
+        "new MutationObserver(() => { window.stepTimes[document.body.dataset.step] = Date.now(); })"
+        ".observe(document.body, {attributes: true, attributeFilter: ['data-step']});"
+        "const send = WebSocket.prototype.send;"
+        "WebSocket.prototype.send = function (data) { window.sentTimes.push([Date.now(), String(data)]);"
+        "  return send.call(this, data); };")
+
+
+def act_sent_at(driver):
+    return driver.execute_script(
+        "const acts = window.sentTimes.filter(([, d]) => d.includes('\"act\"')); return acts.length ? acts.pop()[0] : null")
+
+
+def check_two_browsers_on_catan(driver, server_dir, rng):
+    server = Server(server_dir)
+    links, _ = create_game(driver, server, "catan_inca", 3, ["human", "human", "random"])
+    a, b = start_browser(record_websocket=True), start_browser(record_websocket=True)
+    try:
+        open_seat(a, links[0])
+        open_seat(b, links[1])
+        watch_steps(a)
+        watch_steps(b)
+        received = {0: [], 1: []}
+        latencies = []
+        moves = 0
+        deadline = time.time() + 120
+        while moves < 40 and time.time() < deadline:
+            for seat, me, other in ((0, a, b), (1, b, a)):
+                received[seat] += frames(me)
+                if not my_turn(me):
+                    continue
+                before = step_of(me)
+                way = move_by_clicking(me, rng)
+                if way == "none":
+                    continue
+                moves += 1
+                # From the message that made the move to its step drawn in the other browser.
+                sent = act_sent_at(me)
+                seen = wait_for("the move in the other browser",
+                                lambda: other.execute_script("return window.stepTimes[arguments[0]]", str(before + 1)))
+                latencies.append(seen - sent)
+            time.sleep(0.02)
+        received[0] += frames(a)
+        received[1] += frames(b)
+        check(moves >= 20, f"catan_inca: only {moves} moves by the two browsers")
+        updates = {s: [f for f in received[s] if f.get("type") == "update"] for s in received}
+        for seat in (0, 1):
+            check(len(updates[seat]) > moves, f"catan_inca: seat {seat}'s browser heard {len(updates[seat])} updates")
+            hidden = sum(1 for f in updates[seat] for h in (f["view"]["global"]["cards"]["holdings"]) if h is None)
+            check(hidden >= len(updates[seat]) * 2, f"catan_inca: seat {seat}'s updates do not hide the others' cards")
+            leaked = [l for f in updates[seat] for l in leaks(f, seat)]
+            check(not leaked, f"catan_inca: seat {seat}'s browser received hidden cards: {leaked[:3]}")
+        print(f"catan_inca: two browsers, {moves} clicked moves, {len(updates[0])} + {len(updates[1])} updates "
+              f"read off the WebSocket, no hidden card of the other seat in any",
+              flush=True)
+        if latencies:
+            latencies.sort()
+            p95 = latencies[max(0, int(round(0.95 * len(latencies))) - 1)]
+            print(f"catan_inca: click in one browser to drawn in the other: median {statistics.median(latencies):.0f} ms, "
+                  f"p95 {p95:.0f} ms over {len(latencies)} moves", flush=True)
+
+        # A reload resumes the seat.
+        step = step_of(a)
+        a.refresh()
+        wait_for("the seat after a reload", lambda: step_of(a) == step)
+        check("red" in a.find_element(By.CSS_SELECTOR, "header h1").text.lower() or
+              "seat 0" in a.find_element(By.CSS_SELECTOR, "header h1").text.lower(),
+              f"catan_inca: the reloaded page is not seat 0's: {a.find_element(By.CSS_SELECTOR, 'header h1').text}")
+
+        # The server stopped and started again on its port: both pages come back to the game.
+        port = server.port
+        server.stop()
+        server = Server(server_dir, port)
+        wait_for("seat 0 back after the restart", lambda: a.find_element(By.CSS_SELECTOR, ".status").text == "connected", 30)
+        wait_for("the game after the restart", lambda: step_of(a) == step, 15)
+        mover = a if my_turn(a) else b if my_turn(b) else None
+        if mover is not None:
+            before = step_of(mover)
+            move_by_clicking(mover, rng)
+            wait_for("a move after the restart", lambda: step_of(mover) != before)
+        print(f"catan_inca: a reload and a server restart resumed the game at step {step}", flush=True)
+    finally:
+        a.quit()
+        b.quit()
+        server.stop()
+
+
+def main():
+    started = time.time()
+    rng = random.Random(7)
+    with tempfile.TemporaryDirectory(prefix="tessera-web-") as state_dir:
+        server = Server(state_dir)
+        driver = start_browser()
+        try:
+            check_whole_tutorial_game(driver, server, rng)
+            for game, players in (("sardinia", 2), ("santa_maria", 2), ("catan_inca", 3), ("madeira", 2)):
+                check_twenty_moves(driver, server, rng, game, players)
+        finally:
+            server.stop()
+        try:
+            check_two_browsers_on_catan(driver, state_dir + "/catan", rng)
+        finally:
+            driver.quit()
+    print(f"{time.time() - started:.1f} s")
+    if failures:
+        print(f"{len(failures)} failure(s)")
+        sys.exit(1)
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
