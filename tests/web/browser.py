@@ -40,3 +40,21 @@ def start_browser(record_websocket=False):
 def click(driver, node):
     """Clicks `node` through a script: an SVG group's box may sit under a sibling."""
     driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", node)
+
+
+failures = []
+
+
+def check(condition, message):
+    """Records a failure and goes on, so that one run reports every failure."""
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message, flush=True)
+
+
+def finish():
+    """Exits 1 when a check failed, else says ok."""
+    if failures:
+        print(f"{len(failures)} failure(s)")
+        sys.exit(1)
+    print("ok")

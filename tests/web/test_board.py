@@ -23,7 +23,7 @@ FIXTURES = ROOT / "tests" / "web" / "fixtures"
 SHOTS = Path(os.environ.get("TESSERA_SCREENSHOTS", ROOT / "build" / "web-screenshots"))
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser import By, click, start_browser  # noqa: E402 (exits 77 without a browser)
+from browser import By, check, click, finish, start_browser  # noqa: E402 (exits 77 without a browser)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -74,13 +74,6 @@ class Page:
         click(self.driver, node)
 
 
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message)
 
 
 def load(name):
@@ -261,10 +254,7 @@ def main():
         driver.quit()
         server.shutdown()
     print(f"{len(names)} boards, {time.time() - started:.1f} s, screenshots in {SHOTS}")
-    if failures:
-        print(f"{len(failures)} failure(s)")
-        sys.exit(1)
-    print("ok")
+    finish()
 
 
 if __name__ == "__main__":

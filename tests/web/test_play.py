@@ -22,17 +22,10 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser import By, click, start_browser  # noqa: E402 (exits 77 without a browser)
+from browser import By, check, click, finish, start_browser  # noqa: E402 (exits 77 without a browser)
 
 TESSERA = sys.argv[1]
 SHOTS = Path(sys.argv[2]) if len(sys.argv) > 2 else None
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message, flush=True)
 
 
 class Server:
@@ -357,10 +350,7 @@ def main():
         finally:
             driver.quit()
     print(f"{time.time() - started:.1f} s")
-    if failures:
-        print(f"{len(failures)} failure(s)")
-        sys.exit(1)
-    print("ok")
+    finish()
 
 
 if __name__ == "__main__":
