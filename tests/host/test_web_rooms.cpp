@@ -267,3 +267,31 @@ TEST_CASE("A server holds at most --games-max rooms", "[host][web]") {
   CHECK(r.send(1, {{"cmd", "create"}, {"game", "tutorial"}})[0]["code"] == "too_many_games");
   CHECK(r.send(1, {{"cmd", "create"}, {"game", "chess"}})[0]["code"] == "too_many_games");
 }
+
+TEST_CASE("A saved log opens as a room to step through, where no move is made", "[host][web]") {
+  tessera::testing::TempDir dir("web_rooms_open_log");
+  ProtocolServer server(tessera::testing::game_registry());
+  REQUIRE(ask(server, {{"cmd", "new"}, {"game", "tutorial"}, {"players", 2}, {"seed", 3}})["ok"] == true);
+  REQUIRE(ask(server, {{"cmd", "act"}, {"action", "roll"}})["ok"] == true);
+  REQUIRE(ask(server, {{"cmd", "act"}, {"action", "work 0"}})["ok"] == true);
+  const json log = ask(server, {{"cmd", "save"}})["log"];
+
+  Rooms r(dir.path);
+  const json created = r.send(1, {{"cmd", "open_log"}, {"log", log}})[0];
+  REQUIRE(created["type"] == "created");
+  CHECK(created["seats"].empty());
+  r.send(1, {{"cmd", "join"}, {"room", created["room"]}});
+  CHECK(r.last(1, "joined")["replay_only"] == true);
+  const json end = r.last(1, "update");
+  CHECK(end["step"] == 2);
+  CHECK(end["replay"] == true);
+  CHECK(end["legal"].empty());
+  r.send(1, {{"cmd", "view_at"}, {"step", 1}});
+  CHECK(r.last(1, "update")["step"] == 1);
+  CHECK(r.send(1, {{"cmd", "view_at"}, {"step", 3}})[0]["code"] == "bad_request");
+  CHECK(r.send(1, {{"cmd", "act"}, {"action", "work 1"}})[0]["code"] == "not_your_turn");
+  json broken = log;
+  broken["steps"][0]["action"] = "work 9";
+  CHECK(r.send(1, {{"cmd", "open_log"}, {"log", broken}})[0]["code"] == "bad_data");
+  CHECK(r.rooms.room_count() == 1);
+}
