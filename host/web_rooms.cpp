@@ -1,8 +1,10 @@
 #include "web_rooms.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <random>
 #include <set>
+#include <sstream>
 #include <sys/stat.h>
 
 #include "bots.hpp"
@@ -444,18 +446,23 @@ std::vector<BotJob> WebRooms::pending_bots() {
 
 void WebRooms::disconnect(ConnectionId connection) { connections_.erase(connection); }
 
+// A room file holds the game log as one JSON string, read back by the log's own reader and
+// bounds, and who made each move as one string ("0,1,-1"): so a room whose log fits the log's
+// bounds always fits the file's (kMaxRoomFileBytes), and the server reads what it wrote.
 void WebRooms::save(const Room& room) const {
   json seats = json::array();
   for (const Seat& s : room.seats) seats.push_back(json{{"kind", s.kind}, {"token", s.token}});
-  const json file{{"tessera_web_room", 1}, {"room", room.id},          {"replay_only", room.replay_only},
-                  {"seats", seats},        {"actors", room.actors},    {"log", room.game.running()->log()}};
+  std::string actors;
+  for (const int seat : room.actors) actors += (actors.empty() ? "" : ",") + std::to_string(seat);
+  const json file{{"tessera_web_room", 1}, {"room", room.id}, {"replay_only", room.replay_only}, {"seats", seats},
+                  {"actors", actors},      {"log", json_text(room.game.running()->log())}};
   const std::filesystem::path path = state_dir_ / (room.id + ".json");
   write_file(path, json_text(file));
   ::chmod(path.c_str(), 0600);  // it holds the seats' tokens
 }
 
 void WebRooms::restore(const std::filesystem::path& file) {
-  const json data = parse_bounded_json(read_bounded_file(file.string(), kMaxRequestBytes));
+  const json data = parse_bounded_json(read_bounded_file(file.string(), kMaxRoomFileBytes));
   allow_only_fields(data, {"tessera_web_room", "room", "replay_only", "seats", "actors", "log"}, "a room file");
   if (data.value("tessera_web_room", 0) != 1) throw DataError("not a room file of this version (tessera_web_room: 1)");
   const std::string id = data.at("room").get<std::string>();
@@ -465,11 +472,19 @@ void WebRooms::restore(const std::filesystem::path& file) {
   auto room = std::make_unique<Room>(registry_);
   room->id = id;
   room->replay_only = data.at("replay_only").get<bool>();
-  expect_ok(room->game.respond(json{{"cmd", "load"}, {"log", data.at("log")}}));
+  room->game.run(Session::from_log_text(registry_, data.at("log").get<std::string>(), file.string() + ": log"));
   const Session& session = *room->game.running();
+  const int players = session.setup().players;
   for (const json& s : data.at("seats")) room->seats.push_back(Seat{s.at("kind").get<std::string>(), s.at("token").get<std::string>()});
-  room->actors = data.at("actors").get<std::vector<int>>();
-  if (room->seats.size() != static_cast<std::size_t>(session.setup().players) || room->actors.size() != session.steps())
+  std::istringstream actors(data.at("actors").get<std::string>());
+  for (std::string word; std::getline(actors, word, ',');) {
+    int seat = players;
+    const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), seat);
+    if (error != std::errc() || end != word.data() + word.size() || seat < -1 || seat >= players)
+      throw DataError("actors: '" + short_message(word) + "' is not a seat of this game");
+    room->actors.push_back(seat);
+  }
+  if (room->seats.size() != static_cast<std::size_t>(players) || room->actors.size() != session.steps())
     throw DataError("the seats or moves of the room do not match its log");
   rooms_.emplace(id, std::move(room));
 }

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "json_limits.hpp"
 #include "protocol_server.hpp"
 #include "tessera/plugin_registry.hpp"
 
@@ -48,6 +49,10 @@ struct BotAnswer {
   std::string error;
 };
 BotAnswer run_bot_job(const PluginRegistry& registry, const BotJob& job);
+
+// The most a room file may hold: its log as a JSON string (each byte of a log of
+// kMaxLogBytes at most escaped to two) and a seat number per step, with room to spare.
+inline constexpr std::size_t kMaxRoomFileBytes = 2 * kMaxLogBytes + 4 * kMaxLogSteps + (std::size_t{64} << 10);
 
 struct WebLimits {
   std::size_t games_max = 1000;  // rooms held at once, restored ones included

@@ -250,7 +250,7 @@ TEST_CASE("Rooms are kept in the state folder and come back; a broken room file 
   }
   // A room file whose moves do not match its log, and one that is not JSON.
   json data = json::parse(std::ifstream(file));
-  data["actors"].push_back(0);
+  data["actors"] = data["actors"].get<std::string>() + ",0";
   std::ofstream(file) << data.dump();
   std::ofstream(dir.path / "0123456789abcdef.json") << "{";
   Rooms r(dir.path);
