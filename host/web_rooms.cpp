@@ -108,9 +108,8 @@ BotAnswer run_bot_job(const PluginRegistry& registry, const BotJob& job) {
   return answer;
 }
 
-WebRooms::WebRooms(const PluginRegistry& registry, std::filesystem::path state_dir, WebLimits limits,
-                   std::vector<std::string>& problems)
-    : registry_(registry), state_dir_(std::move(state_dir)), limits_(limits), lobby_(registry) {
+WebRooms::WebRooms(const PluginRegistry& registry, std::filesystem::path state_dir, WebLimits limits, Report report)
+    : registry_(registry), state_dir_(std::move(state_dir)), limits_(limits), report_(std::move(report)), lobby_(registry) {
   make_folder(state_dir_);
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(state_dir_))
@@ -121,7 +120,7 @@ WebRooms::WebRooms(const PluginRegistry& registry, std::filesystem::path state_d
       if (rooms_.size() >= limits_.games_max) throw Error("the server holds its most games already");
       restore(file);
     } catch (const std::exception& e) {
-      problems.push_back(file.string() + ": not restored: " + short_message(e.what()));
+      report_(file.string() + ": not restored: " + short_message(e.what()));
     }
   }
 }
@@ -457,8 +456,13 @@ void WebRooms::save(const Room& room) const {
   const json file{{"tessera_web_room", 1}, {"room", room.id}, {"replay_only", room.replay_only}, {"seats", seats},
                   {"actors", actors},      {"log", json_text(room.game.running()->log())}};
   const std::filesystem::path path = state_dir_ / (room.id + ".json");
-  write_file(path, json_text(file));
-  ::chmod(path.c_str(), 0600);  // it holds the seats' tokens
+  try {
+    write_file(path, json_text(file));
+    ::chmod(path.c_str(), 0600);  // it holds the seats' tokens
+  } catch (const Error& e) {
+    // The game goes on in memory; the file keeps its last whole state (file_writer.hpp).
+    report_(short_message(e.what()) + " (room " + room.id + " is not kept on disk until a write succeeds)");
+  }
 }
 
 void WebRooms::restore(const std::filesystem::path& file) {

@@ -7,6 +7,7 @@
 // kept in a file of the state folder after each move, so a restarted server resumes it.
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -60,10 +61,12 @@ struct WebLimits {
 
 class WebRooms {
  public:
+  // What goes wrong that no client asked for, in words for the server's log: a room file that
+  // does not load, or cannot be written.
+  using Report = std::function<void(const std::string&)>;
   // Reads every room file of `state_dir` (made when missing); a file that does not load is
-  // reported in `problems` and left alone.
-  WebRooms(const PluginRegistry& registry, std::filesystem::path state_dir, WebLimits limits,
-           std::vector<std::string>& problems);
+  // reported and left alone.
+  WebRooms(const PluginRegistry& registry, std::filesystem::path state_dir, WebLimits limits, Report report);
 
   // One message from `from`. Returns what to send, to whom; bot decisions now due are added
   // to `bots` (run them with run_bot_job, then hand the answer to bot_moved).
@@ -126,6 +129,7 @@ class WebRooms {
   const PluginRegistry& registry_;
   std::filesystem::path state_dir_;
   WebLimits limits_;
+  Report report_;
   ProtocolServer lobby_;  // answers `games`
   std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
   std::map<ConnectionId, Connection> connections_;

@@ -85,11 +85,12 @@ struct WebServer::Impl {
   tcp::acceptor acceptor{io};
   asio::thread_pool bot_pool{2};  // joined by ~WebServer before anything else goes
 
-  Impl(const PluginRegistry& registry_, WebOptions options_, std::ostream& log_, std::vector<std::string>& problems)
+  Impl(const PluginRegistry& registry_, WebOptions options_, std::ostream& log_)
       : registry(registry_),
         options(std::move(options_)),
         log(log_),
-        rooms(registry_, options.state_dir, options.limits, problems) {}
+        rooms(registry_, options.state_dir, options.limits,
+              [this](const std::string& problem) { log << "tessera web: " << problem << std::endl; }) {}
 
   void listen() {
     boost::system::error_code ec;
@@ -304,9 +305,7 @@ void WebServer::Impl::start_bots(std::vector<BotJob> jobs) {
 }
 
 WebServer::WebServer(const PluginRegistry& registry, WebOptions options, std::ostream& log) {
-  std::vector<std::string> problems;
-  impl_ = std::make_unique<Impl>(registry, std::move(options), log, problems);
-  for (const std::string& problem : problems) log << "tessera web: " << problem << '\n';
+  impl_ = std::make_unique<Impl>(registry, std::move(options), log);
   impl_->listen();
 }
 

@@ -54,8 +54,8 @@ void check(const std::vector<Outgoing>& out) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::filesystem::remove_all(state_dir());
-  std::vector<std::string> problems;
-  tessera::host::WebRooms rooms(tessera::fuzz::registry(), state_dir(), tessera::host::WebLimits{3}, problems);
+  tessera::host::WebRooms rooms(tessera::fuzz::registry(), state_dir(), tessera::host::WebLimits{3},
+                                [](const std::string&) {});
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   std::size_t start = 0;
   for (int lines = 0; start < input.size() && lines < 48; ++lines) {

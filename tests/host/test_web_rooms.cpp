@@ -26,7 +26,8 @@ json ask(ProtocolServer& server, const json& request) { return json::parse(serve
 // A WebRooms with the messages it sent, by connection, and the bot decisions it asked for.
 struct Rooms {
   explicit Rooms(const std::filesystem::path& dir, WebLimits limits = {})
-      : rooms(tessera::testing::game_registry(), dir, limits, problems) {}
+      : rooms(tessera::testing::game_registry(), dir, limits,
+              [this](const std::string& problem) { problems.push_back(problem); }) {}
   std::vector<json> send(ConnectionId from, const json& message) {
     std::vector<json> replies;
     for (const Outgoing& o : rooms.handle(from, message.dump(), bots)) {
@@ -294,4 +295,19 @@ TEST_CASE("A saved log opens as a room to step through, where no move is made", 
   broken["steps"][0]["action"] = "work 9";
   CHECK(r.send(1, {{"cmd", "open_log"}, {"log", broken}})[0]["code"] == "bad_data");
   CHECK(r.rooms.room_count() == 1);
+}
+
+TEST_CASE("A room file that cannot be written is reported, and the game goes on", "[host][web]") {
+  tessera::testing::TempDir dir("web_rooms_unwritable");
+  Rooms r(dir.path);
+  const json created = create(r, {{"game", "tutorial"}, {"players", 2}, {"seats", {"human", "human"}}});
+  const std::string room = created["room"];
+  std::filesystem::remove(dir.path / (room + ".json"));
+  std::filesystem::create_directory(dir.path / (room + ".json"));  // write_file refuses a folder
+  r.send(1, {{"cmd", "join"}, {"room", room}, {"token", created["seats"][0]["token"]}});
+  r.send(1, {{"cmd", "act"}, {"action", "roll"}});
+  CHECK(r.last(1, "update")["step"] == 1);
+  REQUIRE(r.problems.size() == 1);
+  CHECK(r.problems[0].find(room + ".json") != std::string::npos);
+  CHECK(r.problems[0].find("is not kept on disk until a write succeeds") != std::string::npos);
 }
