@@ -201,7 +201,8 @@ json WebRooms::cmd_create(const json& request, std::vector<BotJob>& bots) {
   try {
     expect_ok(room.game.respond(start));
   } catch (...) {
-    rooms_.erase(room.id);
+    const std::string id = room.id;  // not a reference into the room that erase destroys
+    rooms_.erase(id);
     throw;
   }
   const Session& session = *room.game.running();
@@ -354,7 +355,8 @@ json WebRooms::cmd_open_log(const json& request) {
   try {
     expect_ok(room.game.respond(json{{"cmd", "load"}, {"log", request["log"]}}));
   } catch (...) {
-    rooms_.erase(room.id);
+    const std::string id = room.id;  // not a reference into the room that erase destroys
+    rooms_.erase(id);
     throw;
   }
   const Session& session = *room.game.running();
