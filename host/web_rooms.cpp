@@ -205,7 +205,7 @@ json WebRooms::cmd_create(const json& request, std::vector<BotJob>& bots) {
     rooms_.erase(id);
     throw;
   }
-  const Session& session = *room.game.running();
+  const Session& session = *room.game.running();  // just started: not parked
   std::vector<std::string> kinds = session.setup().seats;
   if (kinds.empty()) {
     kinds.assign(static_cast<std::size_t>(session.setup().players), "random");
@@ -221,11 +221,12 @@ json WebRooms::cmd_create(const json& request, std::vector<BotJob>& bots) {
   }
   save(room);
   due_bot(room, bots);  // a bot may have the first decision
+  park_if_idle(room);
   return json{{"type", "created"}, {"room", room.id}, {"seats", seats}};
 }
 
-json WebRooms::joined_message(const Room& room, int seat) const {
-  const Session& session = *room.game.running();
+json WebRooms::joined_message(Room& room, int seat) {
+  const Session& session = *game_of(room).running();
   const Game& game = session.game();
   json names = json::array();
   json seats = json::array();
@@ -254,8 +255,10 @@ json WebRooms::cmd_join(ConnectionId from, const json& request, std::vector<Outg
     if (seat < 0) throw WebError{"bad_token", "that token is no seat's of room '" + id + "'"};
   }
   Connection& connection = connections_[from];
+  const std::string left = connection.room;  // a connection that joins again may leave a room
   connection = Connection{room.id, seat, 0, std::nullopt};
-  const std::size_t steps = room.game.running()->steps();
+  if (const auto before = rooms_.find(left); before != rooms_.end() && left != room.id) park_if_idle(*before->second);
+  const std::size_t steps = game_of(room).running()->steps();
   connection.heard = steps > kEventsOnJoin ? steps - kEventsOnJoin : 0;
   out.push_back(Outgoing{from, json_text(joined_message(room, seat))});
   out.push_back(Outgoing{from, json_text(update_for(room, connection))});
@@ -272,9 +275,10 @@ WebRooms::Room& WebRooms::joined_room(ConnectionId from, Connection** connection
 }
 
 void WebRooms::act(Room& room, int seat, const std::string& action) {
-  const std::size_t before = room.game.running()->steps();
-  json response = expect_ok(room.game.respond(json{{"cmd", "act"}, {"action", action}, {"as", seat}}));
-  const std::size_t step = room.game.running()->steps();
+  ProtocolServer& game = game_of(room);
+  const std::size_t before = game.running()->steps();
+  json response = expect_ok(game.respond(json{{"cmd", "act"}, {"action", action}, {"as", seat}}));
+  const std::size_t step = game.running()->steps();
   if (step == before) return;
   room.actors.push_back(seat);
   for (const json& e : response["events"])
@@ -307,7 +311,8 @@ void WebRooms::cmd_undo(ConnectionId from, std::vector<Outgoing>& out) {
   const auto last = std::find(room.actors.rbegin(), room.actors.rend(), seat);
   if (last == room.actors.rend()) throw WebError{"cannot_undo", "you have made no move to take back"};
   const std::size_t keep = static_cast<std::size_t>(room.actors.rend() - last) - 1;
-  room.game.run(room.game.running()->replayed(registry_, keep));
+  ProtocolServer& game = game_of(room);
+  game.run(game.running()->replayed(registry_, keep));
   room.actors.resize(keep);
   room.events.erase(std::remove_if(room.events.begin(), room.events.end(),
                                    [keep](const StoredEvent& e) { return e.step > keep; }),
@@ -320,7 +325,7 @@ void WebRooms::cmd_undo(ConnectionId from, std::vector<Outgoing>& out) {
 
 json WebRooms::cmd_history(ConnectionId from) {
   Room& room = joined_room(from);
-  const Session& session = *room.game.running();
+  const Session& session = *game_of(room).running();
   json steps = json::array();
   for (std::size_t i = 0; i < session.steps(); ++i) {
     const json& step = session.step_list()[i];
@@ -338,7 +343,7 @@ void WebRooms::cmd_view_at(ConnectionId from, const json& request, std::vector<O
   const auto it = request.find("step");
   if (it == request.end() || !it->is_number_integer())
     throw WebError{"bad_request", "\"step\" must be a step number (0 for the start)"};
-  const std::size_t total = room.game.running()->steps();
+  const std::size_t total = game_of(room).running()->steps();
   const long long step = it->get<long long>();
   if (step < 0 || static_cast<std::size_t>(step) > total)
     throw WebError{"bad_request", "step " + std::to_string(step) + " is not one of 0.." + std::to_string(total)};
@@ -364,11 +369,12 @@ json WebRooms::cmd_open_log(const json& request) {
     room.seats.push_back(Seat{session.setup().seats.empty() ? "human" : session.setup().seats[static_cast<std::size_t>(s)], {}});
   room.actors.assign(session.steps(), -1);
   save(room);
+  park_if_idle(room);
   return json{{"type", "created"}, {"room", room.id}, {"seats", json::array()}};
 }
 
 json WebRooms::update_for(Room& room, Connection& connection) {
-  const Session& now = *room.game.running();
+  const Session& now = *game_of(room).running();
   std::unique_ptr<Session> earlier;
   if (connection.replay_step) earlier = now.replayed(registry_, *connection.replay_step);
   const Session& shown = earlier ? *earlier : now;
@@ -406,7 +412,8 @@ void WebRooms::broadcast(Room& room, std::vector<Outgoing>& out) {
 
 void WebRooms::due_bot(Room& room, std::vector<BotJob>& bots) {
   if (room.replay_only) return;
-  const Session& session = *room.game.running();
+  ProtocolServer& running = game_of(room);
+  const Session& session = *running.running();
   const Game& game = session.game();
   if (game.is_over()) return;
   const int seat = game.seat_to_move();
@@ -414,7 +421,8 @@ void WebRooms::due_bot(Room& room, std::vector<BotJob>& bots) {
   // Seeded as serve's `bot` is: by the game's seed and the steps so far.
   bots.push_back(BotJob{room.id, session.steps(), seat, room.seats[static_cast<std::size_t>(seat)].kind,
                         session.setup().seed + 0x9e3779b97f4a7c15ULL * (session.steps() + 1), session.setup(),
-                        expect_ok(room.game.respond(json{{"cmd", "state"}}))["state"]});
+                        expect_ok(running.respond(json{{"cmd", "state"}}))["state"]});
+  room.bot_due = true;
 }
 
 std::vector<Outgoing> WebRooms::bot_moved(const BotAnswer& answer, std::vector<BotJob>& bots) {
@@ -422,7 +430,11 @@ std::vector<Outgoing> WebRooms::bot_moved(const BotAnswer& answer, std::vector<B
   const auto it = rooms_.find(answer.room);
   if (it == rooms_.end()) return out;
   Room& room = *it->second;
-  if (room.game.running()->steps() != answer.steps) return out;  // the game moved on (an undo)
+  room.bot_due = false;
+  if (game_of(room).running()->steps() != answer.steps) {  // the game moved on (an undo)
+    park_if_idle(room);
+    return out;
+  }
   try {
     if (!answer.action) throw WebError{"error", answer.error};
     act(room, answer.seat, *answer.action);
@@ -432,20 +444,45 @@ std::vector<Outgoing> WebRooms::bot_moved(const BotAnswer& answer, std::vector<B
                                 std::to_string(answer.seat) + " could not move: " + e.what();
     for (const auto& [id, connection] : connections_)
       if (connection.room == room.id) out.push_back(Outgoing{id, json_text(error_message("bot_failed", message))});
+    park_if_idle(room);
     return out;
   }
   broadcast(room, out);
   due_bot(room, bots);
+  park_if_idle(room);
   return out;
 }
 
-std::vector<BotJob> WebRooms::pending_bots() {
-  std::vector<BotJob> bots;
-  for (auto& [id, room] : rooms_) due_bot(*room, bots);
-  return bots;
+std::vector<BotJob> WebRooms::pending_bots() { return std::move(restored_bots_); }
+
+void WebRooms::disconnect(ConnectionId connection) {
+  const auto it = connections_.find(connection);
+  if (it == connections_.end()) return;
+  const std::string room = it->second.room;
+  connections_.erase(it);
+  if (const auto r = rooms_.find(room); r != rooms_.end()) park_if_idle(*r->second);
 }
 
-void WebRooms::disconnect(ConnectionId connection) { connections_.erase(connection); }
+ProtocolServer& WebRooms::game_of(Room& room) {
+  if (!room.game.running()) {
+    room.game.run(Session::from_log_text(registry_, room.parked_log, "the log of room " + room.id));
+    room.parked_log.clear();
+  }
+  return room.game;
+}
+
+std::size_t WebRooms::loaded_count() const {
+  return static_cast<std::size_t>(
+      std::count_if(rooms_.begin(), rooms_.end(), [](const auto& r) { return r.second->game.running() != nullptr; }));
+}
+
+void WebRooms::park_if_idle(Room& room) {
+  if (!room.game.running() || room.bot_due) return;
+  for (const auto& [id, connection] : connections_)
+    if (connection.room == room.id) return;
+  room.parked_log = json_text(room.game.running()->log());
+  room.game.run(nullptr);
+}
 
 // A room file holds the game log as one JSON string, read back by the log's own reader and
 // bounds, and who made each move as one string ("0,1,-1"): so a room whose log fits the log's
@@ -456,7 +493,7 @@ void WebRooms::save(const Room& room) const {
   std::string actors;
   for (const int seat : room.actors) actors += (actors.empty() ? "" : ",") + std::to_string(seat);
   const json file{{"tessera_web_room", 1}, {"room", room.id}, {"replay_only", room.replay_only}, {"seats", seats},
-                  {"actors", actors},      {"log", json_text(room.game.running()->log())}};
+                  {"actors", actors},      {"log", json_text(room.game.running()->log())}};  // saved only while loaded
   const std::filesystem::path path = state_dir_ / (room.id + ".json");
   try {
     write_file(path, json_text(file));
@@ -492,7 +529,9 @@ void WebRooms::restore(const std::filesystem::path& file) {
   }
   if (room->seats.size() != static_cast<std::size_t>(players) || room->actors.size() != session.steps())
     throw DataError("the seats or moves of the room do not match its log");
-  rooms_.emplace(id, std::move(room));
+  Room& restored = *rooms_.emplace(id, std::move(room)).first->second;
+  due_bot(restored, restored_bots_);  // a bot to move keeps its room loaded
+  park_if_idle(restored);
 }
 
 }  // namespace tessera::host

@@ -75,7 +75,9 @@ class WebRooms {
   void disconnect(ConnectionId connection);
 
   std::size_t room_count() const { return rooms_.size(); }
-  // The bot decisions due in every room, for a server that has just started.
+  // The rooms whose game is loaded (not parked).
+  std::size_t loaded_count() const;
+  // The bot decisions due in the restored rooms, for a server that has just started (once).
   std::vector<BotJob> pending_bots();
 
  private:
@@ -95,6 +97,8 @@ class WebRooms {
     std::vector<int> actors;  // the seat of each step
     std::vector<StoredEvent> events;
     bool replay_only = false;
+    bool bot_due = false;     // a bot decision is being searched
+    std::string parked_log;   // the log while parked (game holds no session)
     explicit Room(const PluginRegistry& registry) : game(registry) {}
   };
   struct Connection {
@@ -121,7 +125,13 @@ class WebRooms {
   Room& new_room(bool replay_only);
   void broadcast(Room& room, std::vector<Outgoing>& out);
   nlohmann::json update_for(Room& room, Connection& connection);
-  nlohmann::json joined_message(const Room& room, int seat) const;
+  nlohmann::json joined_message(Room& room, int seat);
+  // The room's game, replayed from its kept log first when the room was parked.
+  ProtocolServer& game_of(Room& room);
+  // Parks a room that no connection has joined and no bot is deciding for: its game and Lua
+  // state are let go, its log kept as text, to be replayed when someone comes back. An open
+  // game costs about 1 MB loaded and its log's size parked.
+  void park_if_idle(Room& room);
   void due_bot(Room& room, std::vector<BotJob>& bots);
   void save(const Room& room) const;
   void restore(const std::filesystem::path& file);
@@ -133,6 +143,7 @@ class WebRooms {
   ProtocolServer lobby_;  // answers `games`
   std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
   std::map<ConnectionId, Connection> connections_;
+  std::vector<BotJob> restored_bots_;  // the bots to move in restored rooms, for pending_bots
 };
 
 // data/<game>/web.yaml as JSON ({} when the game has none): the page's layout hints

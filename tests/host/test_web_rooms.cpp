@@ -311,3 +311,29 @@ TEST_CASE("A room file that cannot be written is reported, and the game goes on"
   CHECK(r.problems[0].find(room + ".json") != std::string::npos);
   CHECK(r.problems[0].find("is not kept on disk until a write succeeds") != std::string::npos);
 }
+
+TEST_CASE("A room nobody is at is parked as its log, and comes back as it was", "[host][web]") {
+  tessera::testing::TempDir dir("web_rooms_parked");
+  Rooms r(dir.path);
+  const json created = create(r, {{"game", "catan_inca"}, {"players", 3}, {"seed", 4}, {"seats", {"human", "random", "random"}}});
+  create(r, {{"game", "tutorial"}, {"players", 2}});
+  // CATAN's start player is rolled: when it is a bot, its room is loaded while the bot decides.
+  CHECK(r.rooms.loaded_count() == r.bots.size());
+  r.run_bots();
+  CHECK(r.rooms.loaded_count() == 0);
+  r.send(1, {{"cmd", "join"}, {"room", created["room"]}, {"token", created["seats"][0]["token"]}});
+  CHECK(r.rooms.loaded_count() == 1);
+  for (int i = 0; i < 5; ++i) {
+    r.send(1, {{"cmd", "act"}, {"action", r.last(1, "update")["legal"][0]["text"]}});
+    r.run_bots();
+  }
+  const json before = r.last(1, "update");
+  r.rooms.disconnect(1);
+  CHECK(r.rooms.loaded_count() == 0);
+  r.send(2, {{"cmd", "join"}, {"room", created["room"]}, {"token", created["seats"][0]["token"]}});
+  const json after = r.last(2, "update");
+  CHECK(after["step"] == before["step"]);
+  CHECK(after["view"] == before["view"]);
+  CHECK(after["legal"] == before["legal"]);
+  CHECK(r.send(2, {{"cmd", "history"}})[0]["steps"].size() == before["step"]);
+}
