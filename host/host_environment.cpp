@@ -16,13 +16,21 @@ namespace tessera::host {
 
 namespace fs = std::filesystem;
 
-fs::path user_data_dir() {
-  const char* xdg = std::getenv("XDG_DATA_HOME");
+namespace {
+
+// The XDG base directory rule: $<variable>/tessera when it is an absolute path, else
+// ~/<fallback>/tessera; empty without either variable.
+fs::path xdg_tessera_dir(const char* variable, const char* fallback) {
+  const char* xdg = std::getenv(variable);
   if (xdg && fs::path(xdg).is_absolute()) return fs::path(xdg) / "tessera";
   const char* home = std::getenv("HOME");
-  if (home && *home) return fs::path(home) / ".local" / "share" / "tessera";
+  if (home && *home) return fs::path(home) / fallback / "tessera";
   return {};
 }
+
+}  // namespace
+
+fs::path user_data_dir() { return xdg_tessera_dir("XDG_DATA_HOME", ".local/share"); }
 
 fs::path program_path() {
   std::error_code ec;
@@ -74,11 +82,8 @@ fs::path web_root(const fs::path& program) {
 }
 
 fs::path web_state_dir() {
-  const char* xdg = std::getenv("XDG_STATE_HOME");
-  if (xdg && fs::path(xdg).is_absolute()) return fs::path(xdg) / "tessera" / "web";
-  const char* home = std::getenv("HOME");
-  if (home && *home) return fs::path(home) / ".local" / "state" / "tessera" / "web";
-  return {};
+  const fs::path dir = xdg_tessera_dir("XDG_STATE_HOME", ".local/state");
+  return dir.empty() ? dir : dir / "web";
 }
 
 namespace {

@@ -28,6 +28,21 @@ TEST_CASE("The user's Tessera folder follows XDG_DATA_HOME, else HOME", "[host]"
   CHECK(user_data_dir().empty());
 }
 
+TEST_CASE("tessera web keeps its rooms under XDG_STATE_HOME, else HOME", "[host][web]") {
+  {
+    ScopedEnv xdg("XDG_STATE_HOME", "/home/ada/.state");
+    CHECK(web_state_dir() == fs::path("/home/ada/.state/tessera/web"));
+  }
+  {
+    ScopedEnv xdg("XDG_STATE_HOME", "relative/state");
+    ScopedEnv home("HOME", "/home/ada");
+    CHECK(web_state_dir() == fs::path("/home/ada/.local/state/tessera/web"));
+  }
+  ScopedEnv xdg("XDG_STATE_HOME", std::nullopt);
+  ScopedEnv home("HOME", std::nullopt);
+  CHECK(web_state_dir().empty());
+}
+
 TEST_CASE("The build tree's program searches the build, the variables, then the configured prefix", "[host]") {
   ScopedEnv plugins("TESSERA_PLUGIN_PATH", "/env/plugins");
   ScopedEnv data("TESSERA_DATA_PATH", std::nullopt);
