@@ -1,55 +1,110 @@
 // Draws a whole view(seat): the global components on the board (in the layout's `board`
 // order, then the rest), each seat's components in its panel. Returns the registry of
 // drawn parts for clicking.
-import { el, clear } from "./dom.js";
+//
+// A component's drawing depends only on its view, the layout and the seat names, so a
+// BoardPainter keeps each drawing with the view it was drawn from: a move redraws only the
+// components it changed (a CATAN road redraws the map, a trade only two hands), which keeps
+// the time from a move to the board shown short.
+import { el, syncChildren } from "./dom.js";
 import { rendererFor, NOT_DRAWN } from "./render/index.js";
 import { seatColour } from "./render/common.js";
 import { PartRegistry } from "./targets.js";
 
-export function drawBoard({ view, layout, names, viewerSeat, toMove, seatKinds, boardNode, seatsNode }) {
-  const registry = new PartRegistry();
-  const hidden = new Set(layout.hide || []);
-  const seatName = (s) => (s >= 0 && names && names[s]) || (s >= 0 ? `Seat ${s}` : "bank");
-  const hintsOf = (name) => (layout.components && layout.components[name]) || {};
-
-  const drawComponent = (name, comp, ownerSeat) => {
-    const ctx = {
-      name, hints: hintsOf(name), layout, seat: ownerSeat, seatName,
-      register: (part, key, element, byId) => registry.add(name, part, key, element, byId, ownerSeat),
-    };
-    const figure = el("figure", { class: `component kind-${comp.kind}`, dataset: { component: name, kind: comp.kind } },
-      el("figcaption", {}, hintsOf(name).label || name.replaceAll("_", " ")));
-    figure.append(rendererFor(comp.kind)(comp, ctx));
-    // The whole component is a part too, for moves that name a component (an expedition).
-    registry.add(name, "component", name, figure, false, ownerSeat);
-    return figure;
-  };
-
-  clear(boardNode);
-  const global = view.global || {};
-  const order = [...(layout.board || []).filter((n) => n in global),
-    ...Object.keys(global).filter((n) => !(layout.board || []).includes(n))];
-  for (const name of order) {
-    const comp = global[name];
-    if (!comp || NOT_DRAWN.has(comp.kind) || hidden.has(name)) continue;
-    boardNode.append(drawComponent(name, comp, -1));
+export class BoardPainter {
+  constructor(boardNode, seatsNode) {
+    this.boardNode = boardNode;
+    this.seatsNode = seatsNode;
+    this.drawn = new Map();  // "<seat>/<name>" -> {text, figure, parts}
+    this.panels = [];  // per seat: {section, header, headerText}
+    this.layout = null;
+    this.names = null;
   }
 
-  clear(seatsNode);
-  (view.seats || []).forEach((components, seat) => {
-    const header = el("header", { class: "seat-header" },
-      el("span", { class: "seat-swatch", style: `background:${seatColour(layout, seat)}` }),
-      el("strong", {}, seatName(seat)),
-      seatKinds && seatKinds[seat] ? el("span", { class: "seat-kind" }, ` (${seatKinds[seat].kind})`) : null,
-      seat === viewerSeat ? el("span", { class: "you" }, " you") : null,
-      seat === toMove ? el("span", { class: "to-move-tag" }, " to move") : null);
-    const panel = el("section", { class: seat === toMove ? "seat-panel to-move" : "seat-panel", dataset: { seat: String(seat) } }, header);
-    registry.add("seats", "seat", String(seat), panel, false, seat);
-    for (const [name, comp] of Object.entries(components || {})) {
-      if (!comp || NOT_DRAWN.has(comp.kind) || hidden.has(name)) continue;
-      panel.append(drawComponent(name, comp, seat));
+  draw({ view, layout, names, viewerSeat, toMove, seatKinds }) {
+    // A new layout or new seat names (a join) may change every drawing.
+    if (layout !== this.layout || names !== this.names) {
+      this.drawn.clear();
+      this.panels = [];
     }
-    seatsNode.append(panel);
-  });
-  return registry;
+    this.layout = layout;
+    this.names = names;
+    const registry = new PartRegistry();
+    const hidden = new Set(layout.hide || []);
+    const drawable = (name, comp) => comp && !NOT_DRAWN.has(comp.kind) && !hidden.has(name);
+    const kept = new Map();
+
+    const global = view.global || {};
+    const order = [...(layout.board || []).filter((n) => n in global),
+      ...Object.keys(global).filter((n) => !(layout.board || []).includes(n))];
+    const boardFigures = order.filter((name) => drawable(name, global[name]))
+      .map((name) => this.figure(name, global[name], -1, registry, kept));
+    syncChildren(this.boardNode, boardFigures);
+
+    const panels = (view.seats || []).map((components, seat) => {
+      const panel = this.panel(seat, seatKinds && seatKinds[seat], seat === viewerSeat, seat === toMove);
+      registry.adopt(panel.parts);
+      const figures = Object.entries(components || {}).filter(([name, comp]) => drawable(name, comp))
+        .map(([name, comp]) => this.figure(name, comp, seat, registry, kept));
+      syncChildren(panel.section, [panel.header, ...figures]);
+      return panel.section;
+    });
+    syncChildren(this.seatsNode, panels);
+    this.drawn = kept;  // components gone from the view are dropped
+    this.panels.length = panels.length;
+    return registry;
+  }
+
+  // A seat's panel, kept between updates; its header is drawn again when it says otherwise.
+  panel(seat, kind, isViewer, isToMove) {
+    let panel = this.panels[seat];
+    if (!panel) {
+      const section = el("section", { class: "seat-panel", dataset: { seat: String(seat) } });
+      const parts = new PartRegistry();
+      parts.add("seats", "seat", String(seat), section, false, seat);
+      panel = this.panels[seat] = { section, parts: parts.entries, header: null, headerText: null };
+    }
+    const headerText = JSON.stringify([kind && kind.kind, isViewer, isToMove]);
+    if (panel.headerText !== headerText) {
+      panel.header = el("header", { class: "seat-header" },
+        el("span", { class: "seat-swatch", style: `background:${seatColour(this.layout, seat)}` }),
+        el("strong", {}, this.seatName(seat)),
+        kind ? el("span", { class: "seat-kind" }, ` (${kind.kind})`) : null,
+        isViewer ? el("span", { class: "you" }, " you") : null,
+        isToMove ? el("span", { class: "to-move-tag" }, " to move") : null);
+      panel.headerText = headerText;
+      panel.section.classList.toggle("to-move", isToMove);
+    }
+    return panel;
+  }
+
+  seatName(seat) {
+    return (seat >= 0 && this.names && this.names[seat]) || (seat >= 0 ? `Seat ${seat}` : "bank");
+  }
+
+  // The component's figure: the one drawn before when its view is unchanged, else a new one.
+  figure(name, comp, ownerSeat, registry, kept) {
+    const slot = `${ownerSeat}/${name}`;
+    const text = JSON.stringify(comp);
+    let drawing = this.drawn.get(slot);
+    if (!drawing || drawing.text !== text) drawing = this.paint(name, comp, ownerSeat, text);
+    registry.adopt(drawing.parts);
+    kept.set(slot, drawing);
+    return drawing.figure;
+  }
+
+  paint(name, comp, ownerSeat, text) {
+    const hints = (this.layout.components && this.layout.components[name]) || {};
+    const parts = new PartRegistry();
+    const ctx = {
+      name, hints, layout: this.layout, seat: ownerSeat, seatName: (s) => this.seatName(s),
+      register: (part, key, element, byId) => parts.add(name, part, key, element, byId, ownerSeat),
+    };
+    const figure = el("figure", { class: `component kind-${comp.kind}`, dataset: { component: name, kind: comp.kind } },
+      el("figcaption", {}, hints.label || name.replaceAll("_", " ")));
+    figure.append(rendererFor(comp.kind)(comp, ctx));
+    // The whole component is a part too, for moves that name a component (an expedition).
+    parts.add(name, "component", name, figure, false, ownerSeat);
+    return { text, figure, parts: parts.entries };
+  }
 }

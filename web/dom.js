@@ -42,3 +42,19 @@ export function clear(node) {
   while (node.firstChild) node.removeChild(node.firstChild);
   return node;
 }
+
+// Makes node's children be `children`, in order, moving or removing only what differs:
+// a node taken out and put back is styled and laid out again, so unchanged children stay.
+export function syncChildren(node, children) {
+  let cursor = node.firstChild;
+  for (const child of children) {
+    if (child === cursor) cursor = cursor.nextSibling;
+    else node.insertBefore(child, cursor);
+  }
+  while (cursor) {
+    const next = cursor.nextSibling;
+    node.removeChild(cursor);
+    cursor = next;
+  }
+  return node;
+}

@@ -1,7 +1,7 @@
 // The table screen: board, seat panels, prompt, move list, choices of a click sequence,
 // event log, refused move's reason, undo, outcome, and replay stepping.
 import { el, clear } from "./dom.js";
-import { drawBoard } from "./board.js";
+import { BoardPainter } from "./board.js";
 import { MoveSelector } from "./moves.js";
 
 export class TableScreen {
@@ -33,6 +33,7 @@ export class TableScreen {
     this.logNode = el("ol", { class: "log", id: "log" });
     this.boardNode = el("div", { class: "board", id: "board" });
     this.seatsNode = el("div", { class: "seats", id: "seats" });
+    this.painter = new BoardPainter(this.boardNode, this.seatsNode);
     this.undoButton = el("button", { id: "undo", onclick: () => this.transport.send({ cmd: "undo" }) }, "Undo");
     this.replayBar = el("div", { class: "replay", id: "replay" });
     this.boardNode.addEventListener("click", (e) => this.boardClick(e));
@@ -90,10 +91,9 @@ export class TableScreen {
     this.update = update;
     if (!update.replay) this.errorNode.textContent = "";
     const viewerSeat = this.joined ? this.joined.seat : update.seat;
-    this.registry = drawBoard({
+    this.registry = this.painter.draw({
       view: update.view || {}, layout: this.layout, names: this.joined && this.joined.names,
       viewerSeat, toMove: update.to_move, seatKinds: this.joined && this.joined.seats,
-      boardNode: this.boardNode, seatsNode: this.seatsNode,
     });
     const legal = update.replay ? [] : (update.legal || []);
     this.selector = new MoveSelector(legal, this.registry, this.layout, update.seat);

@@ -6,6 +6,7 @@
 export class PartRegistry {
   constructor() {
     this.entries = [];
+    this.byKey = new Map();  // key -> entries: every move's clicks are looked up by key
   }
 
   add(component, part, key, element, byId, seat = -1) {
@@ -16,13 +17,25 @@ export class PartRegistry {
     // Every key the part answers to (a market card: its id and its slot), for tests and tools.
     const keys = element.dataset.keys ? JSON.parse(element.dataset.keys) : [];
     element.dataset.keys = JSON.stringify([...keys, key]);
-    this.entries.push({ component, part, key, element, byId, seat });
+    this.push({ component, part, key, element, byId, seat });
+  }
+
+  // Parts another registry holds (a drawing kept from an earlier update).
+  adopt(entries) {
+    for (const entry of entries) this.push(entry);
+  }
+
+  push(entry) {
+    this.entries.push(entry);
+    const same = this.byKey.get(entry.key);
+    if (same) same.push(entry);
+    else this.byKey.set(entry.key, [entry]);
   }
 
   // seat: only parts of that seat's own components (null: any).
   find({ component = null, part = null, key, byId = null, seat = null }) {
-    return this.entries
-      .filter((e) => e.key === key && (component === null || e.component === component) &&
+    return (this.byKey.get(key) || [])
+      .filter((e) => (component === null || e.component === component) &&
         (part === null || e.part === part) && (byId === null || e.byId === byId) &&
         (seat === null || e.seat === seat))
       .map((e) => e.element);

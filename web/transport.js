@@ -51,6 +51,8 @@ export class FixtureTransport {
     this.onStatus = () => {};
     this.status = "fixture";
     window.tesseraSent = [];
+    // Tests hand the page further messages, as the server would.
+    window.tesseraReceive = (msg) => this.onMessage(msg);
     // Relative to the page, so it works from the repository root (web/index.html) in tests.
     this.ready = fetch(new URL(`../tests/web/fixtures/${encodeURIComponent(name)}.json`, document.baseURI)).then((r) => r.json());
     setTimeout(() => { this.onStatus("fixture"); this.onOpen(); }, 0);

@@ -24,6 +24,7 @@ SHOTS = Path(os.environ.get("TESSERA_SCREENSHOTS", ROOT / "build" / "web-screens
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser import By, check, click, finish, start_browser  # noqa: E402 (exits 77 without a browser)
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -72,6 +73,13 @@ class Page:
 
     def click(self, node):
         click(self.driver, node)
+
+    def attached(self, node):
+        """Whether an element found earlier is still in the page (not drawn anew)."""
+        try:
+            return self.driver.execute_script("return arguments[0].isConnected", node)
+        except StaleElementReferenceException:
+            return False
 
 
 
@@ -168,6 +176,31 @@ def check_catan_clicks(page):
     check(page.acts() == [f"build_road {roads[0]}"], f"catan_inca: an edge click sent {page.acts()}")
 
 
+def check_redraw_keeps_unchanged_parts(page):
+    # A second update with one more settlement: the map is drawn again with it, the parts it
+    # did not change keep their elements, and clicks still reach the parts of both.
+    page.open("catan_inca")
+    update = update_of("catan_inca")
+    find = page.driver.find_element
+    board = find(By.CSS_SELECTOR, '#board figure[data-component="board"]')
+    kept = [find(By.CSS_SELECTOR, '#board figure[data-component="development"]'),
+            find(By.CSS_SELECTOR, '.seat-panel[data-seat="0"] figure[data-component="hand"]')]
+    taken = {c["id"] for c in update["view"]["global"]["board"]["corners"]}
+    corners = [n.get_attribute("data-key") for n in board.find_elements(By.CSS_SELECTOR, '[data-part="corner"]')]
+    free = next(k for k in corners if k not in taken)
+    update["view"]["global"]["board"]["corners"].append({"id": free, "owner": 1, "piece": "settlement"})
+    update["step"] += 1
+    page.driver.execute_script("window.tesseraReceive(arguments[0])", update)
+    check(not page.attached(board), "catan_inca: the map was not drawn again when a settlement was added")
+    check(all(page.attached(f) for f in kept),
+          "catan_inca: an unchanged component was drawn again")
+    check(page.count(f'#board [data-part="corner"].occupied[data-key="{free}"]') == 1,
+          f"catan_inca: the new settlement at {free} is not drawn")
+    roads = [e["text"].split(" ")[1] for e in update["legal"] if e["move"] == "build_road"]
+    page.click(page.part("board", "edge", roads[-1]))
+    check(page.acts() == [f"build_road {roads[-1]}"], f"catan_inca: an edge click after the redraw sent {page.acts()}")
+
+
 def check_sardinia_hidden_hand(page):
     page.open("sardinia")
     update = update_of("sardinia")
@@ -246,6 +279,7 @@ def main():
         check_every_board_draws(page, names)
         check_tutorial_clicks(page)
         check_catan_clicks(page)
+        check_redraw_keeps_unchanged_parts(page)
         check_sardinia_hidden_hand(page)
         check_santa_maria_cell_then_rotation(page)
         check_hostile_text_stays_text(page)

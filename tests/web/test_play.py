@@ -244,10 +244,12 @@ def leaks(frame, seat):
 
 def watch_steps(driver):
     """Keeps, in the page, when each step was drawn and when each message was sent (both by
-    the machine's wall clock, which the two browsers share)."""
+    the machine's wall clock, which the two browsers share). A step counts as drawn after the
+    frame that shows it: a task queued from the next animation frame runs after its paint."""
     driver.execute_script(
         "window.stepTimes = {}; window.sentTimes = [];"
-        "new MutationObserver(() => { window.stepTimes[document.body.dataset.step] = Date.now(); })"
+        "new MutationObserver(() => { const step = document.body.dataset.step;"
+        "  requestAnimationFrame(() => setTimeout(() => { window.stepTimes[step] = Date.now(); })); })"
         ".observe(document.body, {attributes: true, attributeFilter: ['data-step']});"
         "const send = WebSocket.prototype.send;"
         "WebSocket.prototype.send = function (data) { window.sentTimes.push([Date.now(), String(data)]);"
