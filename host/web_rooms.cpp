@@ -90,18 +90,20 @@ std::string random_token() {
   return hex_of(high) + hex_of(low);
 }
 
-BotAnswer run_bot_job(const PluginRegistry& registry, const BotJob& job) {
+BotAnswer run_bot_job(const PluginRegistry& registry, LoadedGames& loaded, const BotJob& job) {
   BotAnswer answer{job.room, job.steps, job.seat, std::nullopt, {}};
   try {
-    const GameMaker make_game = game_maker(registry, job.setup.game, job.setup.players, job.setup.variants);
-    std::unique_ptr<Game> game = make_game();
-    game->set_state(job.state);
-    std::unique_ptr<Bot> bot = make_bot(job.spec, job.seed, job.seat, make_game);
+    const std::unique_ptr<LoadedGames::Lease> lease = loaded.lend(job.setup, job.setup.seed);
+    Game& game = lease->game();
+    game.set_state(job.state);
+    // A search on several threads makes its other games itself, each on its own thread.
+    std::unique_ptr<Bot> bot =
+        make_bot(job.spec, job.seed, job.seat, game_maker(registry, job.setup.game, job.setup.players, job.setup.variants));
     bot->cap_time(ProtocolServer::kBotTimeCap);
     std::vector<Move> moves;
-    game->legal_moves(moves);
+    game.legal_moves(moves);
     if (moves.empty()) throw Error("the bot's seat has no legal move");
-    answer.action = game->move_text(moves[bot->choose(*game, moves)]);
+    answer.action = game.move_text(moves[bot->choose(game, moves)]);
   } catch (const std::exception& e) {
     answer.error = e.what();
   }
@@ -121,6 +123,16 @@ WebRooms::WebRooms(const PluginRegistry& registry, std::filesystem::path state_d
       restore(file);
     } catch (const std::exception& e) {
       report_(file.string() + ": not restored: " + short_message(e.what()));
+    }
+  }
+}
+
+WebRooms::~WebRooms() {
+  for (auto& [id, room] : rooms_) {
+    try {
+      if (room->unsaved) save(*room);
+    } catch (const std::exception& e) {
+      report_("room " + id + " not written at the end: " + short_message(e.what()));
     }
   }
 }
@@ -283,7 +295,23 @@ void WebRooms::act(Room& room, int seat, const std::string& action) {
   room.actors.push_back(seat);
   for (const json& e : response["events"])
     room.events.push_back(StoredEvent{step, e["audience"].get<int>(), e["text"].get<std::string>()});
-  save(room);
+  // Only the events a join still tells are kept: a connection at the table hears each event
+  // as it comes, so a long game's room does not grow with its events.
+  const std::size_t oldest_told = step > kEventsOnJoin ? step - kEventsOnJoin : 0;
+  room.events.erase(room.events.begin(), std::find_if(room.events.begin(), room.events.end(),
+                                                      [&](const StoredEvent& e) { return e.step > oldest_told; }));
+  save_after_move(room, seat);
+}
+
+// A human's move is written at once. Bots playing on write their moves every kBotSaveInterval
+// and when they stop (bot_moved, park_if_idle, ~WebRooms): a file written per bot move made
+// 100 bot games wait on the disk. A bot move not yet written is made again alike after a
+// restart (its seed is the game's seed and the step).
+void WebRooms::save_after_move(Room& room, int seat) const {
+  constexpr auto kBotSaveInterval = std::chrono::milliseconds(250);
+  const bool human = room.seats[static_cast<std::size_t>(seat)].kind == "human";
+  if (human || std::chrono::steady_clock::now() - room.saved_at >= kBotSaveInterval) return save(room);
+  room.unsaved = true;
 }
 
 void WebRooms::cmd_act(ConnectionId from, const json& request, std::vector<Outgoing>& out,
@@ -449,6 +477,7 @@ std::vector<Outgoing> WebRooms::bot_moved(const BotAnswer& answer, std::vector<B
   }
   broadcast(room, out);
   due_bot(room, bots);
+  if (!room.bot_due && room.unsaved) save(room);
   park_if_idle(room);
   return out;
 }
@@ -471,6 +500,12 @@ ProtocolServer& WebRooms::game_of(Room& room) {
   return room.game;
 }
 
+std::size_t WebRooms::event_count() const {
+  std::size_t n = 0;
+  for (const auto& [id, room] : rooms_) n += room->events.size();
+  return n;
+}
+
 std::size_t WebRooms::loaded_count() const {
   return static_cast<std::size_t>(
       std::count_if(rooms_.begin(), rooms_.end(), [](const auto& r) { return r.second->game.running() != nullptr; }));
@@ -480,6 +515,7 @@ void WebRooms::park_if_idle(Room& room) {
   if (!room.game.running() || room.bot_due) return;
   for (const auto& [id, connection] : connections_)
     if (connection.room == room.id) return;
+  if (room.unsaved) save(room);
   room.parked_log = json_text(room.game.running()->log());
   room.game.run(nullptr);
 }
@@ -487,7 +523,9 @@ void WebRooms::park_if_idle(Room& room) {
 // A room file holds the game log as one JSON string, read back by the log's own reader and
 // bounds, and who made each move as one string ("0,1,-1"): so a room whose log fits the log's
 // bounds always fits the file's (kMaxRoomFileBytes), and the server reads what it wrote.
-void WebRooms::save(const Room& room) const {
+void WebRooms::save(Room& room) const {
+  room.unsaved = false;
+  room.saved_at = std::chrono::steady_clock::now();
   json seats = json::array();
   for (const Seat& s : room.seats) seats.push_back(json{{"kind", s.kind}, {"token", s.token}});
   std::string actors;

@@ -5,6 +5,7 @@
 // the events of its moves. A connection hears only what its seat may: view(seat), the legal
 // moves when it is that seat's decision, and the events whose audience it is. Every room is
 // kept in a file of the state folder after each move, so a restarted server resumes it.
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "json_limits.hpp"
+#include "loaded_games.hpp"
 #include "protocol_server.hpp"
 #include "tessera/plugin_registry.hpp"
 
@@ -41,7 +43,8 @@ struct BotJob {
   nlohmann::json state;
 };
 
-// Runs `job` (any thread): the text of the move the bot makes, or an error's words.
+// Runs `job` (any thread): the text of the move the bot makes, or an error's words. The
+// game it searches is lent by `loaded`.
 struct BotAnswer {
   std::string room;
   std::size_t steps = 0;
@@ -49,7 +52,7 @@ struct BotAnswer {
   std::optional<std::string> action;
   std::string error;
 };
-BotAnswer run_bot_job(const PluginRegistry& registry, const BotJob& job);
+BotAnswer run_bot_job(const PluginRegistry& registry, LoadedGames& loaded, const BotJob& job);
 
 // The most a room file may hold: its log as a JSON string (each byte of a log of
 // kMaxLogBytes at most escaped to two) and a seat number per step, with room to spare.
@@ -67,6 +70,10 @@ class WebRooms {
   // Reads every room file of `state_dir` (made when missing); a file that does not load is
   // reported and left alone.
   WebRooms(const PluginRegistry& registry, std::filesystem::path state_dir, WebLimits limits, Report report);
+  // Writes the rooms whose last bot moves are not on disk yet.
+  ~WebRooms();
+  WebRooms(const WebRooms&) = delete;
+  WebRooms& operator=(const WebRooms&) = delete;
 
   // One message from `from`. Returns what to send, to whom; bot decisions now due are added
   // to `bots` (run them with run_bot_job, then hand the answer to bot_moved).
@@ -77,6 +84,8 @@ class WebRooms {
   std::size_t room_count() const { return rooms_.size(); }
   // The rooms whose game is loaded (not parked).
   std::size_t loaded_count() const;
+  // The events kept for joins, in every room (those of the last kEventsOnJoin steps).
+  std::size_t event_count() const;
   // The bot decisions due in the restored rooms, for a server that has just started (once).
   std::vector<BotJob> pending_bots();
 
@@ -99,6 +108,8 @@ class WebRooms {
     bool replay_only = false;
     bool bot_due = false;     // a bot decision is being searched
     std::string parked_log;   // the log while parked (game holds no session)
+    bool unsaved = false;     // bot moves since the file was last written
+    std::chrono::steady_clock::time_point saved_at{};
     explicit Room(const PluginRegistry& registry) : game(registry) {}
   };
   struct Connection {
@@ -133,7 +144,8 @@ class WebRooms {
   // game costs about 1 MB loaded and its log's size parked.
   void park_if_idle(Room& room);
   void due_bot(Room& room, std::vector<BotJob>& bots);
-  void save(const Room& room) const;
+  void save(Room& room) const;
+  void save_after_move(Room& room, int seat) const;
   void restore(const std::filesystem::path& file);
 
   const PluginRegistry& registry_;

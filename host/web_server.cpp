@@ -83,6 +83,8 @@ struct WebServer::Impl {
   std::map<ConnectionId, std::weak_ptr<WsConnection>> sockets;
   asio::io_context io{1};
   tcp::acceptor acceptor{io};
+  // Games loaded for the bots' moves, one per bot thread and setup, for the 32 setups used last.
+  LoadedGames loaded_games{registry, 32, 2};
   asio::thread_pool bot_pool{2};  // joined by ~WebServer before anything else goes
 
   Impl(const PluginRegistry& registry_, WebOptions options_, std::ostream& log_)
@@ -295,7 +297,7 @@ void WebServer::Impl::deliver(std::vector<Outgoing> messages) {
 void WebServer::Impl::start_bots(std::vector<BotJob> jobs) {
   for (BotJob& job : jobs)
     asio::post(bot_pool, [this, job = std::move(job)] {
-      BotAnswer answer = run_bot_job(registry, job);
+      BotAnswer answer = run_bot_job(registry, loaded_games, job);
       asio::post(io, [this, answer = std::move(answer)] {
         std::vector<BotJob> next;
         deliver(rooms.bot_moved(answer, next));

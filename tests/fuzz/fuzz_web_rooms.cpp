@@ -54,6 +54,8 @@ void check(const std::vector<Outgoing>& out) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::filesystem::remove_all(state_dir());
+  // Kept from one input to the next, as tessera web keeps them from one move to the next.
+  static tessera::host::LoadedGames loaded(tessera::fuzz::registry(), 4, 1);
   tessera::host::WebRooms rooms(tessera::fuzz::registry(), state_dir(), tessera::host::WebLimits{3},
                                 [](const std::string&) {});
   const std::string_view input(reinterpret_cast<const char*>(data), size);
@@ -70,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const BotJob job = bots.front();
       bots.erase(bots.begin());
       std::vector<BotJob> next;
-      check(rooms.bot_moved(run_bot_job(tessera::fuzz::registry(), job), next));
+      check(rooms.bot_moved(run_bot_job(tessera::fuzz::registry(), loaded, job), next));
       bots.insert(bots.end(), next.begin(), next.end());
     }
   }

@@ -28,6 +28,7 @@ struct Rooms {
   explicit Rooms(const std::filesystem::path& dir, WebLimits limits = {})
       : rooms(tessera::testing::game_registry(), dir, limits,
               [this](const std::string& problem) { problems.push_back(problem); }) {}
+  tessera::host::LoadedGames loaded{tessera::testing::game_registry(), 4, 1};
   std::vector<json> send(ConnectionId from, const json& message) {
     std::vector<json> replies;
     for (const Outgoing& o : rooms.handle(from, message.dump(), bots)) {
@@ -42,7 +43,7 @@ struct Rooms {
       const BotJob job = bots.front();
       bots.erase(bots.begin());
       std::vector<BotJob> next;
-      for (const Outgoing& o : rooms.bot_moved(run_bot_job(tessera::testing::game_registry(), job), next))
+      for (const Outgoing& o : rooms.bot_moved(run_bot_job(tessera::testing::game_registry(), loaded, job), next))
         heard[o.to].push_back(json::parse(o.text));
       bots.insert(bots.end(), next.begin(), next.end());
     }
@@ -123,7 +124,8 @@ TEST_CASE("A room: seat tokens, the seat's own view and moves, spectators, refus
   CHECK(token.find_first_not_of("0123456789abcdef") == std::string::npos);
   CHECK_FALSE(created["seats"][1].contains("token"));
 
-  CHECK(r.send(1, {{"cmd", "join"}, {"room", room}, {"token", "0" + token.substr(1)}})[0]["code"] == "bad_token");
+  const std::string wrong = (token[0] == '0' ? "1" : "0") + token.substr(1);  // one digit off
+  CHECK(r.send(1, {{"cmd", "join"}, {"room", room}, {"token", wrong}})[0]["code"] == "bad_token");
   CHECK(r.send(1, {{"cmd", "join"}, {"room", "nope"}})[0]["code"] == "no_room");
   CHECK(r.send(1, {{"cmd", "act"}, {"action", "roll"}})[0]["code"] == "not_joined");
   const auto joined = r.send(1, {{"cmd", "join"}, {"room", room}, {"token", token}});
@@ -259,6 +261,43 @@ TEST_CASE("Rooms are kept in the state folder and come back; a broken room file 
   REQUIRE(r.problems.size() == 2);
   CHECK(r.problems[0].find("0123456789abcdef.json: not restored") != std::string::npos);
   CHECK(r.problems[1].find("the seats or moves of the room do not match its log") != std::string::npos);
+}
+
+// Bot moves are written in batches while bots play on (web_rooms.cpp, save_after_move):
+// none may be missing from the file once the bots stop or the server does.
+TEST_CASE("Bot moves are in the room file when the bots stop, and when the server stops mid-game", "[host][web]") {
+  tessera::testing::TempDir dir("web_rooms_bot_saves");
+  const json bots_only = {{"game", "tutorial"}, {"players", 2}, {"seats", {"random", "random"}}};
+  const auto step_on_disk = [&](const std::string& room) {
+    Rooms r(dir.path);
+    const auto joined = r.send(1, {{"cmd", "join"}, {"room", room}});
+    REQUIRE(joined.size() == 2);
+    return joined[1];
+  };
+  std::string played, stopped;
+  json end;
+  {
+    Rooms r(dir.path);
+    played = create(r, bots_only)["room"];
+    r.run_bots();  // to the end of the game, in well under the batch interval
+    r.send(1, {{"cmd", "join"}, {"room", played}});
+    end = r.last(1, "update");
+    REQUIRE(end["over"] == true);
+    // Only the events of the last 50 steps are kept for joins (a tutorial step tells at most 3).
+    REQUIRE(end["step"] > 100);
+    CHECK(r.rooms.event_count() <= 3 * 50);
+    stopped = create(r, bots_only)["room"];
+    for (int moves = 0; moves < 3; ++moves) {
+      const BotJob job = r.bots.back();
+      r.bots.pop_back();
+      r.rooms.bot_moved(run_bot_job(tessera::testing::game_registry(), r.loaded, job), r.bots);
+    }
+    REQUIRE(r.bots.size() == 1);  // the server stops with the fourth move due
+  }
+  const json replayed = step_on_disk(played);
+  CHECK(replayed["step"] == end["step"]);
+  CHECK(replayed["over"] == true);
+  CHECK(step_on_disk(stopped)["step"] == 3);
 }
 
 TEST_CASE("A server holds at most --games-max rooms", "[host][web]") {

@@ -7,7 +7,9 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <catch2/catch.hpp>
+#include <atomic>
 #include <chrono>
+#include <mutex>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -167,4 +169,60 @@ TEST_CASE("tessera web's WebSocket: the rooms' messages, and what one connection
   }
   CHECK(closed == websocket::error::closed);
   CHECK(flood.ws.reason().code == websocket::close_code::policy_error);
+}
+
+// The issue's load goal: 100 games played by bots at once, each watched over its own
+// WebSocket; every watcher hears every step after it joined, once and in order, to the end.
+TEST_CASE("tessera web plays 100 bot games at once, every update to every watcher in order", "[host][web]") {
+  tessera::testing::TempDir dir("web_server_load");
+  tessera::testing::write_file(dir.path / "web" / "index.html", "page");
+  RunningServer s(dir.path / "web", dir.path / "state");
+  constexpr int kGames = 100;
+  const std::vector<std::pair<std::string, int>> games{{"tutorial", 2}, {"sardinia", 3}, {"santa_maria", 2}, {"madeira", 2}};
+  std::mutex lock;
+  std::vector<std::string> problems;
+  std::atomic<int> watched_updates{0};
+  std::atomic<int> running{0};
+  std::atomic<int> most_running{0};
+  const auto watch = [&](int index) {
+    const auto& [game, players] = games[static_cast<std::size_t>(index) % games.size()];
+    const auto report = [&](const std::string& what) {
+      const std::lock_guard<std::mutex> guard(lock);
+      problems.push_back(game + " #" + std::to_string(index) + ": " + what);
+    };
+    try {
+      Socket socket(s.server.port());
+      const json created = socket.ask(json{{"cmd", "create"}, {"game", game}, {"players", players},
+                                           {"seed", 100 + index}, {"seats", std::vector<std::string>(players, "random")}}
+                                          .dump());
+      if (created["type"] != "created") return report("not created: " + created.dump());
+      if (socket.ask(json{{"cmd", "join"}, {"room", created["room"]}}.dump())["type"] != "joined")
+        return report("not joined");
+      most_running = std::max(most_running.load(), ++running);
+      int last = -1;
+      while (true) {
+        const json update = socket.read();
+        if (update["type"] != "update") return report("heard " + update.dump().substr(0, 200));
+        const int step = update["step"];
+        if (last >= 0 && step != last + 1)
+          return report("step " + std::to_string(step) + " after step " + std::to_string(last));
+        last = step;
+        ++watched_updates;
+        if (update["over"] == true) break;
+      }
+      --running;
+      const json history = socket.ask(R"({"cmd":"history"})");
+      if (history["steps"].size() != static_cast<std::size_t>(last))
+        report("the game ended at step " + std::to_string(last) + ", its history has " + std::to_string(history["steps"].size()));
+    } catch (const std::exception& e) {
+      report(e.what());
+    }
+  };
+  std::vector<std::thread> watchers;
+  for (int i = 0; i < kGames; ++i) watchers.emplace_back(watch, i);
+  for (std::thread& t : watchers) t.join();
+  INFO(watched_updates << " updates watched; at most " << most_running << " games running at once");
+  CHECK(problems == std::vector<std::string>{});
+  CHECK(most_running >= kGames / 2);  // the games really overlapped
+  CHECK(watched_updates > kGames * 10);
 }
