@@ -5,7 +5,8 @@
 #   - `tessera new-game --out` writes a game project outside the tree, which builds against
 #     the installed SDK (find_package(Tessera)) and passes its tests and the conformance suite;
 #   - the game, installed for the user and then into the prefix, is found, validated, checked
-#     and played by the installed `tessera`;
+#     and played by the installed `tessera`, and a whole game of it by clicking in `tessera web`
+#     (tests/web/test_new_game.py), its layout hints taken away: no hints, no JavaScript of its own;
 #   - CPack makes the tessera and tessera-dev Debian packages, and the host unpacked from them runs.
 # Compiles only the new game (a plugin and its tests); the install and packages reuse build/.
 set -euo pipefail
@@ -13,6 +14,7 @@ set -euo pipefail
 # may stop reading early and pipefail would count the writer's SIGPIPE as a failure.)
 cd "$(dirname "$0")/.."
 build=$PWD/build
+source_dir=$PWD
 [ -x "$build/bin/tessera" ] || { echo "test_sdk.sh: build/ has no tessera; run tools/test.sh first" >&2; exit 2; }
 jobs=$(( $(nproc) < 2 ? $(nproc) : 2 ))
 work=$(mktemp -d "${TMPDIR:-/tmp}/tessera-sdk.XXXXXX")
@@ -71,6 +73,17 @@ grep -q "^river_trade  River Trade" <<<"$("$tessera" list)" || fail "the install
 "$tessera" validate river_trade --play --games 1 | tail -1
 "$tessera" play river_trade --players 3 --seats greedy,random,random --seed 7 --quiet | tail -n 4
 cd - >/dev/null
+
+step "tessera web: a whole game of it by clicking, with no layout hints and no JavaScript of its own"
+# The copy of the example's layout hints is taken away: the generic board alone must do.
+rm "$prefix/share/tessera/data/river_trade/web.yaml"
+browser_status=0
+/usr/bin/python3 "$source_dir/tests/web/test_new_game.py" "$tessera" river_trade 3 || browser_status=$?
+case $browser_status in
+  0) ;;
+  77) echo "(skipped: no headless Chromium; tools/install_deps.sh --browser)" ;;
+  *) fail "the new game did not play in the browser" ;;
+esac
 
 step "Debian packages (CPack)"
 # (CPack warns that the plugins have no soname: they are loaded, never linked.)
