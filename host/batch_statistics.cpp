@@ -20,14 +20,6 @@ std::vector<double> column(const std::vector<GameRecord>& records, const Column&
 double at(const std::vector<double>& values, std::size_t seat) { return seat < values.size() ? values[seat] : 0; }
 double at(const std::vector<int>& values, std::size_t seat) { return seat < values.size() ? values[seat] : 0; }
 
-// A category of a seat's score in one game; 0 when the game did not name it.
-double category(const GameRecord& r, std::size_t seat, const std::string& name) {
-  if (seat >= r.categories.size()) return 0;
-  for (const auto& [n, v] : r.categories[seat])
-    if (n == name) return v;
-  return 0;
-}
-
 // The category names a seat's scores use, in order of first appearance.
 std::vector<std::string> category_names(const std::vector<GameRecord>& records, std::size_t seat) {
   std::vector<std::string> names;
@@ -70,7 +62,7 @@ BatchStatistics batch_statistics(const std::vector<GameRecord>& records, int pla
     t.margin = describe(column(records, [i](const GameRecord& r) { return at(r.margin, i); }));
     for (const std::string& name : category_names(records, i))
       t.category_means.emplace_back(
-          name, describe(column(records, [&](const GameRecord& r) { return category(r, i, name); })).mean);
+          name, describe(column(records, [&](const GameRecord& r) { return category_of(r, i, name); })).mean);
     s.seats.push_back(std::move(t));
   }
   // The first player is the seat that moved first in each game, not seat 0.

@@ -40,13 +40,7 @@ void write_csv(std::ostream& out, const std::vector<Arm>& arms, int players) {
       for (std::size_t s = 0; s < static_cast<std::size_t>(players); ++s)
         out << "," << (s < r.scores.size() ? r.scores[s] : 0) << "," << (s < r.margin.size() ? r.margin[s] : 0);
       for (std::size_t s = 0; s < static_cast<std::size_t>(players); ++s)
-        for (const std::string& name : names[s]) {
-          int value = 0;
-          if (s < r.categories.size())
-            for (const auto& [n, v] : r.categories[s])
-              if (n == name) value = v;
-          out << "," << value;
-        }
+        for (const std::string& name : names[s]) out << "," << category_of(r, s, name);
       out << "\n";
     }
   }

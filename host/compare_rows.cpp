@@ -10,13 +10,6 @@ namespace {
 
 double at(const std::vector<double>& values, std::size_t i) { return i < values.size() ? values[i] : 0; }
 
-int category_value(const GameRecord& r, std::size_t seat, const std::string& name) {
-  if (seat >= r.categories.size()) return 0;
-  for (const auto& [n, v] : r.categories[seat])
-    if (n == name) return v;
-  return 0;
-}
-
 // Every category name of these arms' games, in order of first appearance.
 std::vector<std::string> category_names(const std::vector<Arm>& arms) {
   std::vector<std::string> names;
@@ -38,7 +31,7 @@ unsigned points_mask(const std::vector<GameRecord>& base, const std::vector<std:
   for (const GameRecord& r : base)
     for (std::size_t seat = 0; seat < r.scores.size(); ++seat) {
       std::vector<int> values(k);
-      for (std::size_t c = 0; c < k; ++c) values[c] = category_value(r, seat, names[c]);
+      for (std::size_t c = 0; c < k; ++c) values[c] = category_of(r, seat, names[c]);
       for (unsigned mask = 0; mask <= all; ++mask) {
         long sum = 0;
         for (std::size_t c = 0; c < k; ++c)
@@ -118,13 +111,13 @@ void category_rows(std::vector<RowDefinition>& rows, const std::vector<Arm>& arm
     if (is_points) point_names.push_back(name);
     rows.push_back({(is_points ? "category:" : "not_points:") + name, name, is_points ? RowGroup::Category : RowGroup::NotPoints,
                     false, false, [name](const GameRecord& r) {
-                      return mean_over_seats(r, [&](std::size_t s) { return static_cast<double>(category_value(r, s, name)); });
+                      return mean_over_seats(r, [&](std::size_t s) { return static_cast<double>(category_of(r, s, name)); });
                     }});
   }
   auto other = [point_names](const GameRecord& r) {
     return mean_over_seats(r, [&](std::size_t s) {
       double rest = r.scores[s];
-      for (const std::string& name : point_names) rest -= category_value(r, s, name);
+      for (const std::string& name : point_names) rest -= category_of(r, s, name);
       return rest;
     });
   };

@@ -119,6 +119,13 @@ void play_share(const PluginRegistry& registry, const BatchPlan& plan, int job, 
 
 }  // namespace
 
+int category_of(const GameRecord& r, std::size_t seat, const std::string& name) {
+  if (seat >= r.categories.size()) return 0;
+  for (const auto& [n, v] : r.categories[seat])
+    if (n == name) return v;
+  return 0;
+}
+
 int BatchPlan::seatings() const {
   if (!rotate_seats || seats.empty()) return 1;
   const bool all_same = std::all_of(seats.begin(), seats.end(), [&](const std::string& s) { return s == seats[0]; });

@@ -25,6 +25,9 @@ struct GameRecord {
   std::vector<std::vector<std::pair<std::string, int>>> categories;  // Outcome::categories
 };
 
+// A seat's score category `name` in one game; 0 when the game did not name it.
+int category_of(const GameRecord& r, std::size_t seat, const std::string& name);
+
 // Bounds of a batch, the same on every machine. Threads: far more than any machine has
 // cores, so a larger count is a typing error, not a plan (and thousands of threads fail to
 // start). Games: every game keeps a record (GameRecord: measured 0.75 KiB for four-player

@@ -29,6 +29,21 @@ CompareOptions tutorial_compare(std::vector<std::string> variants, int games = 8
   return options;
 }
 
+const json& row_of(const json& result, const std::string& id) {
+  for (const json& row : result["rows"])
+    if (row["id"] == id) return row;
+  FAIL("no row " << id);
+  throw;
+}
+
+// The scratch game's registry with the house rule `nothing`, which changes nothing.
+auto with_nothing_rule(ScratchGameRoot& root) {
+  tessera::testing::write_file(root.scripts() / "variants/nothing.lua",
+                               "-- Nothing: a house rule that changes nothing.\n"
+                               "hook(\"on_round_start\", function(ctx) end)\n");
+  return root.registry();
+}
+
 json compare_json(const tessera::PluginRegistry& registry, CompareOptions options) {
   options.json = true;
   std::ostringstream out, err;
@@ -75,10 +90,7 @@ TEST_CASE("The shared statistics give the textbook values", "[host]") {
 
 TEST_CASE("compare against a house rule that changes nothing finds no difference", "[host]") {
   ScratchGameRoot root("tutorial", "compare_noop");
-  tessera::testing::write_file(root.scripts() / "variants/nothing.lua",
-                               "-- Nothing: a house rule that changes nothing.\n"
-                               "hook(\"on_round_start\", function(ctx) end)\n");
-  const auto registry = root.registry();
+  const auto registry = with_nothing_rule(root);
   const json result = compare_json(*registry, tutorial_compare({"nothing"}, 12));
   REQUIRE(result["arms"].size() == 2);
   CHECK(result["arms"][0]["name"] == "base");
@@ -116,21 +128,56 @@ TEST_CASE("compare's base arm is the very games simulate plays with the same see
   CHECK(base["first_player_advantage"] == simulated["first_player_advantage"]);
   CHECK(base["tie_rate"] == simulated["tie_rate"]);
   // The difference is the paired one: the variant arm's mean minus the base arm's.
-  auto row = [&](const std::string& id) {
-    for (const json& r : compared["rows"])
-      if (r["id"] == id) return r;
-    FAIL("no row " << id);
-    return json();
-  };
   const double length_gap =
       compared["arms"][1]["length"]["mean"].get<double>() - base["length"]["mean"].get<double>();
-  CHECK(row("length")["arms"][0]["mean"] == base["length"]["mean"]);
-  CHECK(row("length")["differences"][0]["mean"].get<double>() == Approx(length_gap));
+  CHECK(row_of(compared, "length")["arms"][0]["mean"] == base["length"]["mean"]);
+  CHECK(row_of(compared, "length")["differences"][0]["mean"].get<double>() == Approx(length_gap));
   const double fpa_gap = compared["arms"][1]["first_player_advantage"].get<double>() -
                          base["first_player_advantage"].get<double>();
-  CHECK(row("first_player_advantage")["differences"][0]["mean"].get<double>() == Approx(fpa_gap));
+  CHECK(row_of(compared, "first_player_advantage")["differences"][0]["mean"].get<double>() == Approx(fpa_gap));
   CHECK(compared["games"] == 8);
   CHECK(compared["seats"] == json::array({"random", "random"}));
+}
+
+TEST_CASE("compare --until-decided stops early on a large effect and runs to the maximum on none", "[host]") {
+  ScratchGameRoot root("tutorial", "compare_until");
+  const auto registry = with_nothing_rule(root);
+  CompareOptions options;
+  options.choice = {"tutorial", 2, 5, {}};
+  options.games = 40;
+  options.games_max = 400;
+  options.until_decided = true;
+  options.decide = {"length"};
+  options.json = true;
+  auto run = [&](const std::string& variant) {
+    options.variants = {variant};
+    std::ostringstream out, err;
+    REQUIRE(run_compare(*registry, options, out, err) == 0);
+    return json::parse(out.str());
+  };
+  // Patronage shortens the game by about 60 of 210 actions: decided at the first look.
+  const json large = run("patronage");
+  CHECK(large["until_decided"]["looks"] == 1);
+  CHECK(large["until_decided"]["planned_looks"] == 10);
+  CHECK(large["until_decided"]["undecided"].empty());
+  CHECK(large["games"] == 40);
+  CHECK(row_of(large, "length")["differences"][0]["significant"] == true);
+  CHECK_THAT(large["summary"].get<std::string>(),
+             Catch::StartsWith("Until decided (length; decided when the interval excludes 0): every asked row was "
+                               "decided after 40 paired games per arm (look 1 of 10 planned, 40 games each)."));
+  // The rule is checked at 1 - 5 % / (10 looks x rows) per interval.
+  const std::size_t rows = large["rows"].size();
+  CHECK(large["significance"]["level"].get<double>() == Approx(1 - 0.05 / (10.0 * static_cast<double>(rows))));
+  // A rule that changes nothing never decides "length" without a width: all 400 games.
+  const json none = run("nothing");
+  CHECK(none["until_decided"]["looks"] == 10);
+  CHECK(none["games"] == 400);
+  CHECK(none["until_decided"]["undecided"] == json::array({"length"}));
+  CHECK_THAT(none["summary"].get<std::string>(),
+             Catch::Contains("ran to the maximum of 400 games per arm with length still undecided"));
+  // With a width, an interval that narrow decides too.
+  options.width = 1;
+  CHECK(run("nothing")["until_decided"]["looks"] == 1);  // identical in every pair: [0, 0]
 }
 
 TEST_CASE("compare --csv writes a header and one row per game and arm", "[host]") {

@@ -131,50 +131,6 @@ TEST_CASE("compare's score by category adds up to the score, a variant's own poi
   CHECK(row_of(result, "not_points:coins")["group"] == "not points: tie-breakers and counts, mean per seat");
 }
 
-TEST_CASE("compare --until-decided stops early on a large effect and runs to the maximum on none", "[host]") {
-  ScratchGameRoot root("tutorial", "compare_until");
-  tessera::testing::write_file(root.scripts() / "variants/nothing.lua",
-                               "-- Nothing: a house rule that changes nothing.\n"
-                               "hook(\"on_round_start\", function(ctx) end)\n");
-  const auto registry = root.registry();
-  CompareOptions options;
-  options.choice = {"tutorial", 2, 5, {}};
-  options.games = 40;
-  options.games_max = 400;
-  options.until_decided = true;
-  options.decide = {"length"};
-  options.json = true;
-  auto run = [&](const std::string& variant) {
-    options.variants = {variant};
-    std::ostringstream out, err;
-    REQUIRE(run_compare(*registry, options, out, err) == 0);
-    return json::parse(out.str());
-  };
-  // Patronage shortens the game by about 60 of 210 actions: decided at the first look.
-  const json large = run("patronage");
-  CHECK(large["until_decided"]["looks"] == 1);
-  CHECK(large["until_decided"]["planned_looks"] == 10);
-  CHECK(large["until_decided"]["undecided"].empty());
-  CHECK(large["games"] == 40);
-  CHECK(row_of(large, "length")["differences"][0]["significant"] == true);
-  CHECK_THAT(large["summary"].get<std::string>(),
-             Catch::StartsWith("Until decided (length; decided when the interval excludes 0): every asked row was "
-                               "decided after 40 paired games per arm (look 1 of 10 planned, 40 games each)."));
-  // The rule is checked at 1 - 5 % / (10 looks x rows) per interval.
-  const std::size_t rows = large["rows"].size();
-  CHECK(large["significance"]["level"].get<double>() == Approx(1 - 0.05 / (10.0 * static_cast<double>(rows))));
-  // A rule that changes nothing never decides "length" without a width: all 400 games.
-  const json none = run("nothing");
-  CHECK(none["until_decided"]["looks"] == 10);
-  CHECK(none["games"] == 400);
-  CHECK(none["until_decided"]["undecided"] == json::array({"length"}));
-  CHECK_THAT(none["summary"].get<std::string>(),
-             Catch::Contains("ran to the maximum of 400 games per arm with length still undecided"));
-  // With a width, an interval that narrow decides too.
-  options.width = 1;
-  CHECK(run("nothing")["until_decided"]["looks"] == 1);  // identical in every pair: [0, 0]
-}
-
 TEST_CASE("compare --report writes one self-contained HTML page with the summary, the table and the plots", "[host]") {
   TempDir dir("compare_report");
   CompareOptions options;
