@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "support/host_process.hpp"
 #include "support/registry.hpp"
 #include "support/temp_dir.hpp"
 #include "support/text_lines.hpp"
@@ -155,4 +156,23 @@ TEST_CASE("compare --report writes one self-contained HTML page with the summary
   // The temporary plot folder is gone; no --plot folder was asked for.
   CHECK_FALSE(std::filesystem::exists(std::filesystem::temp_directory_path() /
                                       ("tessera-compare-" + std::to_string(::getpid()))));
+}
+
+TEST_CASE("compare's --until-decided options are refused without it, and an unwritable report before any game",
+          "[host]") {
+  for (const char* option : {"--width=1", "--games-max=400", "--decide=length"}) {
+    const auto run = tessera::testing::run_tessera({"compare", "tutorial", "--variant", "patronage", option});
+    INFO(option);
+    CHECK(run.exit_code != 0);
+    CHECK_THAT(run.err, Catch::Contains("requires --until-decided"));
+  }
+  TempDir dir("compare_report_refused");
+  CompareOptions options;
+  options.choice = {"tutorial", 2, 7, {}};
+  options.variants = {"patronage"};
+  options.games = 1000;
+  options.report_path = (dir.path / "no_such_folder" / "report.html").string();
+  std::ostringstream out, err;
+  CHECK_THROWS_WITH(run_compare(game_registry(), options, out, err), Catch::Contains("report.html"));
+  CHECK(out.str().empty());
 }

@@ -100,7 +100,7 @@ TEST_CASE("The stopping rule's levels follow from the looks and rows planned", "
   CHECK(rule.decided(changed));
 }
 
-TEST_CASE("--until-decided's stopping rule keeps false alarms at 5 % or less over 300 null comparisons", "[host]") {
+TEST_CASE("The stopping rule of --until-decided keeps false alarms at 5 % or less over 300 null comparisons", "[host]") {
   const std::vector<GameRecord> pool = tutorial_games(1000);
   REQUIRE(pool.size() == 1000);
   const StoppingRule plan{50, 300, 0, 0.05};  // 6 looks; with no width every null runs to the end
