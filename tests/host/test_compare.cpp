@@ -202,7 +202,7 @@ TEST_CASE("compare --csv writes a header and one row per game and arm", "[host]"
   CHECK(two.str() == out.str());
 }
 
-TEST_CASE("compare prints each arm and the paired differences as text", "[host]") {
+TEST_CASE("compare prints the summary first, then the table of rows by group", "[host]") {
   std::ostringstream out, err;
   REQUIRE(run_compare(game_registry(), tutorial_compare({"patronage"}), out, err) == 0);
   const std::string text = out.str();
