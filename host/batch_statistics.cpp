@@ -20,14 +20,6 @@ std::vector<double> column(const std::vector<GameRecord>& records, const Column&
 double at(const std::vector<double>& values, std::size_t seat) { return seat < values.size() ? values[seat] : 0; }
 double at(const std::vector<int>& values, std::size_t seat) { return seat < values.size() ? values[seat] : 0; }
 
-// A category of a seat's score in one game; 0 when the game did not name it.
-double category(const GameRecord& r, std::size_t seat, const std::string& name) {
-  if (seat >= r.categories.size()) return 0;
-  for (const auto& [n, v] : r.categories[seat])
-    if (n == name) return v;
-  return 0;
-}
-
 // The category names a seat's scores use, in order of first appearance.
 std::vector<std::string> category_names(const std::vector<GameRecord>& records, std::size_t seat) {
   std::vector<std::string> names;
@@ -44,21 +36,6 @@ std::string format(const char* pattern, double a, double b = 0, double c = 0) {
   char text[160];
   std::snprintf(text, sizeof text, pattern, a, b, c);
   return text;
-}
-
-// "+3.0 points [-2.1, +8.1]" for rates (scale 100), "+1.20 [+0.50, +1.90]" for numbers.
-std::string difference_text(const Difference& d, bool rate) {
-  const double k = rate ? 100 : 1;
-  return format(rate ? "%+.1f points [%+.1f, %+.1f]" : "%+.2f [%+.2f, %+.2f]", k * d.mean, k * d.interval.low,
-                k * d.interval.high);
-}
-
-void difference_row(std::ostream& out, const std::string& indent, const std::string& label, const Difference& d,
-                    bool rate) {
-  char line[320];
-  std::snprintf(line, sizeof line, "%s%-28s %-32s %s\n", indent.c_str(), label.c_str(), difference_text(d, rate).c_str(),
-                d.significant ? "significant" : "not significant");
-  out << line;
 }
 
 }  // namespace
@@ -85,37 +62,19 @@ BatchStatistics batch_statistics(const std::vector<GameRecord>& records, int pla
     t.margin = describe(column(records, [i](const GameRecord& r) { return at(r.margin, i); }));
     for (const std::string& name : category_names(records, i))
       t.category_means.emplace_back(
-          name, describe(column(records, [&](const GameRecord& r) { return category(r, i, name); })).mean);
+          name, describe(column(records, [&](const GameRecord& r) { return category_of(r, i, name); })).mean);
     s.seats.push_back(std::move(t));
   }
-  if (!s.seats.empty()) {
-    s.first_player_advantage = s.seats[0].win_rate - s.fair_share;
-    s.first_player_advantage_95 = {s.seats[0].win_rate_95.low - s.fair_share, s.seats[0].win_rate_95.high - s.fair_share};
-  }
+  // The first player is the seat that moved first in each game, not seat 0.
+  const std::vector<double> first_wins =
+      column(records, [](const GameRecord& r) { return at(r.result, static_cast<std::size_t>(r.first_player)); });
+  double first_won = 0;
+  for (double w : first_wins) first_won += w;
+  s.first_player_win_rate = n > 0 ? first_won / n : 0;
+  const Interval first_95 = wilson(first_won, n);
+  s.first_player_advantage = s.first_player_win_rate - s.fair_share;
+  s.first_player_advantage_95 = {first_95.low - s.fair_share, first_95.high - s.fair_share};
   return s;
-}
-
-BatchDifference paired_batch_difference(const std::vector<GameRecord>& base, const std::vector<GameRecord>& variant,
-                                        int players) {
-  auto paired = [&](const Column& value) { return paired_difference(column(base, value), column(variant, value)); };
-  BatchDifference d;
-  d.first_player_win_rate = paired([](const GameRecord& r) { return at(r.result, 0); });
-  d.tie_rate = paired([](const GameRecord& r) { return tied(r) ? 1.0 : 0.0; });
-  d.length = paired([](const GameRecord& r) { return static_cast<double>(r.length); });
-  for (int seat = 0; seat < players; ++seat) {
-    const auto i = static_cast<std::size_t>(seat);
-    SeatDifference t;
-    t.win_rate = paired([i](const GameRecord& r) { return at(r.result, i); });
-    t.score = paired([i](const GameRecord& r) { return at(r.scores, i); });
-    t.margin = paired([i](const GameRecord& r) { return at(r.margin, i); });
-    std::vector<std::string> names = category_names(base, i);
-    for (const std::string& name : category_names(variant, i))
-      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
-    for (const std::string& name : names)
-      t.categories.emplace_back(name, paired([&](const GameRecord& r) { return category(r, i, name); }));
-    d.seats.push_back(std::move(t));
-  }
-  return d;
 }
 
 nlohmann::json to_json(const Interval& i) { return nlohmann::json::array({i.low, i.high}); }
@@ -123,10 +82,6 @@ nlohmann::json to_json(const Interval& i) { return nlohmann::json::array({i.low,
 nlohmann::json to_json(const Distribution& d) {
   return {{"mean", d.mean}, {"mean_95", to_json(d.mean_95)}, {"stdev", d.stdev}, {"min", d.min},
           {"q1", d.q1},     {"median", d.median},             {"q3", d.q3},       {"max", d.max}};
-}
-
-nlohmann::json to_json(const Difference& d) {
-  return {{"mean", d.mean}, {"interval_95", to_json(d.interval)}, {"significant", d.significant}};
 }
 
 nlohmann::json to_json(const BatchStatistics& s) {
@@ -145,24 +100,9 @@ nlohmann::json to_json(const BatchStatistics& s) {
           {"tie_rate", s.tie_rate},
           {"tie_rate_95", to_json(s.tie_rate_95)},
           {"fair_share", s.fair_share},
+          {"first_player_win_rate", s.first_player_win_rate},
           {"first_player_advantage", s.first_player_advantage},
           {"first_player_advantage_95", to_json(s.first_player_advantage_95)},
-          {"seats", seats}};
-}
-
-nlohmann::json to_json(const BatchDifference& d) {
-  nlohmann::json seats = nlohmann::json::array();
-  for (const SeatDifference& t : d.seats) {
-    nlohmann::json categories = nlohmann::json::object();
-    for (const auto& [name, diff] : t.categories) categories[name] = to_json(diff);
-    seats.push_back({{"win_rate", to_json(t.win_rate)},
-                     {"score", to_json(t.score)},
-                     {"margin", to_json(t.margin)},
-                     {"categories", categories}});
-  }
-  return {{"first_player_win_rate", to_json(d.first_player_win_rate)},
-          {"tie_rate", to_json(d.tie_rate)},
-          {"length", to_json(d.length)},
           {"seats", seats}};
 }
 
@@ -179,10 +119,12 @@ void print_statistics(std::ostream& out, const BatchStatistics& s, const std::ve
   out << line;
   if (!s.seats.empty()) {
     std::snprintf(line, sizeof line,
-                  "%sfirst player: wins %.1f%% [%.1f, %.1f] against a fair %.1f%%: advantage %+.1f points [%+.1f, %+.1f]\n",
-                  indent.c_str(), 100 * s.seats[0].win_rate, 100 * s.seats[0].win_rate_95.low,
-                  100 * s.seats[0].win_rate_95.high, 100 * s.fair_share, 100 * s.first_player_advantage,
-                  100 * s.first_player_advantage_95.low, 100 * s.first_player_advantage_95.high);
+                  "%sfirst player (the seat that moved first): wins %.1f%% [%.1f, %.1f] against a fair %.1f%%: "
+                  "advantage %+.1f points [%+.1f, %+.1f]\n",
+                  indent.c_str(), 100 * s.first_player_win_rate, 100 * (s.first_player_advantage_95.low + s.fair_share),
+                  100 * (s.first_player_advantage_95.high + s.fair_share), 100 * s.fair_share,
+                  100 * s.first_player_advantage, 100 * s.first_player_advantage_95.low,
+                  100 * s.first_player_advantage_95.high);
     out << line;
   }
   for (std::size_t i = 0; i < s.seats.size(); ++i) {
@@ -199,20 +141,6 @@ void print_statistics(std::ostream& out, const BatchStatistics& s, const std::ve
     for (std::size_t c = 0; c < t.category_means.size(); ++c)
       out << (c ? ", " : " ") << t.category_means[c].first << format(" %.2f", t.category_means[c].second);
     out << "\n";
-  }
-}
-
-void print_difference(std::ostream& out, const BatchDifference& d, const std::string& indent) {
-  difference_row(out, indent, "first player win rate", d.first_player_win_rate, true);
-  difference_row(out, indent, "tie rate", d.tie_rate, true);
-  difference_row(out, indent, "length (actions)", d.length, false);
-  for (std::size_t i = 0; i < d.seats.size(); ++i) {
-    const SeatDifference& t = d.seats[i];
-    const std::string seat = "seat " + std::to_string(i) + " ";
-    difference_row(out, indent, seat + "win rate", t.win_rate, true);
-    difference_row(out, indent, seat + "score", t.score, false);
-    difference_row(out, indent, seat + "margin", t.margin, false);
-    for (const auto& [name, diff] : t.categories) difference_row(out, indent, seat + name, diff, false);
   }
 }
 

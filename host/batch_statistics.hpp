@@ -1,8 +1,8 @@
 #pragma once
 // What simulate and compare report of a batch of games (game_batch.hpp): per seat and
 // overall win rates with 95 % intervals, the first player's advantage, ties, game length,
-// scores, margins and the score by category; and, for two batches paired by seed, each
-// difference variant - base with its interval.
+// scores, margins and the score by category. The first player is the seat that made each
+// game's first move (GameRecord::first_player).
 #include <nlohmann/json.hpp>
 #include <iosfwd>
 #include <string>
@@ -27,38 +27,23 @@ struct BatchStatistics {
   double tie_rate = 0;  // games won by more than one seat
   Interval tie_rate_95;
   double fair_share = 0;              // 1 / players
-  double first_player_advantage = 0;  // seat 0's win rate - fair share
+  double first_player_win_rate = 0;   // of the seat that moved first in each game
+  double first_player_advantage = 0;  // first_player_win_rate - fair share
   Interval first_player_advantage_95;
   std::vector<SeatStatistics> seats;
 };
 BatchStatistics batch_statistics(const std::vector<GameRecord>& records, int players);
 
-// Differences variant - base, paired game by game (the same seeds in the same order).
-struct SeatDifference {
-  Difference win_rate, score, margin;
-  std::vector<std::pair<std::string, Difference>> categories;
-};
-struct BatchDifference {
-  Difference first_player_win_rate, tie_rate, length;
-  std::vector<SeatDifference> seats;
-};
-BatchDifference paired_batch_difference(const std::vector<GameRecord>& base, const std::vector<GameRecord>& variant,
-                                        int players);
-
 nlohmann::json to_json(const Interval& i);
 nlohmann::json to_json(const Distribution& d);
-nlohmann::json to_json(const Difference& d);
 nlohmann::json to_json(const BatchStatistics& s);
-nlohmann::json to_json(const BatchDifference& d);
 
-// What the brackets of print_statistics and print_difference are, said once above them.
+// What the brackets of print_statistics are, said once above them.
 inline constexpr const char* kIntervalNote =
-    "[low, high]: 95 % intervals, Wilson score for rates, mean +- 1.96 sd / sqrt(games) for means and "
-    "paired differences";
+    "[low, high]: 95 % intervals, Wilson score for rates, mean +- 1.96 sd / sqrt(games) for means";
 
 // Readable lines, each starting with `indent`; `seats` names the bot of each seat.
 void print_statistics(std::ostream& out, const BatchStatistics& s, const std::vector<std::string>& seats,
                       const std::string& indent);
-void print_difference(std::ostream& out, const BatchDifference& d, const std::string& indent);
 
 }  // namespace tessera::host

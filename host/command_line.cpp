@@ -118,15 +118,37 @@ CommandLine::CommandLine() {
   compare->add_option("--players,-p", compare_options.choice.players, kPlayersHelp)->default_str("auto");
   compare->add_option("--seed,-s", compare_options.choice.seed, "Seed of game 0 (game i uses seed + i in every arm)")
       ->check(kSeed);
-  compare->add_option("--games,-n", compare_options.games, "Games per arm (2 to " + std::to_string(kMaxBatchGames) + ")");
+  compare->add_option("--games,-n", compare_options.games, "Games per arm (2 to " + std::to_string(kMaxBatchGames) +
+                                                          "); with --until-decided, per batch");
   compare->add_option("--jobs,-j", compare_options.jobs, "Threads to play on (1 to " + std::to_string(kMaxJobs) + ")");
-  compare->add_option("--seats", compare_options.seats, "A bot per seat, as in simulate")
+  compare->add_option("--seats", compare_options.seats,
+                      "A bot per seat, as in simulate; rotated so that every arm plays every seating on the same seeds")
       ->delimiter(',')
       ->default_str("all random");
+  compare->add_flag("--fixed-seats", compare_options.fixed_seats, "Keep each bot in its seat instead of rotating them");
+  CLI::Option* until_decided = compare->add_flag(
+      "--until-decided", compare_options.until_decided,
+      "Play batches of --games paired games until every --decide row is decided or --games-max is reached");
+  compare->add_option("--games-max", compare_options.games_max, "With --until-decided: the most games per arm")
+      ->default_str("2000")
+      ->needs(until_decided);
+  compare->add_option("--width", compare_options.width,
+                      "With --until-decided: a row whose interval is narrower than this is decided too (in the "
+                      "row's units; a rate as a fraction: 0.04 is 4 points)")
+      ->check(CLI::NonNegativeNumber)
+      ->default_str("none")
+      ->needs(until_decided);
+  compare->add_option("--decide", compare_options.decide,
+                      "With --until-decided: the rows to decide, by id (see --json)")
+      ->delimiter(',')
+      ->default_str("winner_margin,mean_abs_margin,score_spread,mean_score,length,first_player_advantage")
+      ->needs(until_decided);
   compare->add_flag("--json", compare_options.json, "Print one JSON object instead of text");
   compare->add_option("--csv", compare_options.csv_path, "Write one CSV row per game and arm to this file (- for stdout)");
   compare->add_option("--plot", compare_options.plot_dir,
-                      "Write SVG plots of scores, first-player margins and lengths (with gnuplot) into this folder");
+                      "Write SVG plots of scores, winner's and first player's margins and lengths (with gnuplot) into this folder");
+  compare->add_option("--report", compare_options.report_path,
+                      "Write one self-contained HTML page with the summary, the table and the plots (needs gnuplot)");
 
   replay = app.add_subcommand("replay", "Replay a saved game log and verify it");
   replay->add_option("log", log_path, "Log file written by play, simulate or serve's save")->required();

@@ -76,18 +76,27 @@ struct ArenaOptions {
 };
 int run_arena(const PluginRegistry& registry, const ArenaOptions& options, std::ostream& out, std::ostream& err);
 
-// `tessera compare`: the game as it is (base) against each variant on the same seeds and
-// bot seats, with every statistic of simulate per arm and the paired difference variant -
-// base with its 95 % interval (sdk/docs/writing-a-game.md, "Judge a house rule").
+// `tessera compare`: the game as it is (base) against each variant on the same seeds, every
+// arm in every seating of the bots (rotated unless fixed_seats), with a summary of what
+// changed significantly and a table of rows, each arm's mean and the paired difference
+// variant - base with its interval, Holm-corrected (sdk/docs/writing-a-game.md, "Judge a
+// house rule"). With until_decided, batches of games until every asked row is decided
+// (stopping_rule.hpp).
 struct CompareOptions {
   GameChoice choice;                  // the base game; its variants apply to every arm
   std::vector<std::string> variants;  // one arm each; "a+b" plays variants a and b together
-  int games = 200;
+  int games = 200;                    // per arm (with until_decided: per batch)
   int jobs = 1;
   std::vector<std::string> seats;     // a bot spec per seat; default: all random
+  bool fixed_seats = false;           // keep each bot in its seat instead of rotating
   bool json = false;
   std::string csv_path;               // one row per game and arm; "-" for `out`
   std::string plot_dir;               // SVG plots, their data and the gnuplot script
+  std::string report_path;            // one self-contained HTML page: summary, table, plots
+  bool until_decided = false;
+  int games_max = 2000;               // with until_decided: the most games per arm
+  double width = 0;                   // with until_decided: an interval this narrow decides
+  std::vector<std::string> decide;    // with until_decided: the row ids to decide
   bool progress = false;              // a progress line on `err` (progress_meter.hpp)
   std::size_t max_actions = 1'000'000;
 };

@@ -1,13 +1,20 @@
-// `tessera compare`: base and variants on the same seeds and seats (paired), each arm's
-// statistics and the difference variant - base with its 95 % interval.
+// `tessera compare`: base and variants on the same seeds, every arm in every seating of the
+// bots (paired game by game), a summary of what changed significantly, then the table of
+// rows (compare_rows.hpp); with --until-decided, in batches under a valid stopping rule.
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
 
 #include "batch_statistics.hpp"
 #include "commands.hpp"
-#include "compare_arms.hpp"
 #include "compare_plots.hpp"
+#include "compare_run.hpp"
 #include "file_writer.hpp"
 #include "json_text.hpp"
 #include "progress_meter.hpp"
@@ -15,6 +22,12 @@
 
 namespace tessera::host {
 namespace {
+
+namespace fs = std::filesystem;
+
+// The rows --until-decided decides when --decide names none.
+const std::vector<std::string> kDefaultDecide = {"winner_margin", "mean_abs_margin", "score_spread",
+                                                 "mean_score",    "length",          "first_player_advantage"};
 
 // "a+b" -> the base variants, then a and b.
 std::vector<std::string> arm_variants(const std::vector<std::string>& base, const std::string& spec) {
@@ -37,100 +50,176 @@ void write_csv_to(const std::string& path, const std::vector<Arm>& arms, int pla
   write_file(path, text.str());
 }
 
+// n rounded up to a whole number of seatings, so that every seed is played in each.
+int whole_seatings(int n, int seatings) { return (n + seatings - 1) / seatings * seatings; }
+
+// The asked rows not decided for some variant; throws Error for an id the table lacks.
+std::vector<std::string> undecided_rows(const CompareRun& run) {
+  std::vector<std::string> undecided;
+  for (const std::string& id : run.asked) {
+    const auto row = std::find_if(run.table.rows.begin(), run.table.rows.end(),
+                                  [&](const RowResult& r) { return r.definition.id == id; });
+    if (row == run.table.rows.end()) {
+      std::string known;
+      for (const RowResult& r : run.table.rows) known += (known.empty() ? "" : ", ") + r.definition.id;
+      throw Error("--decide names no row '" + id + "' (rows: " + known + ")");
+    }
+    for (const RowVersusBase& v : row->variants)
+      if (!run.rule.decided(v.difference)) {
+        undecided.push_back(id);
+        break;
+      }
+  }
+  return undecided;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The plots for --report when --plot names no folder: drawn in a temporary one, removed after.
+struct ScratchFolder {
+  fs::path path;
+  ScratchFolder() : path(fs::temp_directory_path() / ("tessera-compare-" + std::to_string(::getpid()))) {}
+  ~ScratchFolder() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+};
+
+void write_report(const std::string& path, const CompareRun& run, const std::vector<std::string>& plots) {
+  std::vector<std::string> svgs;
+  for (const std::string& plot : plots) svgs.push_back(read_text(plot));
+  write_file(path, report_html(run, svgs));
+}
+
 }  // namespace
 
 int run_compare(const PluginRegistry& registry, const CompareOptions& options, std::ostream& out, std::ostream& err) {
   if (options.variants.empty()) throw Error("compare needs at least one --variant to compare with the base game");
   if (options.games < 2) throw Error("--games must be at least 2 (an interval needs two paired games)");
   check_batch_size(options.games, options.jobs);
+  if (options.until_decided) {
+    check_batch_size(options.games_max, options.jobs);
+    if (options.games_max < options.games)
+      throw Error("--games-max (" + std::to_string(options.games_max) + ") is below --games, the games of one batch (" +
+                  std::to_string(options.games) + ")");
+  }
   if (options.json && options.csv_path == "-") throw Error("--json and --csv - both print to standard output: pick one");
   const GameChoice choice = resolve_choice(registry, options.choice);
-  std::vector<Arm> arms{{"base", choice.variants, {}}};
-  for (const std::string& spec : options.variants) arms.push_back({spec, arm_variants(choice.variants, spec), {}});
+  CompareRun run;
+  run.game = choice.game;
+  run.players = choice.players;
+  run.seed = choice.seed;
+  run.arms.push_back({"base", choice.variants, {}});
+  for (const std::string& spec : options.variants) run.arms.push_back({spec, arm_variants(choice.variants, spec), {}});
   // Refuse bad input before the first game: unknown variants, player counts, bots.
-  for (const Arm& arm : arms) registry.config(choice.game, choice.players, choice.seed, arm.variants);
+  for (const Arm& arm : run.arms) registry.config(choice.game, choice.players, choice.seed, arm.variants);
   // Output files are checked before the games, which may take long.
   if (!options.csv_path.empty() && options.csv_path != "-") check_writable(options.csv_path);
+  if (!options.report_path.empty()) check_writable(options.report_path);
   if (!options.plot_dir.empty()) make_folder(options.plot_dir);
   BatchPlan plan;
   plan.choice = choice;
   plan.seats = bot_seats(options.seats, choice);
-  plan.games = options.games;
   plan.jobs = options.jobs;
   plan.max_actions = options.max_actions;
+  plan.rotate_seats = !options.fixed_seats;
+  run.seats = plan.seats;
+  run.seatings = plan.seatings();
+  const int batch = whole_seatings(options.games, run.seatings);
+  const int games_max = options.until_decided ? whole_seatings(options.games_max, run.seatings) : batch;
+  check_batch_size(games_max, options.jobs);
+  run.until_decided = options.until_decided;
+  run.rule = {batch, games_max, options.width, 0.05};
+  run.asked = options.decide;
 
   ProgressMeter progress(options.progress ? &err : nullptr, "compare " + choice.game,
-                         static_cast<long>(arms.size()) * options.games);
-  for (Arm& arm : arms) {
-    plan.choice.variants = arm.variants;
-    try {
-      arm.records = play_batch(registry, plan, &progress);
-    } catch (const Error& e) {
-      progress.clear();
-      err << "compare failed in arm '" << arm.name << "': " << e.what() << "\n";
-      return 1;
+                         static_cast<long>(run.arms.size()) * games_max);
+  for (int played = 0; played < games_max;) {
+    plan.first_game = played;
+    plan.games = std::min(batch, games_max - played);
+    for (Arm& arm : run.arms) {
+      plan.choice.variants = arm.variants;
+      try {
+        std::vector<GameRecord> records = play_batch(registry, plan, &progress);
+        arm.records.insert(arm.records.end(), records.begin(), records.end());
+      } catch (const Error& e) {
+        progress.clear();
+        err << "compare failed in arm '" << arm.name << "': " << e.what() << "\n";
+        return 1;
+      }
     }
+    played += plan.games;
+    run.table = judge_games(run.arms, choice.players, run.seats, options.until_decided ? &run.rule : nullptr);
+    if (!options.until_decided) break;
+    if (run.asked.empty())  // the default rows this game has (two players have no spread of their own)
+      for (const std::string& id : kDefaultDecide)
+        if (std::any_of(run.table.rows.begin(), run.table.rows.end(), [&](const RowResult& r) { return r.definition.id == id; }))
+          run.asked.push_back(id);
+    ++run.looks_done;
+    run.undecided = undecided_rows(run);
+    if (run.undecided.empty()) break;
   }
   progress.clear();
-  if (!options.csv_path.empty()) write_csv_to(options.csv_path, arms, choice.players, out);
+
+  if (!options.csv_path.empty()) write_csv_to(options.csv_path, run.arms, choice.players, out);
   std::vector<std::string> plots;
-  if (!options.plot_dir.empty()) plots = write_plots(options.plot_dir, arms, choice.game, choice.players);
+  std::optional<ScratchFolder> scratch;
+  if (!options.plot_dir.empty()) {
+    plots = write_plots(options.plot_dir, run.arms, choice.game, choice.players);
+  } else if (!options.report_path.empty()) {
+    scratch.emplace();
+    plots = write_plots(scratch->path.string(), run.arms, choice.game, choice.players);
+  }
+  if (!options.report_path.empty()) write_report(options.report_path, run, plots);
+  if (scratch) plots.clear();  // gone with the scratch folder
   if (options.csv_path == "-") return 0;
 
-  std::vector<BatchStatistics> statistics;
-  for (const Arm& arm : arms) statistics.push_back(batch_statistics(arm.records, choice.players));
-  std::vector<BatchDifference> differences;
-  for (std::size_t a = 1; a < arms.size(); ++a)
-    differences.push_back(paired_batch_difference(arms[0].records, arms[a].records, choice.players));
-
   if (options.json) {
-    nlohmann::json arm_list = nlohmann::json::array(), difference_list = nlohmann::json::array();
-    for (std::size_t a = 0; a < arms.size(); ++a) {
-      nlohmann::json j = to_json(statistics[a]);
-      j["name"] = arms[a].name;
-      j["variants"] = arms[a].variants;
-      arm_list.push_back(j);
+    nlohmann::json arms = nlohmann::json::array();
+    for (const Arm& arm : run.arms) {
+      nlohmann::json j = to_json(batch_statistics(arm.records, choice.players));
+      j["name"] = arm.name;
+      j["variants"] = arm.variants;
+      arms.push_back(j);
     }
-    for (std::size_t a = 1; a < arms.size(); ++a) {
-      nlohmann::json j = to_json(differences[a - 1]);
-      j["variant"] = arms[a].name;
-      difference_list.push_back(j);
-    }
-    out << json_text(nlohmann::json{{"game", choice.game},
-                                    {"players", choice.players},
-                                    {"seed", choice.seed},
-                                    {"games", options.games},
-                                    {"seats", plan.seats},
-                                    {"arms", arm_list},
-                                    {"differences", difference_list},
-                                    {"plots", plots}})
-        << "\n";
+    nlohmann::json result{{"game", choice.game},
+                          {"players", choice.players},
+                          {"seed", choice.seed},
+                          {"games", run.games()},
+                          {"seats", plan.seats},
+                          {"seatings", run.seatings},
+                          {"summary", summary_text(run)},
+                          {"significance",
+                           {{"level", run.table.significance.level},
+                            {"correction", options.until_decided ? "bonferroni over looks and rows" : "holm"},
+                            {"rows_compared", run.table.compared}}},
+                          {"arms", arms},
+                          {"rows", rows_json(run)},
+                          {"plots", plots}};
+    if (options.until_decided)
+      result["until_decided"] = {{"asked", run.asked},         {"undecided", run.undecided},
+                                 {"looks", run.looks_done},    {"planned_looks", run.rule.looks()},
+                                 {"batch", run.rule.batch},    {"games_max", run.rule.games_max},
+                                 {"width", run.rule.width}};
+    if (!options.report_path.empty()) result["report"] = options.report_path;
+    out << json_text(result) << "\n";
     return 0;
   }
-  out << choice.game << ": " << options.games << " games per arm, " << choice.players << " players, seeds "
-      << choice.seed << "-" << choice.seed + static_cast<std::uint64_t>(options.games - 1) << " in every arm, seats ";
+  out << choice.game << ": " << run.games() << " games per arm, " << choice.players << " players, seats ";
   for (std::size_t s = 0; s < plan.seats.size(); ++s) out << (s ? "," : "") << plan.seats[s];
-  out << "\n" << kIntervalNote << "\n";
-  for (std::size_t a = 0; a < arms.size(); ++a) {
-    out << "\n" << arms[a].name;
-    if (a == 0 && arms[a].variants.empty()) out << " (no variant)";
-    if (!arms[a].variants.empty()) {
-      out << " (variants:";
-      for (const std::string& v : arms[a].variants) out << " " << v;
-      out << ")";
-    }
-    out << "\n";
-    print_statistics(out, statistics[a], plan.seats, "  ");
-  }
-  for (std::size_t a = 1; a < arms.size(); ++a) {
-    out << "\n" << arms[a].name << " - base, paired by seed (significant when 0 is outside the interval):\n";
-    print_difference(out, differences[a - 1], "  ");
-  }
+  out << (run.seatings > 1 ? " rotated (every seating on every seed)" : "") << "\n\n" << summary_text(run) << "\n";
+  print_table(out, run);
   if (!plots.empty()) {
     out << "\nplots:";
     for (const std::string& p : plots) out << " " << p;
     out << "\n";
   }
+  if (!options.report_path.empty()) out << "report: " << options.report_path << "\n";
   return 0;
 }
 

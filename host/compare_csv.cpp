@@ -24,7 +24,7 @@ void write_csv(std::ostream& out, const std::vector<Arm>& arms, int players) {
         for (const auto& entry : r.categories[s])
           if (std::find(names[s].begin(), names[s].end(), entry.first) == names[s].end())
             names[s].push_back(entry.first);
-  out << "arm,variants,game,seed,length,winners";
+  out << "arm,variants,game,seed,seating,first_player,length,winners";
   for (int s = 0; s < players; ++s) out << ",score_" << s << ",margin_" << s;
   for (int s = 0; s < players; ++s)
     for (const std::string& name : names[static_cast<std::size_t>(s)]) out << "," << csv_field(name + "_" + std::to_string(s));
@@ -34,18 +34,13 @@ void write_csv(std::ostream& out, const std::vector<Arm>& arms, int players) {
       const GameRecord& r = arm.records[g];
       std::vector<std::string> winners;
       for (int w : r.winners) winners.push_back(std::to_string(w));
-      out << csv_field(arm.name) << "," << csv_field(joined(arm.variants, "+")) << "," << g << "," << r.seed << "," << r.length
+      out << csv_field(arm.name) << "," << csv_field(joined(arm.variants, "+")) << "," << g << "," << r.seed << "," << r.seating << ","
+          << r.first_player << "," << r.length
           << "," << joined(winners, " ");
       for (std::size_t s = 0; s < static_cast<std::size_t>(players); ++s)
         out << "," << (s < r.scores.size() ? r.scores[s] : 0) << "," << (s < r.margin.size() ? r.margin[s] : 0);
       for (std::size_t s = 0; s < static_cast<std::size_t>(players); ++s)
-        for (const std::string& name : names[s]) {
-          int value = 0;
-          if (s < r.categories.size())
-            for (const auto& [n, v] : r.categories[s])
-              if (n == name) value = v;
-          out << "," << value;
-        }
+        for (const std::string& name : names[s]) out << "," << category_of(r, s, name);
       out << "\n";
     }
   }

@@ -30,6 +30,9 @@ std::string file_stem(std::size_t index, const std::string& name) {
   return stem;
 }
 
+// Gnuplot point types that read apart: circle, square, triangle, diamond, cross, star.
+constexpr int kMarkers[] = {7, 5, 9, 13, 2, 3};
+
 // A histogram bin width that gives about 25 bins over the values' range, at least 1.
 double bin_width(double low, double high) { return std::max(1.0, std::ceil((high - low) / 25.0)); }
 
@@ -43,14 +46,25 @@ struct Range {
   }
 };
 
+double first_player_margin(const GameRecord& r) {
+  const auto seat = static_cast<std::size_t>(r.first_player);
+  return seat < r.margin.size() ? r.margin[seat] : 0;
+}
+
+double winner_margin(const GameRecord& r) {
+  std::vector<int> s = r.scores;
+  std::sort(s.rbegin(), s.rend());
+  return s.size() < 2 ? 0 : s[0] - s[1];
+}
+
 void write_data(const fs::path& dir, const std::vector<Arm>& arms, int players) {
   for (std::size_t a = 0; a < arms.size(); ++a) {
     std::ostringstream games, scores;
     // A comment line: the name cannot leave it (an arm is named by variant identifiers).
-    games << "# " << gnuplot_string(arms[a].name) << ": seed length first_player_margin\n";
+    games << "# " << gnuplot_string(arms[a].name) << ": seed length first_player_margin winner_margin\n";
     scores << "# " << gnuplot_string(arms[a].name) << ": seat score (one line per seat and game)\n";
     for (const GameRecord& r : arms[a].records) {
-      games << r.seed << " " << r.length << " " << (r.margin.empty() ? 0 : r.margin[0]) << "\n";
+      games << r.seed << " " << r.length << " " << first_player_margin(r) << " " << winner_margin(r) << "\n";
       for (std::size_t s = 0; s < r.scores.size() && s < static_cast<std::size_t>(players); ++s)
         scores << s << " " << r.scores[s] << "\n";
     }
@@ -59,14 +73,21 @@ void write_data(const fs::path& dir, const std::vector<Arm>& arms, int players) 
   }
 }
 
-// One plot: each arm's distribution of `column` of its `suffix` data file, as steps.
+// One plot: each arm's distribution of `column` of its `suffix` data file. Arms whose
+// distributions coincide stay visible: each has its own dash pattern, marker and colour,
+// and its points are shifted sideways by a fraction of a bin.
 void plot(std::ostream& gp, const std::vector<Arm>& arms, const std::string& output, const std::string& title,
           const std::string& xlabel, const std::string& suffix, int column, double width, double count) {
   gp << "\nset output " << gnuplot_string(output) << "\nset title " << gnuplot_string(title) << "\nset xlabel " << gnuplot_string(xlabel)
      << "\nbin_width = " << width << "\nplot ";
-  for (std::size_t a = 0; a < arms.size(); ++a)
+  const double shift = arms.size() > 1 ? 0.3 / static_cast<double>(arms.size() - 1) : 0;
+  for (std::size_t a = 0; a < arms.size(); ++a) {
+    const double offset = (static_cast<double>(a) - static_cast<double>(arms.size() - 1) / 2) * shift;
     gp << (a ? ", \\\n     " : "") << gnuplot_string(file_stem(a, arms[a].name) + suffix + ".dat") << " using (bin($" << column
-       << ", bin_width)):(1.0 / " << count << ") smooth frequency with histeps lw 2 title " << gnuplot_string(arms[a].name);
+       << ", bin_width) + " << offset << " * bin_width):(1.0 / " << count << ") smooth frequency with linespoints lw 2 dt "
+       << a % 5 + 1 << " pt " << kMarkers[a % std::size(kMarkers)] << " ps 0.9 lc " << a + 1 << " title "
+       << gnuplot_string(arms[a].name);
+  }
   gp << "\n";
 }
 
@@ -108,12 +129,13 @@ std::vector<std::string> write_plots(const std::string& dir_name, const std::vec
   make_folder(dir);
   write_data(dir, arms, players);
 
-  Range scores, lengths, margins;
+  Range scores, lengths, margins, winner_margins;
   for (const Arm& arm : arms)
     for (const GameRecord& r : arm.records) {
       for (int s : r.scores) scores.add(s);
       lengths.add(static_cast<double>(r.length));
-      margins.add(r.margin.empty() ? 0 : r.margin[0]);
+      margins.add(first_player_margin(r));
+      winner_margins.add(winner_margin(r));
     }
   const double games = arms.empty() ? 0 : static_cast<double>(arms[0].records.size());
   const std::string each = ", " + std::to_string(arms.empty() ? 0 : arms[0].records.size()) + " games per arm";
@@ -122,18 +144,21 @@ std::vector<std::string> write_plots(const std::string& dir_name, const std::vec
   gp << "# Written by `tessera compare --plot`: edit and re-run with `gnuplot compare.gp` in this folder.\n"
      << "# Each *.dat file holds one arm's games (same seeds in every arm); *_scores.dat one line per seat.\n"
      << "set terminal svg size 800,480 dynamic noenhanced font 'sans,12' background rgb 'white'\n"
-     << "set grid\nset key top right\nset ylabel 'share'\n"
+     << "set grid\nset key top right box opaque\nset ylabel 'share of games'\n"
      << "bin(x, w) = w * floor(x / w + 0.5)\n";
   plot(gp, arms, "scores.svg", game + ": final scores of every seat" + each, "score", "_scores", 2,
        bin_width(scores.low, scores.high), games * players);
-  plot(gp, arms, "first_player_margin.svg", game + ": first player's margin (score minus the best other)" + each,
-       "margin", "", 3, bin_width(margins.low, margins.high), games);
+  plot(gp, arms, "first_player_margin.svg",
+       game + ": first player's margin (the seat that moved first: score minus the best other)" + each, "margin", "", 3,
+       bin_width(margins.low, margins.high), games);
+  plot(gp, arms, "winner_margin.svg", game + ": winner's margin (best minus second score)" + each, "margin", "", 4,
+       bin_width(winner_margins.low, winner_margins.high), games);
   plot(gp, arms, "length.svg", game + ": game length" + each, "actions", "", 2, bin_width(lengths.low, lengths.high),
        games);
   write_file(dir / "compare.gp", gp.str());
   run_gnuplot(dir);
   std::vector<std::string> svgs;
-  for (const char* name : {"scores.svg", "first_player_margin.svg", "length.svg"}) {
+  for (const char* name : {"scores.svg", "winner_margin.svg", "first_player_margin.svg", "length.svg"}) {
     // gnuplot only warns when it cannot write a plot.
     std::error_code ec;
     if (fs::file_size(dir / name, ec) == 0 || ec)

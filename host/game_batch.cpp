@@ -1,5 +1,6 @@
 #include "game_batch.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -19,16 +20,20 @@
 namespace tessera::host {
 namespace {
 
-GameRecord play_one(const PluginRegistry& registry, const Game& first, const BatchPlan& plan, std::uint64_t seed,
+GameRecord play_one(const PluginRegistry& registry, const Game& first, const BatchPlan& plan, BatchGame where,
                     bool is_first) {
+  const std::uint64_t seed = where.seed;
   std::unique_ptr<Game> game = is_first ? first.clone() : first.rematch(seed);
   std::vector<std::unique_ptr<Bot>> bots;
   const GameChoice& c = plan.choice;
+  const std::vector<std::string> seated = seated_bots(plan.seats, where.seating);
   for (int s = 0; s < c.players; ++s)
-    bots.push_back(make_bot(plan.seats[static_cast<std::size_t>(s)], seed, s,
+    bots.push_back(make_bot(seated[static_cast<std::size_t>(s)], seed, s,
                             game_maker(registry, c.game, c.players, c.variants)));
   GameRecord record;
   record.seed = seed;
+  record.seating = where.seating;
+  record.first_player = game->seat_to_move() == kNobody ? 0 : game->seat_to_move();
   nlohmann::json steps = nlohmann::json::array();
   // Typed moves without text, by their place in the list, applied in playout mode: this
   // game is ours to drop.
@@ -58,7 +63,7 @@ GameRecord play_one(const PluginRegistry& registry, const Game& first, const Bat
   record.margin = std::move(returns.margin);
   if (!plan.log_dir.empty()) {
     nlohmann::json log{{"tessera_log", 1}, {"game", c.game},     {"players", c.players},
-                       {"seed", seed},     {"variants", c.variants}, {"seats", plan.seats},
+                       {"seed", seed},     {"variants", c.variants}, {"seats", seated},
                        {"steps", steps},   {"outcome", outcome_json(*game)}, {"checksum", state_checksum(*game)}};
     // Written only within the bounds replay reads (json_limits.hpp).
     const std::string text = json_text(log, 1);
@@ -93,12 +98,12 @@ void play_share(const PluginRegistry& registry, const BatchPlan& plan, int job, 
   try {
     std::unique_ptr<Game> first;
     for (int i = job; i < plan.games && !failed.load(); i += plan.jobs) {
-      const std::uint64_t seed = plan.choice.seed + static_cast<std::uint64_t>(i);
+      const BatchGame where = batch_game(plan, plan.first_game + i);
       const bool is_first = !first;
       if (is_first)
-        first = registry.new_game(plan.choice.game,
-                                  registry.config(plan.choice.game, plan.choice.players, seed, plan.choice.variants));
-      records[static_cast<std::size_t>(i)] = play_one(registry, *first, plan, seed, is_first);
+        first = registry.new_game(
+            plan.choice.game, registry.config(plan.choice.game, plan.choice.players, where.seed, plan.choice.variants));
+      records[static_cast<std::size_t>(i)] = play_one(registry, *first, plan, where, is_first);
       done++;
     }
   } catch (const std::exception& e) {
@@ -113,6 +118,30 @@ void play_share(const PluginRegistry& registry, const BatchPlan& plan, int job, 
 }
 
 }  // namespace
+
+int category_of(const GameRecord& r, std::size_t seat, const std::string& name) {
+  if (seat >= r.categories.size()) return 0;
+  for (const auto& [n, v] : r.categories[seat])
+    if (n == name) return v;
+  return 0;
+}
+
+int BatchPlan::seatings() const {
+  if (!rotate_seats || seats.empty()) return 1;
+  const bool all_same = std::all_of(seats.begin(), seats.end(), [&](const std::string& s) { return s == seats[0]; });
+  return all_same ? 1 : static_cast<int>(seats.size());
+}
+
+BatchGame batch_game(const BatchPlan& plan, int index) {
+  const int k = plan.seatings();
+  return {plan.choice.seed + static_cast<std::uint64_t>(index / k), index % k};
+}
+
+std::vector<std::string> seated_bots(const std::vector<std::string>& seats, int seating) {
+  std::vector<std::string> seated(seats.size());
+  for (std::size_t s = 0; s < seats.size(); ++s) seated[s] = seats[(s + static_cast<std::size_t>(seating)) % seats.size()];
+  return seated;
+}
 
 void check_batch_size(int games, int jobs) {
   if (games < 1 || games > kMaxBatchGames)

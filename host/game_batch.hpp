@@ -1,7 +1,8 @@
 #pragma once
 // Batches of bot games on several threads, one record per game: what simulate and compare
-// play and summarise. Game i of a batch uses seed + i and the same bot seats, so two
-// batches that differ only in their variants are paired game by game.
+// play and summarise. Game i of a batch uses seed + i with the same bot seats, or, with
+// rotated seats, every seating of the bots on each seed in turn (batch_game); two batches
+// that differ only in their variants are paired game by game.
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -14,6 +15,8 @@ namespace tessera::host {
 
 struct GameRecord {
   std::uint64_t seed = 0;
+  int seating = 0;           // the bots' rotation: seat s holds bot (s + seating) % players
+  int first_player = 0;      // the seat that made the game's first move (CATAN rolls it)
   std::uint64_t length = 0;  // actions until the end
   std::vector<int> scores;
   std::vector<int> winners;
@@ -21,6 +24,9 @@ struct GameRecord {
   std::vector<double> margin;  // the seat's score minus the best other score
   std::vector<std::vector<std::pair<std::string, int>>> categories;  // Outcome::categories
 };
+
+// A seat's score category `name` in one game; 0 when the game did not name it.
+int category_of(const GameRecord& r, std::size_t seat, const std::string& name);
 
 // Bounds of a batch, the same on every machine. Threads: far more than any machine has
 // cores, so a larger count is a typing error, not a plan (and thousands of threads fail to
@@ -40,7 +46,24 @@ struct BatchPlan {
   int jobs = 1;
   std::size_t max_actions = 1'000'000;
   std::string log_dir;             // write each game's log here when set
+  bool rotate_seats = false;       // every seating of the bots on each seed (seatings())
+  int first_game = 0;              // the batch is games first_game .. first_game + games - 1
+
+  // How many seatings a seed is played in: the number of seats when they are rotated and
+  // hold different bots, else 1 (rotating equal bots changes nothing).
+  int seatings() const;
 };
+
+// Where game `index` of a plan is played: its seed and seating. Without rotation game i
+// is seed + i in seating 0; with k seatings, seed + i / k in seating i % k.
+struct BatchGame {
+  std::uint64_t seed = 0;
+  int seating = 0;
+};
+BatchGame batch_game(const BatchPlan& plan, int index);
+
+// The bot of each seat in `seating`.
+std::vector<std::string> seated_bots(const std::vector<std::string>& seats, int seating);
 
 // The seats of `specs` (as given to --seats, joined by join_seat_specs) for `players`:
 // all random when none; throws Error when the count differs or a spec is not a bot.

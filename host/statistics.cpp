@@ -1,7 +1,10 @@
 #include "statistics.hpp"
 
 #include <algorithm>
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
+#include <numeric>
 
 #include "tessera/error.hpp"
 
@@ -48,16 +51,49 @@ Distribution describe(std::vector<double> values) {
   return d;
 }
 
-Difference paired_difference(const std::vector<double>& base, const std::vector<double>& variant) {
+double t_quantile(double level, std::size_t n) {
+  const double tail = (1 - level) / 2;
+  if (n > 1000 || n < 2) return boost::math::quantile(boost::math::complement(boost::math::normal(), tail));
+  return boost::math::quantile(boost::math::complement(boost::math::students_t(static_cast<double>(n - 1)), tail));
+}
+
+Difference paired_difference(const std::vector<double>& base, const std::vector<double>& variant, double level) {
   if (base.size() != variant.size()) throw Error("paired samples of different sizes");
   std::vector<double> diff(base.size());
   for (std::size_t i = 0; i < base.size(); ++i) diff[i] = variant[i] - base[i];
-  const Distribution d = describe(std::move(diff));
   Difference r;
+  r.identical = std::all_of(diff.begin(), diff.end(), [](double d) { return d == 0; });
+  const Distribution d = describe(std::move(diff));
   r.mean = d.mean;
-  r.interval = d.mean_95;
-  r.significant = d.n > 1 && r.interval.excludes_zero();
+  if (d.n < 2) return r;
+  const double standard_error = d.stdev / std::sqrt(static_cast<double>(d.n));
+  const double half = t_quantile(level, d.n) * standard_error;
+  r.interval = {d.mean - half, d.mean + half};
+  if (standard_error > 0) {
+    const double t = std::abs(d.mean) / standard_error;
+    r.p_value = d.n > 1000 ? 2 * boost::math::cdf(boost::math::complement(boost::math::normal(), t))
+                           : 2 * boost::math::cdf(boost::math::complement(
+                                     boost::math::students_t(static_cast<double>(d.n - 1)), t));
+  } else {
+    // Every pair differs by the same amount: certain when that amount is not 0.
+    r.p_value = d.mean == 0 ? 1 : 0;
+  }
+  r.significant = r.interval.excludes_zero() || (standard_error == 0 && d.mean != 0);
   return r;
+}
+
+std::vector<bool> holm_significant(const std::vector<double>& p_values, double alpha) {
+  std::vector<std::size_t> order(p_values.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return p_values[a] < p_values[b]; });
+  std::vector<bool> rejected(p_values.size(), false);
+  const std::size_t m = p_values.size();
+  for (std::size_t k = 0; k < m; ++k) {
+    // The k-th smallest p-value faces alpha / (m - k); the first that fails stops the rest.
+    if (p_values[order[k]] > alpha / static_cast<double>(m - k)) break;
+    rejected[order[k]] = true;
+  }
+  return rejected;
 }
 
 }  // namespace tessera::host
