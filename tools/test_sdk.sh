@@ -6,6 +6,8 @@
 #     the installed SDK (find_package(Tessera)) and passes its tests and the conformance suite;
 #   - the game, installed for the user and then into the prefix, is found, validated, checked
 #     and played by the installed `tessera`;
+#   - a variant pack is made, packed and installed on the installed tessera
+#     (tools/test_variant_packs.sh);
 #   - CPack makes the tessera and tessera-dev Debian packages, and the host unpacked from them runs.
 # Compiles only the new game (a plugin and its tests); the install and packages reuse build/.
 set -euo pipefail
@@ -71,6 +73,9 @@ grep -q "^river_trade  River Trade" <<<"$("$tessera" list)" || fail "the install
 "$tessera" validate river_trade --play --games 1 | tail -1
 "$tessera" play river_trade --players 3 --seats greedy,random,random --seed 7 --quiet | tail -n 4
 cd - >/dev/null
+
+step "a house rule on the installed tessera: scaffold, test, compare, pack, install elsewhere, play"
+tools/test_variant_packs.sh "$prefix"
 
 step "Debian packages (CPack)"
 # (CPack warns that the plugins have no soname: they are loaded, never linked.)
