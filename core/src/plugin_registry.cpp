@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <boost/dll/shared_library.hpp>
 #include <chrono>
-#include <functional>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <sstream>
 #include <system_error>
