@@ -46,6 +46,9 @@ CommandLine::CommandLine() {
   app.add_option("--data-root", first.data_roots,
                  "A folder holding data/<game>/ and scripts/<game>/ to search first; repeatable")
       ->default_str("none");
+  app.add_option("--variant-dir", first.variant_dirs,
+                 "A folder of variant packs (<name>/variant.yaml) to search first; repeatable")
+      ->default_str("none");
   app.fallthrough();
 
   list = app.add_subcommand("list", "List the installed games");
@@ -180,6 +183,20 @@ CommandLine::CommandLine() {
                            "Write a stand-alone project into this new folder instead, built against the installed "
                            "SDK (find_package(Tessera))")
       ->default_str("none: into --root");
+
+  variant_cmd = app.add_subcommand("variant", "Variant packs: house rules as folders and archives to share");
+  variant_cmd->require_subcommand(1);
+  variant_new_cmd = variant_cmd->add_subcommand("new", "Scaffold a variant pack: manifest, Lua page and a test");
+  variant_new_cmd->add_option("game", variant_new.game, "Game id")->required();
+  variant_new_cmd->add_option("name", variant_new.name, "Variant name (lower-case letters, digits, '_')")->required();
+  variant_new_cmd->add_option("--out", variant_new.out, "Folder to write the pack folder <name>/ into");
+  variant_pack_cmd = variant_cmd->add_subcommand("pack", "Write a variant pack folder as one archive to share");
+  variant_pack_cmd->add_option("folder", variant_pack.folder, "The pack folder (holding variant.yaml)")->required();
+  variant_pack_cmd->add_option("--out", variant_pack.out, "The archive to write")->default_str("<name>.tar.gz");
+  variant_install_cmd = variant_cmd->add_subcommand(
+      "install", "Install a variant pack archive into the user folder ($XDG_DATA_HOME/tessera/variants/<game>/)");
+  variant_install_cmd->add_option("archive", variant_install.archive, "The pack archive")->required();
+  variant_install_cmd->add_flag("--replace", variant_install.replace, "Replace an installed pack of the same name");
 
   conformance = app.add_subcommand("conformance", "Run the conformance suite every game must pass on a game");
   conformance->add_option("game", game, "Game id")->required();

@@ -34,6 +34,9 @@ struct CommandLine {
   std::string log_path;  // replay
   GameChoice through_choice;
   NewGameOptions new_game;
+  VariantNewOptions variant_new;
+  VariantPackOptions variant_pack;
+  VariantInstallOptions variant_install;
   std::vector<std::string> conformance_checks_chosen;
   ConformanceOptions conformance_options;
   WebOptions web_options;  // web_root and state_dir empty: the defaults (host_environment.hpp)
@@ -41,7 +44,8 @@ struct CommandLine {
   // The subcommands; *list is true when `list` was given.
   CLI::App *list = nullptr, *info = nullptr, *rules = nullptr, *validate = nullptr, *schema = nullptr,
            *play = nullptr, *simulate = nullptr, *arena = nullptr, *compare = nullptr, *replay = nullptr,
-           *playthrough = nullptr, *serve = nullptr, *new_game_cmd = nullptr, *conformance = nullptr,
+           *playthrough = nullptr, *serve = nullptr, *new_game_cmd = nullptr, *variant_cmd = nullptr, *variant_new_cmd = nullptr,
+           *variant_pack_cmd = nullptr, *variant_install_cmd = nullptr, *conformance = nullptr,
            *web = nullptr;
 };
 

@@ -138,6 +138,34 @@ struct NewGameOptions {
 int run_new_game(const PluginRegistry& registry, const NewGameOptions& options,
                  const std::filesystem::path& source_tree, std::ostream& out);
 
+// `tessera variant new GAME NAME`: the pack folder <out>/<name>/ with a manifest
+// (variant.yaml), a Lua page (rules.lua) and a test that plays it (test.sh). Throws Error
+// for an unknown game, a name that is not an identifier or is a variant of the game already,
+// or a folder that exists.
+struct VariantNewOptions {
+  std::string game;
+  std::string name;
+  std::filesystem::path out = ".";
+};
+int run_variant_new(const PluginRegistry& registry, const VariantNewOptions& options, std::ostream& out);
+// `tessera variant pack DIR`: the pack folder as one archive (variant_archive.hpp), by
+// default <name>.tar.gz in the current folder.
+struct VariantPackOptions {
+  std::filesystem::path folder;
+  std::filesystem::path out;
+};
+int run_variant_pack(const VariantPackOptions& options, std::ostream& out);
+// `tessera variant install FILE`: the archive unpacked into a scratch folder and checked
+// (unpack_variant_archive; its manifest must name an installed game and fit its version, and
+// its name may not be one of the game's own variants), then moved whole into the user folder,
+// variants/<game>/<name>/. A refusal leaves the user folder as it was. An installed pack of
+// the same name is replaced only with `replace`.
+struct VariantInstallOptions {
+  std::filesystem::path archive;
+  bool replace = false;
+};
+int run_variant_install(const PluginRegistry& registry, const VariantInstallOptions& options, std::ostream& out);
+
 // Fills in the default player count; throws Error for an unknown game.
 GameChoice resolve_choice(const PluginRegistry& registry, GameChoice choice);
 

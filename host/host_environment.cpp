@@ -51,7 +51,7 @@ SearchPaths search_paths(const fs::path& program, const SearchPaths& first) {
   if (in_build_tree(program)) {
     plugins.push_back(TESSERA_BUILD_PLUGIN_DIR);
     data.push_back(TESSERA_SOURCE_DIR_DEFAULT);
-    return {plugin_search_path(plugins, {TESSERA_INSTALL_PLUGINDIR}), data_search_path(data, {TESSERA_INSTALL_DATADIR})};
+    return {plugin_search_path(plugins, {TESSERA_INSTALL_PLUGINDIR}), data_search_path(data, {TESSERA_INSTALL_DATADIR}), {}};
   }
   // Installed: the prefix is found from the program's folder, so a moved prefix still works.
   const fs::path bin = program.parent_path();
@@ -61,12 +61,25 @@ SearchPaths search_paths(const fs::path& program, const SearchPaths& first) {
     plugins.push_back(user / "plugins");
     data.push_back(user);
   }
-  return {plugin_search_path(plugins), data_search_path(data)};
+  return {plugin_search_path(plugins), data_search_path(data), {}};
+}
+
+std::vector<VariantPlace> variant_places(const std::vector<fs::path>& variant_dirs) {
+  std::vector<VariantPlace> places;
+  for (const fs::path& dir : variant_dirs) places.push_back({fs::absolute(dir).lexically_normal(), "--variant-dir"});
+  if (const char* path = std::getenv("TESSERA_VARIANT_PATH")) {
+    std::istringstream entries(path);
+    for (std::string entry; std::getline(entries, entry, ':');)
+      if (!entry.empty()) places.push_back({fs::absolute(entry).lexically_normal(), "TESSERA_VARIANT_PATH"});
+  }
+  if (const fs::path user = user_data_dir(); !user.empty()) places.push_back({user / "variants", "user folder", true});
+  return places;
 }
 
 std::unique_ptr<PluginRegistry> make_default_registry(const SearchPaths& first) {
   SearchPaths paths = search_paths(program_path(), first);
   auto registry = std::make_unique<PluginRegistry>(std::move(paths.plugin_dirs), std::move(paths.data_roots));
+  registry->set_variant_places(variant_places(first.variant_dirs));
   registry->scan();
   return registry;
 }
@@ -123,8 +136,28 @@ std::vector<VariantInfo> list_variants(const PluginEntry& entry) {
   for (const auto& name : variant_names(entry)) {
     // Described by its Lua page, or else by the comment opening its overlay's game.yaml.
     const bool page = std::find(pages.begin(), pages.end(), name) != pages.end();
-    out.push_back(VariantInfo{name, page ? opening_paragraph(entry.script_dir, "variants/" + name + ".lua", "--")
-                                         : opening_paragraph(entry.data_dir, "variants/" + name + "/game.yaml", "#")});
+    VariantInfo info;
+    info.name = name;
+    info.description = page ? opening_paragraph(entry.script_dir, "variants/" + name + ".lua", "--")
+                            : opening_paragraph(entry.data_dir, "variants/" + name + "/game.yaml", "#");
+    out.push_back(std::move(info));
+  }
+  return out;
+}
+
+std::vector<VariantInfo> list_variants(const PluginRegistry& registry, std::string_view id) {
+  const std::vector<VariantInfo> own = list_variants(registry.game(id));
+  std::vector<VariantInfo> out;
+  for (const VariantSource& source : registry.variant_sources(id)) {
+    VariantInfo info{source.name, "", source.origin, source.folder, source.shadowed, source.problem};
+    if (source.folder.empty()) {
+      const auto mine = std::find_if(own.begin(), own.end(), [&](const VariantInfo& v) { return v.name == source.name; });
+      if (mine != own.end()) info.description = mine->description;
+    } else {
+      const VariantManifest& m = source.manifest;
+      info.description = m.title + (m.title.empty() || m.description.empty() ? "" : ": ") + m.description;
+    }
+    out.push_back(std::move(info));
   }
   return out;
 }

@@ -20,7 +20,13 @@ namespace tessera::host {
 struct SearchPaths {
   std::vector<std::filesystem::path> plugin_dirs;
   std::vector<std::filesystem::path> data_roots;
+  std::vector<std::filesystem::path> variant_dirs;  // --variant-dir, searched for variant packs first
 };
+
+// Where variant packs are searched (tessera/variant_pack.hpp), for the build tree's and an
+// installed program alike: each of `variant_dirs`, each ':'-separated entry of
+// TESSERA_VARIANT_PATH, then the user folder's variants/<game>/ (user_data_dir()).
+std::vector<VariantPlace> variant_places(const std::vector<std::filesystem::path>& variant_dirs);
 
 // $XDG_DATA_HOME/tessera, or ~/.local/share/tessera when XDG_DATA_HOME is unset or not an
 // absolute path (the XDG base directory rule); empty without either variable.
@@ -35,7 +41,7 @@ bool in_build_tree(const std::filesystem::path& program);
 // The search paths of the host program `program`, after the folders `first` gives.
 SearchPaths search_paths(const std::filesystem::path& program, const SearchPaths& first = {});
 
-// A registry that has scanned the search paths of this program.
+// A registry that has scanned the search paths of this program, with its variant places.
 std::unique_ptr<PluginRegistry> make_default_registry(const SearchPaths& first = {});
 
 // Where `tessera new-game` finds the example game's C++ and tests (plugins/<id>/,
@@ -54,8 +60,15 @@ std::filesystem::path web_state_dir();
 struct VariantInfo {
   std::string name;
   std::string description;
+  std::string origin = "game";         // VariantSource::origin
+  std::filesystem::path folder;        // a pack's folder
+  std::vector<std::string> shadowed;   // same-name packs not played: "<origin> <folder>"
+  std::string problem;                 // why a pack cannot be played
 };
 std::vector<VariantInfo> list_variants(const PluginEntry& entry);
+// Every variant of game `id`, its own and its packs' (PluginRegistry::variant_sources); a
+// pack is described by its manifest's title and description.
+std::vector<VariantInfo> list_variants(const PluginRegistry& registry, std::string_view id);
 
 // The files under variants/ of the game's scripts and data that would be variants but for
 // a name that is not an identifier (tessera/identifier.hpp), as messages naming each.

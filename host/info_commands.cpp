@@ -37,8 +37,15 @@ json players_json(int low, int high) { return json{{"min", low}, {"max", high}};
 json game_json(const PluginRegistry& registry, const PluginEntry& entry) {
   const Manifest& m = entry.manifest;
   json variants = json::array();
-  for (const auto& v : list_variants(entry)) {
-    json variant{{"name", v.name}, {"description", v.description}};
+  for (const auto& v : list_variants(registry, m.id)) {
+    json variant{{"name", v.name}, {"description", v.description}, {"origin", v.origin},
+                 {"folder", v.folder.empty() ? json(nullptr) : json(v.folder.string())}, {"shadowed", v.shadowed}};
+    if (!v.problem.empty()) {
+      variant["players"] = nullptr;
+      variant["problem"] = short_message(v.problem);
+      variants.push_back(std::move(variant));
+      continue;
+    }
     try {
       const auto [low, high] = registry.variant_players(m.id, v.name);
       variant["players"] = players_json(low, high);
@@ -111,15 +118,22 @@ int run_info(const PluginRegistry& registry, const std::string& game, std::ostre
   out << "scripts: " << (entry.script_dir.empty() ? "(none)" : entry.script_dir.string()) << "\n";
   if (place_of_file(entry.data_dir, "rules.md") == FilePlace::Inside)
     out << "rules:   tessera rules " << m.id << "\n";
-  auto variants = list_variants(entry);
+  auto variants = list_variants(registry, game);
   out << "variants:" << (variants.empty() ? " none" : "") << "\n";
   for (const auto& v : variants) {
+    // Where each comes from: the game's own, or a pack's origin and folder.
+    const std::string from = v.folder.empty() ? "" : "  [" + v.origin + " " + v.folder.string() + "]";
+    if (!v.problem.empty()) {
+      out << "  " << v.name << from << "  - not playable: " << v.problem << "\n";
+      continue;
+    }
     const auto [low, high] = registry.variant_players(game, v.name);
     std::string counts;
     if (low != m.min_players || high != m.max_players)
       counts = low == high ? " (" + std::to_string(low) + (low == 1 ? " player)" : " players)")
                            : " (" + std::to_string(low) + "-" + std::to_string(high) + " players)";
-    out << "  " << v.name << counts << (v.description.empty() ? "" : "  - " + v.description) << "\n";
+    out << "  " << v.name << counts << (v.description.empty() ? "" : "  - " + v.description) << from << "\n";
+    for (const auto& other : v.shadowed) out << "    shadows " << other << " (not played)\n";
   }
   return 0;
 }
@@ -159,7 +173,11 @@ int run_validate(const PluginRegistry& registry, const std::string& game, std::o
   };
   std::vector<Check> checks{{{}, "", ""}};
   for (auto& p : misnamed_variants(entry)) checks.push_back({{}, "", std::move(p)});
-  for (const auto& v : list_variants(entry)) {
+  for (const auto& v : list_variants(registry, game)) {
+    if (!v.problem.empty()) {
+      checks.push_back({{}, "", "variant " + v.name + ": " + v.problem});
+      continue;
+    }
     checks.push_back({{v.name}, "variant " + v.name + ": ", ""});
     std::vector<std::string> together{v.name};
     try {

@@ -59,6 +59,9 @@ int main(int argc, char** argv) {
     if (*c.conformance)
       return run_conformance(*registry, c.game, c.conformance_checks_chosen, c.conformance_options, std::cout);
     if (*c.new_game_cmd) return run_new_game(*registry, c.new_game, template_root(program_path()), std::cout);
+    if (*c.variant_new_cmd) return run_variant_new(*registry, c.variant_new, std::cout);
+    if (*c.variant_pack_cmd) return run_variant_pack(c.variant_pack, std::cout);
+    if (*c.variant_install_cmd) return run_variant_install(*registry, c.variant_install, std::cout);
   } catch (const std::exception& e) {
     std::cerr << "error: " << short_message(e.what()) << "\n";
     return 1;

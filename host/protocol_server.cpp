@@ -180,7 +180,7 @@ json ProtocolServer::cmd_games() const {
   json games = json::array();
   for (const PluginEntry* entry : registry_.games()) {
     json variants = json::array();
-    for (const auto& v : list_variants(*entry)) variants.push_back(json{{"name", v.name}, {"description", v.description}});
+    for (const auto& v : list_variants(registry_, entry->manifest.id)) variants.push_back(json{{"name", v.name}, {"description", v.description}});
     const Manifest& m = entry->manifest;
     games.push_back(json{{"id", m.id},
                          {"title", m.title},

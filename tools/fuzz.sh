@@ -12,7 +12,7 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz_protocol fuzz_log fuzz_yaml_overlay fuzz_lua_variant fuzz_escaping fuzz_command_line
-                                    fuzz_web_rooms)
+                                    fuzz_web_rooms fuzz_variant_archive)
 tools/build_sanitized.sh "${targets[@]}"
 export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"

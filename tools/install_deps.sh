@@ -6,7 +6,7 @@
 #   --browser  also headless Chromium, its driver and Selenium (tests/web/, the browser board)
 set -euo pipefail
 packages=(g++ cmake make pkg-config ccache libboost-dev liblua5.4-dev libyaml-cpp-dev catch2
-          nlohmann-json3-dev libcli11-dev gnuplot-nox
+          nlohmann-json3-dev libcli11-dev gnuplot-nox libarchive-dev
           python3  # tests/docs: the README's and sdk/docs' examples run
           dpkg-dev file)  # CPack's Debian packages (dpkg-shlibdeps, file): tools/test_sdk.sh
 for option in "$@"; do

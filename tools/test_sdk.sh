@@ -7,6 +7,8 @@
 #   - the game, installed for the user and then into the prefix, is found, validated, checked
 #     and played by the installed `tessera`, and a whole game of it by clicking in `tessera web`
 #     (tests/web/test_new_game.py), its layout hints taken away: no hints, no JavaScript of its own;
+#   - a variant pack is made, packed and installed on the installed tessera
+#     (tools/test_variant_packs.sh);
 #   - CPack makes the tessera and tessera-dev Debian packages, and the host unpacked from them runs.
 # Compiles only the new game (a plugin and its tests); the install and packages reuse build/.
 set -euo pipefail
@@ -84,6 +86,9 @@ case $browser_status in
   77) echo "(skipped: no headless Chromium; tools/install_deps.sh --browser)" ;;
   *) fail "the new game did not play in the browser" ;;
 esac
+
+step "a house rule on the installed tessera: scaffold, test, compare, pack, install elsewhere, play"
+tools/test_variant_packs.sh "$prefix"
 
 step "Debian packages (CPack)"
 # (CPack warns that the plugins have no soname: they are loaded, never linked.)

@@ -319,8 +319,13 @@ std::string read_script(const std::filesystem::path& script_dir, const std::file
 }
 
 ScriptText& script_text(const Sandbox& sandbox, const std::filesystem::path& relative, const std::string& display_name) {
+  return script_text(sandbox, sandbox.script_dir, relative, display_name);
+}
+
+ScriptText& script_text(const Sandbox& sandbox, const std::filesystem::path& folder, const std::filesystem::path& relative,
+                        const std::string& display_name) {
   if (const auto known = sandbox.texts->find(display_name); known != sandbox.texts->end()) return known->second;
-  ScriptText text{read_script(sandbox.script_dir, relative, display_name), {}};
+  ScriptText text{read_script(folder, relative, display_name), {}};
   return sandbox.texts->emplace(display_name, std::move(text)).first->second;
 }
 

@@ -59,6 +59,9 @@ std::string read_script(const std::filesystem::path& script_dir, const std::file
                         const std::string& display_name);
 // read_script, once per file of the sandbox's texts.
 ScriptText& script_text(const Sandbox& sandbox, const std::filesystem::path& relative, const std::string& display_name);
+// The same for a file of `folder` other than the sandbox's (a variant pack's page).
+ScriptText& script_text(const Sandbox& sandbox, const std::filesystem::path& folder, const std::filesystem::path& relative,
+                        const std::string& display_name);
 // load_chunk of `text`: its source the first time (keeping the compiled chunk), the chunk after.
 void load_script(lua_State* L, const Sandbox& sandbox, ScriptText& text, const std::string& display_name);
 

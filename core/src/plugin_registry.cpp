@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <sstream>
 #include <system_error>
@@ -16,6 +17,7 @@
 #include "tessera/identifier.hpp"
 #include "tessera/script_runtime.hpp"
 #include "tessera/yaml_reader.hpp"
+#include "variant_order.hpp"
 
 namespace tessera {
 
@@ -268,7 +270,82 @@ const PluginEntry& PluginRegistry::game(std::string_view id) const {
 }
 
 std::vector<std::string> PluginRegistry::variants(std::string_view id) const {
-  return variant_names(game(id));
+  std::vector<std::string> names;
+  for (const VariantSource& source : variant_sources(id)) names.push_back(source.name);
+  return names;
+}
+
+void PluginRegistry::set_variant_places(std::vector<VariantPlace> places) { variant_places_ = std::move(places); }
+
+namespace {
+
+// The pack in `folder` as a variant of `entry`'s game; nullopt when the folder is no pack
+// (no variant.yaml) or a pack of another game. A pack that cannot be played has a problem.
+std::optional<VariantSource> pack_source(const PluginEntry& entry, const VariantPlace& place, const fs::path& folder) {
+  std::error_code ec;
+  if (!fs::is_regular_file(folder / "variant.yaml", ec)) return std::nullopt;
+  VariantSource source{folder.filename().string(), place.origin, folder, {}, "", {}};
+  try {
+    source.manifest = read_variant_manifest(folder);
+  } catch (const Error& e) {
+    source.problem = e.what();
+    // Only a pack of this game's folder (or one naming no game) is this game's problem.
+    if (!place.per_game) return std::nullopt;
+  }
+  if (source.problem.empty() && source.manifest.game != entry.manifest.id) {
+    if (!place.per_game) return std::nullopt;
+    source.problem = (folder / "variant.yaml").string() + ": a variant of game '" + source.manifest.game +
+                     "', in the folder of game '" + entry.manifest.id + "'";
+  }
+  if (source.problem.empty() && !fits_version(source.manifest, entry.manifest.version))
+    source.problem = (folder / "variant.yaml").string() + ": fits versions " + joined(source.manifest.versions) +
+                     " of game '" + entry.manifest.id + "', not the installed version " + entry.manifest.version;
+  if (!is_identifier(source.name)) {
+    source.problem = folder.string() + ": not a variant: a variant's name is an identifier (" +
+                     std::string(kIdentifierGrammar) + "); rename the folder";
+    source.name = printable_name(source.name);
+  }
+  return source;
+}
+
+fs::path place_folder(const VariantPlace& place, const std::string& game) {
+  return place.per_game ? place.folder / game : place.folder;
+}
+
+}  // namespace
+
+std::vector<VariantSource> PluginRegistry::variant_sources(std::string_view id) const {
+  const PluginEntry& entry = game(id);
+  std::vector<VariantSource> sources;
+  for (const auto& name : variant_names(entry)) sources.push_back(VariantSource{name, "game", {}, {}, "", {}});
+  for (const VariantPlace& place : variant_places_) {
+    std::vector<fs::path> folders;
+    std::error_code ec;
+    for (fs::directory_iterator it(place_folder(place, entry.manifest.id), ec), end; !ec && it != end; it.increment(ec))
+      if (it->is_directory(ec)) folders.push_back(it->path());
+    std::sort(folders.begin(), folders.end());
+    for (const fs::path& folder : folders) {
+      std::optional<VariantSource> pack = pack_source(entry, place, folder);
+      if (!pack) continue;
+      auto first = std::find_if(sources.begin(), sources.end(), [&](const VariantSource& s) { return s.name == pack->name; });
+      if (first != sources.end())
+        first->shadowed.push_back(pack->origin + " " + pack->folder.string());
+      else
+        sources.push_back(std::move(*pack));
+    }
+  }
+  std::sort(sources.begin(), sources.end(), [](const VariantSource& a, const VariantSource& b) { return a.name < b.name; });
+  return sources;
+}
+
+std::vector<std::string> PluginRegistry::variant_folders(std::string_view id) const {
+  const PluginEntry& entry = game(id);
+  std::vector<std::string> folders;
+  if (!entry.script_dir.empty()) folders.push_back((entry.script_dir / "variants").string() + " (game)");
+  folders.push_back((entry.data_dir / "variants").string() + " (game)");
+  for (const VariantPlace& place : variant_places_)
+    folders.push_back(place_folder(place, entry.manifest.id).string() + " (" + place.origin + ")");
+  return folders;
 }
 
 namespace {
@@ -297,7 +374,7 @@ std::optional<std::pair<int, std::string>> opening_comment_field(const PluginEnt
 std::pair<int, int> PluginRegistry::variant_players(std::string_view id, const std::string& name) const {
   const PluginEntry& entry = game(id);
   const Manifest& m = entry.manifest;
-  const std::vector<std::string> available = variant_names(entry);
+  const std::vector<std::string> available = variants(id);
   if (std::find(available.begin(), available.end(), name) == available.end())
     throw Error("game '" + m.id + "' has no variant '" + name + "'");
   const auto found = opening_comment_field(entry, name, "players");
@@ -321,7 +398,7 @@ std::vector<std::string> PluginRegistry::variant_partners(std::string_view id, c
   const PluginEntry& entry = game(id);
   const auto found = opening_comment_field(entry, name, "with");
   if (!found) return {};
-  const std::vector<std::string> available = variant_names(entry);
+  const std::vector<std::string> available = variants(id);
   std::vector<std::string> partners;
   std::istringstream words(found->second);
   for (std::string word; std::getline(words, word, ',');) {
@@ -336,6 +413,41 @@ std::vector<std::string> PluginRegistry::variant_partners(std::string_view id, c
   return partners;
 }
 
+namespace {
+
+// `variants` with each pack after the variants its manifest's `after:` names (otherwise in
+// the order given), each one's declared partners recorded for the script runtime
+// (variant_order.hpp): a pack's `after:`, a game's page's `-- with:` line.
+std::vector<std::string> in_declared_order(const PluginEntry& entry, const std::vector<VariantSource>& sources,
+                                           std::vector<std::string> variants,
+                                           const std::function<std::vector<std::string>(const std::string&)>& partners) {
+  auto declared = [&](const std::string& name) {
+    const auto source = std::find_if(sources.begin(), sources.end(), [&](const VariantSource& s) { return s.name == name; });
+    return source != sources.end() && !source->folder.empty() ? source->manifest.after : std::vector<std::string>{};
+  };
+  for (const auto& name : variants) {
+    std::vector<std::string> together = declared(name);
+    for (auto& partner : partners(name)) together.push_back(std::move(partner));
+    remember_variant_order(entry.script_dir, name, together);
+  }
+  std::vector<std::string> ordered;
+  while (!variants.empty()) {
+    const auto ready = std::find_if(variants.begin(), variants.end(), [&](const std::string& name) {
+      const std::vector<std::string> after = declared(name);
+      return std::none_of(after.begin(), after.end(), [&](const std::string& earlier) {
+        return std::find(variants.begin(), variants.end(), earlier) != variants.end();
+      });
+    });
+    if (ready == variants.end())
+      throw Error("variants " + joined(variants) + " each declare (after:) that they come after another of them");
+    ordered.push_back(*ready);
+    variants.erase(ready);
+  }
+  return ordered;
+}
+
+}  // namespace
+
 GameConfig PluginRegistry::config(std::string_view id, int players, std::uint64_t seed,
                                   std::vector<std::string> variants) const {
   const PluginEntry& entry = game(id);
@@ -346,13 +458,22 @@ GameConfig PluginRegistry::config(std::string_view id, int players, std::uint64_
                             : std::to_string(m.min_players) + " to " + std::to_string(m.max_players);
     throw Error("game '" + m.id + "' is for " + range + " players, not " + std::to_string(players));
   }
-  const std::vector<std::string> available = variant_names(entry);
+  const std::vector<VariantSource> sources = variant_sources(id);
+  const std::vector<std::string> available = this->variants(id);
   for (std::size_t i = 0; i < variants.size(); ++i) {
     const std::string& v = variants[i];
     check_identifier(v, "variant name");
-    if (std::find(available.begin(), available.end(), v) == available.end())
+    const auto source = std::find_if(sources.begin(), sources.end(), [&](const VariantSource& s) { return s.name == v; });
+    if (source == sources.end())
       throw Error("game '" + m.id + "' has no variant '" + v + "' (" +
-                  (available.empty() ? std::string("it has no variants") : "available: " + joined(available)) + ")");
+                  (available.empty() ? std::string("it has no variants") : "available: " + joined(available)) +
+                  "; looked in " + joined(variant_folders(id)) + ")");
+    if (!source->problem.empty()) throw Error("variant '" + v + "': " + source->problem);
+    if (!source->folder.empty()) {
+      // The game finds the pack's page and overlays where its loaders look (variant_pack.hpp).
+      remember_variant_pack(entry.script_dir, v, source->folder);
+      remember_variant_pack(entry.data_dir, v, source->folder);
+    }
     if (std::find(variants.begin(), variants.begin() + static_cast<std::ptrdiff_t>(i), v) !=
         variants.begin() + static_cast<std::ptrdiff_t>(i))
       throw Error("variant '" + v + "' is given twice");
@@ -365,7 +486,14 @@ GameConfig PluginRegistry::config(std::string_view id, int players, std::uint64_
   GameConfig config;
   config.players = players;
   config.seed = seed;
-  config.variants = std::move(variants);
+  config.variants = in_declared_order(entry, sources, std::move(variants),
+                                      [&](const std::string& name) {
+                                        try {
+                                          return variant_partners(id, name);
+                                        } catch (const Error&) {
+                                          return std::vector<std::string>{};  // validate reports a wrong line
+                                        }
+                                      });
   config.data_dir = entry.data_dir;
   config.script_dir = entry.script_dir;
   return config;
@@ -379,13 +507,20 @@ std::optional<std::string> unread_overlay(const PluginEntry& entry, const GameCo
   for (const auto& variant : config.variants) {
     std::error_code ec;
     std::vector<std::string> files;
-    for (fs::directory_iterator it(config.data_dir / "variants" / variant, ec), end; !ec && it != end; it.increment(ec))
+    // The game's own overlay folder, or else a pack's data/ folder.
+    fs::path folder = config.data_dir / "variants" / variant;
+    std::string shown = "data/" + entry.manifest.id + "/variants/" + variant;
+    if (const auto pack = variant_pack(config.data_dir, variant); pack && !fs::exists(folder, ec)) {
+      folder = *pack / "data";
+      shown = folder.string();
+    }
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
       if (it->path().extension() == ".yaml" && it->is_regular_file(ec)) files.push_back(it->path().filename().string());
     std::sort(files.begin(), files.end());
     for (const auto& file : files)
       if (!read.count(file))
-        return "data/" + entry.manifest.id + "/variants/" + variant + "/" + file + ": game '" + entry.manifest.id +
-               "' reads no " + file + ", so this overlay would change nothing";
+        return shown + "/" + file + ": game '" + entry.manifest.id + "' reads no " + file +
+               ", so this overlay would change nothing";
   }
   return std::nullopt;
 }

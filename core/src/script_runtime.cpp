@@ -10,7 +10,9 @@
 
 #include "script_runtime_impl.hpp"
 #include "tessera/error.hpp"
+#include "tessera/variant_pack.hpp"
 #include "tessera/yaml_reader.hpp"
+#include "variant_order.hpp"
 
 namespace tessera {
 
@@ -100,7 +102,11 @@ void ScriptRuntime::Impl::fail(const CallSite& site, int status) {
 }
 
 bool ScriptRuntime::Impl::defined_by_variant(const CallSite& site) const {
-  auto of_variant = [](const std::string& defined_at) { return defined_at.find("/variants/") != std::string::npos; };
+  auto of_variant = [this](const std::string& defined_at) {
+    if (defined_at.find("/variants/") != std::string::npos) return true;
+    return std::any_of(pack_pages.begin(), pack_pages.end(),
+                       [&](const std::string& page) { return defined_at.rfind(page + ":", 0) == 0; });
+  };
   switch (site.what) {
     case CallSite::What::Apply: return of_variant(effects.at(static_cast<std::size_t>(site.index)).defined_at);
     case CallSite::What::MoveApply: return of_variant(move_infos.at(static_cast<std::size_t>(site.index)).defined_at);
@@ -361,18 +367,18 @@ void ScriptRuntime::run_file(const std::string& relative_path) {
     if (part == "..") inside = false;
   if (!inside)
     throw ScriptError("run_file('" + relative_path + "'): expected a path inside the script folder");
-  impl_->load_file(path);
+  impl_->load_file(impl_->sandbox.script_dir, path, impl_->sandbox.chunk_root + "/" + path.generic_string());
 }
 
-void ScriptRuntime::Impl::load_file(const std::filesystem::path& relative) {
-  const std::string display = sandbox.chunk_root + "/" + relative.generic_string();
-  lua::ScriptText& text = lua::script_text(sandbox, relative, display);
+void ScriptRuntime::Impl::load_file(const std::filesystem::path& folder, const std::filesystem::path& relative,
+                                    const std::string& display) {
+  lua::ScriptText& text = lua::script_text(sandbox, folder, relative, display);
   auto body = [&](lua_State* L) {
     lua::load_script(L, sandbox, text, display);
     lua_call(L, 0, 0);
   };
   run(nullptr, CallSite{CallSite::What::Load, 0, 0, display}, body);
-  loaded.push_back(relative);
+  loaded.push_back(LoadedFile{folder, relative, display});
 }
 
 void ScriptRuntime::begin_game() {
@@ -391,7 +397,8 @@ std::unique_ptr<ScriptRuntime::Impl> ScriptRuntime::Impl::fresh() const {
   next->fired_hooks = fired_hooks;
   next->schema = schema;
   next->writes.use_schema(schema);
-  for (const auto& file : loaded) next->load_file(file);
+  next->pack_pages = pack_pages;
+  for (const auto& file : loaded) next->load_file(file.folder, file.relative, file.display);
   next->variant_pages = variant_pages;
   next->prepared_params = prepared_params;
   next->prepared.reserve(prepared.size());
@@ -625,12 +632,51 @@ void ScriptRuntime::register_query(std::string name, NativeQuery fn) {
 }
 
 void ScriptRuntime::run_variants(const std::vector<std::string>& names) {
+  const Impl& rt = *impl_;
+  // What a variant may replace or wrap, each with a text that changes whenever it does: its
+  // defining call and its functions.
+  auto replaceable = [&rt] {
+    std::map<std::string, std::string> out;
+    for (const auto& e : rt.effects)
+      out["effect '" + e.name + "'"] = e.defined_at + ' ' + std::to_string(e.apply) + ' ' + std::to_string(e.options) +
+                                       ' ' + std::to_string(e.label);
+    for (std::size_t i = 0; i < rt.move_infos.size(); ++i)
+      out["move '" + rt.move_infos[i].name + "'"] = rt.move_infos[i].defined_at + ' ' + std::to_string(rt.moves[i].apply) +
+                                                    ' ' + std::to_string(rt.moves[i].label) + ' ' +
+                                                    std::to_string(rt.moves[i].legal);
+    for (const auto& st : rt.steps) out["step '" + st.name + "'"] = st.defined_at;
+    for (const auto& [name, rule] : rt.rules) out["rule '" + name + "'"] = rule.defined_at;
+    return out;
+  };
   const std::vector<std::string> pages = list_variants(impl_->sandbox.script_dir);
-  for (const std::string& name : names)
+  // Who changed what: two variants changing the same thing without a declared order are
+  // refused together, whichever would otherwise win in silence (variant_order.hpp).
+  std::map<std::string, std::string> changed_by;
+  for (const std::string& name : names) {
+    const std::map<std::string, std::string> before = replaceable();
     if (std::find(pages.begin(), pages.end(), name) != pages.end()) {
       run_file("variants/" + name + ".lua");
       impl_->variant_pages = true;
+    } else if (const auto pack = variant_pack(impl_->sandbox.script_dir, name);
+               pack && std::filesystem::exists(*pack / "rules.lua")) {
+      // A variant pack's page (variant_pack.hpp), named in messages by its own path.
+      const std::string display = (*pack / "rules.lua").string();
+      impl_->pack_pages.push_back(display);
+      impl_->load_file(*pack, "rules.lua", display);
+      impl_->variant_pages = true;
     }
+    for (const auto& [what, text] : replaceable()) {
+      const auto old = before.find(what);
+      if (old != before.end() && old->second == text) continue;
+      const auto [other, first] = changed_by.emplace(what, name);
+      if (!first && other->second != name &&
+          !variants_declared_together(impl_->sandbox.script_dir, other->second, name))
+        throw ScriptError("variants '" + other->second + "' and '" + name + "' both replace or wrap " + what +
+                          "; they are not played together unless one declares the other (after: [" + other->second +
+                          "] in " + name + "'s variant.yaml, or a '-- with:' line of a game's variant)");
+      other->second = name;
+    }
+  }
 }
 
 void ScriptRuntime::use_schema(std::shared_ptr<const StateSchema> schema) {

@@ -100,7 +100,9 @@ struct ScriptRuntime::Impl {
   Impl(std::filesystem::path script_dir, std::string chunk_root, ScriptLimits limits);
 
   // Runs a script file of the script folder (checked by run_file) and records it.
-  void load_file(const std::filesystem::path& relative);
+  // Runs the file `relative` of `folder` (the script folder, or a variant pack's folder),
+  // named `display` in messages; a new game's fresh() runs it again.
+  void load_file(const std::filesystem::path& folder, const std::filesystem::path& relative, const std::string& display);
   // Pushes the params table of `id`, made from its JSON at the first call that needs it: a
   // game uses few of the uses a game prepares, and each fresh state makes its own.
   void push_params(lua_State* L, EffectId id) {
@@ -212,7 +214,12 @@ struct ScriptRuntime::Impl {
   bool variant_pages = false;  // a variant's Lua page has run (house rules are in play)
   // What a fresh state repeats: the files run, in order (relative to the script folder),
   // the params of each EffectId, the schema.
-  std::vector<std::filesystem::path> loaded;
+  struct LoadedFile {
+    std::filesystem::path folder, relative;
+    std::string display;
+  };
+  std::vector<LoadedFile> loaded;
+  std::vector<std::string> pack_pages;  // the display names of the variant packs' pages run
   std::shared_ptr<std::vector<nlohmann::json>> prepared_params = std::make_shared<std::vector<nlohmann::json>>();
   std::shared_ptr<const StateSchema> schema;
   bool played = false;  // a call of a game ran on this state (ScriptRuntime::begin_game)

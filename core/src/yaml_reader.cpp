@@ -18,6 +18,7 @@
 
 #include "tessera/bounded_file.hpp"
 #include "tessera/file_place.hpp"
+#include "tessera/variant_pack.hpp"
 
 namespace tessera {
 
@@ -917,7 +918,16 @@ YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::st
     const std::filesystem::path overlay = std::filesystem::path("variants") / variant / file;
     const std::string display = data_name + "/variants/" + variant + "/" + file;
     refuse_outside(data_dir, overlay, display);
-    if (std::filesystem::exists(data_dir / overlay)) root = merge_overlay(root, load_yaml(data_dir / overlay, display).root);
+    if (std::filesystem::exists(data_dir / overlay)) {
+      root = merge_overlay(root, load_yaml(data_dir / overlay, display).root);
+    } else if (const auto pack = variant_pack(data_dir, variant)) {
+      // A variant pack's overlay (variant_pack.hpp), named by its own path.
+      const std::string pack_display = (*pack / "data" / file).string();
+      if (place_of_file(*pack, std::filesystem::path("data") / file) == FilePlace::Outside)
+        throw DataError(pack_display + ": leads outside the variant pack's folder (a link?); not read");
+      if (std::filesystem::exists(*pack / "data" / file))
+        root = merge_overlay(root, load_yaml(*pack / "data" / file, pack_display).root);
+    }
   }
   return root;
 }

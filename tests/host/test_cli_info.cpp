@@ -76,6 +76,9 @@ TEST_CASE("list --json and info --json describe every game with its full variant
   CHECK(info["variants"][0] == json{{"name", "patronage"},
                                     {"description", "Patronage: every player gains 1 coin at the start of each round, "
                                                     "and the Tax Collector takes only 1 coin."},
+                                    {"origin", "game"},
+                                    {"folder", nullptr},
+                                    {"shadowed", json::array()},
                                     {"players", {{"min", 2}, {"max", 4}}}});
   std::ostringstream santa_maria;
   REQUIRE(run_info(game_registry(), "santa_maria", santa_maria, /*as_json=*/true) == 0);

@@ -124,7 +124,8 @@ TEST_CASE("A room: seat tokens, the seat's own view and moves, spectators, refus
   CHECK(token.find_first_not_of("0123456789abcdef") == std::string::npos);
   CHECK_FALSE(created["seats"][1].contains("token"));
 
-  const std::string wrong = (token[0] == '0' ? "1" : "0") + token.substr(1);  // one digit off
+  // A token one digit off (the random token may itself start with '0').
+  const std::string wrong = (token[0] == '0' ? "1" : "0") + token.substr(1);
   CHECK(r.send(1, {{"cmd", "join"}, {"room", room}, {"token", wrong}})[0]["code"] == "bad_token");
   CHECK(r.send(1, {{"cmd", "join"}, {"room", "nope"}})[0]["code"] == "no_room");
   CHECK(r.send(1, {{"cmd", "act"}, {"action", "roll"}})[0]["code"] == "not_joined");

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tessera/game_module.hpp"
+#include "tessera/variant_pack.hpp"
 
 namespace tessera {
 
@@ -30,6 +31,18 @@ struct PluginEntry {
 // (data/<id>/variants/<name>/), or both. The names of the pages, and of every variant, sorted.
 std::vector<std::string> variant_pages(const PluginEntry& entry);
 std::vector<std::string> variant_names(const PluginEntry& entry);
+
+// Where one variant of a game comes from. The game's own variants come first, then the packs
+// of each place in order (set_variant_places); a later variant of the same name is shadowed:
+// not played, and listed in the first one's `shadowed` as "<origin> <folder>".
+struct VariantSource {
+  std::string name;
+  std::string origin;              // "game", or the VariantPlace's origin
+  std::filesystem::path folder;    // the pack's folder; empty for the game's own
+  VariantManifest manifest;        // a pack's manifest
+  std::string problem;             // why the pack cannot be played ("" when it can)
+  std::vector<std::string> shadowed;
+};
 
 class PluginRegistry {
  public:
@@ -71,11 +84,22 @@ class PluginRegistry {
   // A checked config: player count within the manifest's range, every variant one of
   // variants(id). Throws Error with the reason.
   // Messages: "game 'x' is for 2 to 4 players, not 5", "game 'x' has no variant 'y'
-  // (available: a, b)", "variant 'y' is given twice"; an unknown id as game() says.
+  // (available: a, b; looked in <folder> (game), <folder> (--variant-dir), ...)", "variant 'y'
+  // is given twice", "variant 'y': <why the pack cannot be played>"; an unknown id as game()
+  // says. A pack's folder is recorded for the game's loaders (variant_pack.hpp), and the
+  // variants are put in the order their packs declare (after:).
   GameConfig config(std::string_view id, int players, std::uint64_t seed,
                     std::vector<std::string> variants = {}) const;
-  // The game's variants, sorted (variant_names).
+  // The game's variants, sorted: its own (variant_names) and its packs'.
   std::vector<std::string> variants(std::string_view id) const;
+  // The places variant packs are searched, in order (variant_pack.hpp). A place whose
+  // `per_game` is set holds a folder per game id (the user folder: variants/<game>/).
+  void set_variant_places(std::vector<VariantPlace> places);
+  const std::vector<VariantPlace>& variant_places() const { return variant_places_; }
+  // Every variant of game `id` with where it comes from, sorted by name.
+  std::vector<VariantSource> variant_sources(std::string_view id) const;
+  // The folders searched for game `id`'s variants, each with its origin: "<folder> (<origin>)".
+  std::vector<std::string> variant_folders(std::string_view id) const;
   // The player counts variant `name` of game `id` is for: a line "-- players: 1" or
   // "-- players: 2-3" in the comment block that opens its Lua page narrows the game's range
   // (config() refuses other counts); without one (or without a page), the game's range. Throws Error for an
@@ -105,6 +129,7 @@ class PluginRegistry {
   std::vector<std::unique_ptr<Library>> libraries_;  // declared before entries_: destroyed after them
   std::vector<std::unique_ptr<PluginEntry>> entries_;
   std::vector<std::string> problems_;
+  std::vector<VariantPlace> variant_places_;
 };
 
 // Plugin folders and data roots: `before`, then the ':'-separated entries of
