@@ -39,9 +39,11 @@ step "its own test validates and plays it"
 TESSERA=$tessera rules/last_gets_two/test.sh
 
 step "compare it with the base game"
-report=$("$tessera" --variant-dir rules compare tutorial --variant last_gets_two --games 100)
-grep -q "last_gets_two - base, paired by seed" <<<"$report" || fail "compare printed no differences"
-grep -E "^  seat 0 renown " <<<"$report"
+report=$("$tessera" --variant-dir rules compare tutorial --variant last_gets_two --until-decided --games 100 \
+  --games-max 400 --decide winner_margin --report last_gets_two.html)
+grep -q "last_gets_two - base, paired game by game" <<<"$report" || fail "compare printed no differences"
+grep -q "<svg" last_gets_two.html || fail "compare's report has no plots"
+head -n 3 <<<"$report"
 
 step "pack it"
 "$tessera" variant pack rules/last_gets_two --out last_gets_two.tar.gz

@@ -55,7 +55,7 @@ TEST_CASE("The build tree's program searches the build, the variables, then the 
   CHECK(paths.data_roots == std::vector<fs::path>{TESSERA_SOURCE_DIR_DEFAULT, TESSERA_INSTALL_DATADIR});
   CHECK(template_root(program) == fs::path(TESSERA_SOURCE_DIR_DEFAULT));
   // Folders given on the command line come first.
-  const SearchPaths first = search_paths(program, {{"/mine/plugins"}, {"/mine"}});
+  const SearchPaths first = search_paths(program, {{"/mine/plugins"}, {"/mine"}, {}});
   CHECK(first.plugin_dirs.front() == fs::path("/mine/plugins"));
   CHECK(first.data_roots == std::vector<fs::path>{"/mine", TESSERA_SOURCE_DIR_DEFAULT, TESSERA_INSTALL_DATADIR});
 }
@@ -67,7 +67,7 @@ TEST_CASE("An installed program searches its own prefix, the user's folder, then
   // Wherever the prefix was moved: the paths follow the program's folder.
   const fs::path program = "/opt/moved/bin/tessera";
   CHECK_FALSE(in_build_tree(program));
-  const SearchPaths paths = search_paths(program, {{"/mine/plugins"}, {}});
+  const SearchPaths paths = search_paths(program, {{"/mine/plugins"}, {}, {}});
   const fs::path bin = "/opt/moved/bin";
   CHECK(paths.plugin_dirs == std::vector<fs::path>{"/mine/plugins", (bin / TESSERA_BIN_TO_PLUGINDIR).lexically_normal(),
                                                    "/home/ada/.data/tessera/plugins", "/env/plugins"});
