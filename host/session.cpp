@@ -6,6 +6,8 @@
 #include "bots.hpp"
 #include "json_limits.hpp"
 #include "json_text.hpp"
+#include "scenario_source.hpp"
+#include "scenario_state.hpp"
 #include "state_patch.hpp"
 #include "strict_fields.hpp"
 #include "tessera/error.hpp"
@@ -124,7 +126,7 @@ void Session::set(const std::string& pointer, const json& value) {
   if (state == before) return;  // an edit that changes nothing is no step
   json step{{"set", pointer}, {"value", value}};
   check_room(step);
-  game_->set_state(state);
+  load_edit(state, "set");
   // A component may drop what it does not know (a new key) or read a value its own way: the
   // edit stands only when the state now holds exactly the value that was set.
   const json after = game_->table().to_json();
@@ -166,7 +168,7 @@ void Session::patch(const json& ops) {
   json step{{"patch", ops}};
   check_room(step);
   try {
-    game_->set_state(state);
+    load_edit(state, "patch");
   } catch (const DataError& e) {
     throw PatchError(PatchError::kWholePatch, std::string("patch: the patched state is refused: ") + e.what());
   }
@@ -184,6 +186,63 @@ void Session::patch(const json& ops) {
   record(std::move(step));
 }
 
+namespace {
+
+std::vector<int> fixed_rolls_of(const json& state) {
+  Rng rng;
+  rng.restore(state.at("rng").get<std::string>());
+  return rng.fixed_rolls();
+}
+
+}  // namespace
+
+void Session::load_edit(const json& state, const char* what) {
+  if (!state.contains("rng") || !state["rng"].is_string()) throw DataError("state: 'rng' must be a string");
+  if (fixed_rolls_of(state) != game_->table().rng().fixed_rolls())
+    throw DataError(std::string(what) + ": the next rolls are fixed only by a scenario's 'next_rolls', never by an edit");
+  game_->set_state(state);
+}
+
+void Session::start_scenario(const ScenarioSource& source) {
+  const ScenarioState wanted = scenario_state(*game_, source);
+  try {
+    game_->set_state(wanted.state);
+  } catch (const DataError& e) {
+    throw DataError(source.error("", std::string("the position is refused: ") + e.what()));
+  }
+  // As for patch: what the scenario wrote must be what the game holds, unless the game
+  // derives it (a supply's totals) and the scenario did not write it, or the flow moved on.
+  const json after = game_->table().to_json();
+  for (const json& difference : json::diff(wanted.state, after)) {
+    const std::string place = difference["path"].get<std::string>();
+    if (place.rfind("/global/flow", 0) == 0 || place == "/rng") continue;
+    for (const auto& [state_at, doc_at] : wanted.written)
+      if (place == state_at || place.rfind(state_at + "/", 0) == 0) {
+        throw source.error(doc_at, "the game does not keep this value at '" + place +
+                                       "' (an unknown field, or a value the game derives)");
+      }
+  }
+  scenario_ = source.document();
+}
+
+std::unique_ptr<Session> Session::from_scenario(const PluginRegistry& registry, const ScenarioSource& source,
+                                                std::vector<std::string> seats) {
+  SessionSetup setup = source.setup();
+  setup.seats = std::move(seats);
+  std::unique_ptr<Session> session;
+  try {
+    session = std::make_unique<Session>(registry, setup);
+  } catch (const PluginError&) {
+    throw;
+  } catch (const ScriptError&) {
+    throw;
+  } catch (const Error& e) {
+    throw source.error("", e.what());  // player count, variants
+  }
+  session->start_scenario(source);
+  return session;
+}
+
 json Session::log() const {
   json log{{"tessera_log", 1},
            {"game", setup_.game},
@@ -193,6 +252,7 @@ json Session::log() const {
            {"seats", setup_.seats},
            {"steps", steps_},
            {"checksum", state_checksum(*game_)}};
+  if (!scenario_.is_null()) log["scenario"] = scenario_;
   if (game_->is_over()) log["outcome"] = outcome_json(*game_);
   return log;
 }
@@ -234,6 +294,7 @@ void Session::replay(const json& step) {
 std::unique_ptr<Session> Session::replayed(const PluginRegistry& registry, std::size_t count) const {
   if (count > steps_.size()) throw Error("replayed: only " + std::to_string(steps_.size()) + " steps were taken");
   auto session = std::make_unique<Session>(registry, setup_);
+  if (!scenario_.is_null()) session->start_scenario(ScenarioSource::from_json(scenario_, "scenario"));
   for (std::size_t i = 0; i < count; ++i) session->replay(steps_[i]);
   return session;
 }
@@ -241,7 +302,7 @@ std::unique_ptr<Session> Session::replayed(const PluginRegistry& registry, std::
 std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const json& log) {
   if (!log.is_object()) throw DataError("log: expected a JSON object");
   try {
-    allow_only_fields(log, {"tessera_log", "game", "players", "seed", "variants", "seats", "steps", "checksum", "outcome"},
+    allow_only_fields(log, {"tessera_log", "game", "players", "seed", "variants", "seats", "steps", "checksum", "outcome", "scenario"},
                       "the log");
   } catch (const DataError& e) {
     throw DataError(std::string("log: ") + e.what());
@@ -276,6 +337,16 @@ std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const
     throw;
   } catch (const Error& e) {
     throw DataError(std::string("log: ") + e.what());  // player count, variants, seats
+  }
+  // A scenario log starts at the scenario's position, with its fixed rolls; its setup is
+  // the scenario's own.
+  if (log.contains("scenario")) {
+    const ScenarioSource source = ScenarioSource::from_json(log["scenario"], "log: scenario");
+    const SessionSetup declared = source.setup();
+    if (declared.game != setup.game || declared.players != setup.players || declared.seed != setup.seed ||
+        declared.variants != setup.variants)
+      throw DataError("log: its game, players, seed and variants are not its scenario's");
+    session->start_scenario(source);
   }
   for (std::size_t i = 0; i < steps.size(); ++i) {
     try {
