@@ -15,6 +15,7 @@ namespace {
 class Differ {
  public:
   explicit Differ(const Game& game) : game_(game) {}
+  void set_positions(const json& component) { positions_ = position_names(component); }
 
   // What a scenario writes for `now` where the set-up has `base` (merge_into's inverse), or
   // nullopt when they are equal.
@@ -36,6 +37,7 @@ class Differ {
     if (base.is_array() && now.is_array()) {
       if (auto keyed = keyed_diff(base, now)) return keyed;
       if (auto seated = seat_diff(base, now)) return seated;
+      if (auto placed = position_diff(base, now)) return placed;
     }
     return named(now, key);
   }
@@ -97,11 +99,21 @@ class Differ {
     if (std::any_of(now.begin(), now.end(), [](const json& v) { return v.is_object(); })) return std::nullopt;
     json out = json::object();
     for (std::size_t s = 0; s < players; ++s)
-      if (base[s] != now[s]) out[seat_name(static_cast<int>(s))] = now[s];
+      if (auto d = diff(base[s], now[s], "")) out[seat_name(static_cast<int>(s))] = *d;
+    return out;
+  }
+
+  // A list with a value per position name (a supply's count per resource).
+  std::optional<json> position_diff(const json& base, const json& now) const {
+    if (positions_.empty() || base.size() != positions_.size() || now.size() != positions_.size()) return std::nullopt;
+    json out = json::object();
+    for (std::size_t i = 0; i < positions_.size(); ++i)
+      if (auto d = diff(base[i], now[i], positions_[i])) out[positions_[i]] = *d;
     return out;
   }
 
   const Game& game_;
+  std::vector<std::string> positions_;
 };
 
 std::string generator_words(const std::string& rng) { return rng.substr(0, rng.find('+')); }
@@ -114,7 +126,7 @@ json scenario_of(const PluginRegistry& registry, const Session& session) {
   const auto set_up = registry.new_game(setup.game, registry.config(setup.game, setup.players, setup.seed, setup.variants));
   const json base = set_up->table().to_json();
   const json now = now_game.table().to_json();
-  const Differ differ(now_game);
+  Differ differ(now_game);
   json doc = json::object();
   doc["game"] = setup.game;
   doc["players"] = setup.players;
@@ -125,13 +137,13 @@ json scenario_of(const PluginRegistry& registry, const Session& session) {
   if (!now_game.table().rng().fixed_rolls().empty()) doc["next_rolls"] = now_game.table().rng().fixed_rolls();
   json global = json::object();
   for (const auto& [name, component] : now["global"].items())
-    if (auto d = differ.diff(base["global"][name], component, name)) global[name] = *d;
+    if (differ.set_positions(component); auto d = differ.diff(base["global"][name], component, name)) global[name] = *d;
   if (!global.empty()) doc["global"] = global;
   json seats = json::object();
   for (std::size_t s = 0; s < now["seats"].size(); ++s) {
     json changed = json::object();
     for (const auto& [name, component] : now["seats"][s].items())
-      if (auto d = differ.diff(base["seats"][s][name], component, name)) changed[name] = *d;
+      if (differ.set_positions(component); auto d = differ.diff(base["seats"][s][name], component, name)) changed[name] = *d;
     if (!changed.empty()) seats[differ.seat_name(static_cast<int>(s))] = changed;
   }
   if (!seats.empty()) doc["seats"] = seats;

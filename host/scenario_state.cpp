@@ -35,6 +35,10 @@ class Merger {
   Merger(const Game& game, const ScenarioSource& source, ScenarioState& out)
       : game_(game), source_(source), out_(out) {}
 
+  // The names of the positions of the component's per-item lists (a supply's holdings
+  // hold a count per resource, in the order of its "resources").
+  void set_positions(const json& component) { positions_ = position_names(component); }
+
   void merge(json& base, const json& patch, const std::string& state_at, const std::string& doc_at,
              const std::string& key) {
     if (patch.is_object() && base.is_object()) {
@@ -85,14 +89,27 @@ class Merger {
   void merge_list(json& base, const json& patch, const std::string& state_at, const std::string& doc_at,
                   const std::string& key) {
     const std::string by = array_key(base);
-    const bool by_seat = by.empty() && base.size() == static_cast<std::size_t>(game_.table().players());
-    if (by.empty() && !by_seat)
-      throw source_.error(doc_at, "'" + key + "' is a list: write it whole, as a list");
+    const bool all_seats = std::all_of(patch.items().begin(), patch.items().end(),
+                                       [&](const auto& item) { return seat_named(game_, json(item.key())) >= 0; });
+    const bool by_seat = by.empty() && all_seats && base.size() == static_cast<std::size_t>(game_.table().players());
+    const bool by_position = by.empty() && !by_seat && !positions_.empty() && base.size() == positions_.size();
+    if (by.empty() && !by_seat && !by_position)
+      throw source_.error(doc_at, "'" + key + "' is a list: write it whole as a list, or as a map by " +
+                                      (base.size() == static_cast<std::size_t>(game_.table().players())
+                                           ? "seat (" + seat_names() + ")"
+                                           : std::string("id")));
     for (const auto& [k, v] : patch.items()) {
       const std::string at = doc_at + "/" + token(k);
       if (by_seat) {
         const std::size_t seat = static_cast<std::size_t>(seat_of(json(k), at));
         merge(base[seat], v, state_at + "/" + std::to_string(seat), at, k);
+        continue;
+      }
+      if (by_position) {
+        const auto name = std::find(positions_.begin(), positions_.end(), k);
+        if (name == positions_.end()) throw source_.error(at, "no '" + k + "' here (" + listed(positions_) + ")");
+        const std::size_t i = static_cast<std::size_t>(name - positions_.begin());
+        merge(base[i], v, state_at + "/" + std::to_string(i), at, k);
         continue;
       }
       auto item = std::find_if(base.begin(), base.end(), [&](const json& i) { return i[by] == k; });
@@ -117,9 +134,16 @@ class Merger {
 
   void written(const std::string& state_at, const std::string& doc_at) { out_.written.emplace_back(state_at, doc_at); }
 
+  static std::string listed(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+  }
+
   const Game& game_;
   const ScenarioSource& source_;
   ScenarioState& out_;
+  std::vector<std::string> positions_;
 };
 
 void merge_components(json& components, const json& patch, const std::string& state_at, const std::string& doc_at,
@@ -133,6 +157,7 @@ void merge_components(json& components, const json& patch, const std::string& st
     if (value.contains("kind") && value["kind"] != components[name]["kind"])
       throw source.error(at + "/kind", "'" + name + "' is a " + components[name]["kind"].dump() + ", not " +
                                            value["kind"].dump());
+    merger.set_positions(components[name]);
     merger.merge(components[name], value, state_at + "/" + token(name), at, name);
   }
 }
@@ -191,6 +216,13 @@ void fix_rolls(json& state, const json& rolls, const ScenarioSource& source) {
 }
 
 }  // namespace
+
+std::vector<std::string> position_names(const json& component) {
+  std::vector<std::string> names;
+  if (component.is_object() && component.contains("resources") && array_key(component["resources"]) == "id")
+    for (const json& r : component["resources"]) names.push_back(r["id"].get<std::string>());
+  return names;
+}
 
 bool is_seat_key(const std::string& key) { return key == "seat" || key == "owner" || key == "holder"; }
 

@@ -32,4 +32,8 @@ bool is_seat_key(const std::string& key);
 // each a "name") is keyed by it; "" for any other array.
 std::string array_key(const nlohmann::json& array);
 
+// The names of the positions of a component's per-item lists: a supply's resource ids
+// (its holdings hold a count per resource, in that order); empty for other components.
+std::vector<std::string> position_names(const nlohmann::json& component);
+
 }  // namespace tessera::host

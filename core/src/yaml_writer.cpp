@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "tessera/yaml_reader.hpp"
+
 namespace tessera {
 namespace {
 
@@ -12,12 +14,28 @@ using nlohmann::json;
 
 bool is_plain(const json& v) { return !v.is_object() && !v.is_array(); }
 
+// Whether the project's reader reads `text`, written plain, back as this string (and not a
+// number, true, null, ...).
+bool reads_back(const std::string& text) {
+  if (text.empty()) return false;
+  try {
+    YAML::Emitter plain;
+    plain << YAML::BeginSeq << text << YAML::EndSeq;
+    const json back = to_json(parse_yaml(plain.c_str(), "text").root);
+    return back.is_array() && back.size() == 1 && back[0] == text;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 void emit(YAML::Emitter& out, const json& v) {
   switch (v.type()) {
     case json::value_t::object:
       out << YAML::BeginMap;
       for (const auto& [key, item] : v.items()) {
-        out << YAML::Key << key << YAML::Value;
+        out << YAML::Key;
+        if (!reads_back(key)) out << YAML::DoubleQuoted;
+        out << key << YAML::Value;
         emit(out, item);
       }
       out << YAML::EndMap;
@@ -29,7 +47,10 @@ void emit(YAML::Emitter& out, const json& v) {
       out << YAML::EndSeq;
       return;
     }
-    case json::value_t::string: out << v.get_ref<const std::string&>(); return;
+    case json::value_t::string:
+      if (!reads_back(v.get_ref<const std::string&>())) out << YAML::DoubleQuoted;
+      out << v.get_ref<const std::string&>();
+      return;
     case json::value_t::boolean: out << v.get<bool>(); return;
     case json::value_t::number_integer: out << v.get<std::int64_t>(); return;
     case json::value_t::number_unsigned: out << v.get<std::uint64_t>(); return;
