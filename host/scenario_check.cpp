@@ -37,6 +37,10 @@ void check(Session& session, const std::string& kind, const json& value, const S
     const std::string now = seat == kNobody ? "none" : game.player_name(seat);
     const int wanted = value == "none" ? kNobody : seat_named(game, value);
     if (wanted != seat) throw source.error(at, "the decision is " + now + "'s, not " + json_text(value));
+  } else if (kind == "step") {
+    const json frames = game.table().to_json()["global"]["flow"]["frames"];
+    const std::string now = frames.empty() ? "none" : frames.back()["step"].get<std::string>();
+    if (json(now) != value) throw source.error(at, "the step now is '" + now + "', not " + json_text(value));
   } else if (kind == "over") {
     if (!value.is_boolean()) throw source.error(at, "true or false");
     if (game.is_over() != value.get<bool>())
@@ -78,7 +82,7 @@ void check(Session& session, const std::string& kind, const json& value, const S
         throw source.error(at, "'" + pointer + "' is " + json_text(state.at(ptr)) + ", not " + json_text(wanted));
     }
   } else {
-    throw source.error(at, "unknown check '" + kind + "' (decision, over, legal, legal_has, legal_lacks, play, "
+    throw source.error(at, "unknown check '" + kind + "' (decision, step, over, legal, legal_has, legal_lacks, play, "
                            "refuses, state)");
   }
 }

@@ -101,6 +101,11 @@ void enter_step(const Game& game, json& state, const ScenarioSource& source, con
     ++kept;
   if (kept == 0) kept = 1;  // the start step's frame always stays
   frames.erase(frames.begin() + static_cast<std::ptrdiff_t>(kept), frames.end());
+  // The seat is the frames' below the last queue on the way (which pushed it), or below the
+  // start step when no queue is (a loop that hands its seat down, as Santa Maria's year).
+  std::size_t seated_from = 1;
+  for (std::size_t depth = 0; depth + 1 < path.size(); ++depth)
+    if (rules.step(path[depth]).kind == StepDecl::Kind::Queue) seated_from = depth + 1;
   for (std::size_t depth = kept; depth < path.size(); ++depth) {
     json& parent = frames[depth - 1];
     const StepDecl& p = rules.step(path[depth - 1]);
@@ -124,8 +129,8 @@ void enter_step(const Game& game, json& state, const ScenarioSource& source, con
       const json& order = state["global"][p.over];
       parent["cursor"] = queue_cursor(p, order, parent["seat"].get<int>(), seat);
       if (p.set_current) state["global"][p.over]["current"] = seat;
-      child["seat"] = seat;
     }
+    if (seat != kNobody && depth >= seated_from) child["seat"] = seat;
     frames.push_back(child);
   }
   json& top = frames.back();
