@@ -12,16 +12,10 @@ using nlohmann::json;
 
 namespace {
 
-std::string escaped_token(const std::string& key) {
-  std::string out;
-  for (char c : key) out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
-  return out;
-}
-
 void collect_places(const YamlNode& node, const std::string& pointer, std::map<std::string, std::string>& places) {
   places[pointer] = node.mark();
   if (node.is_map())
-    for (const auto& [key, value] : node.as_map()) collect_places(value, pointer + "/" + escaped_token(key), places);
+    for (const auto& [key, value] : node.as_map()) collect_places(value, pointer + "/" + pointer_token(key), places);
   else if (node.is_list())
     for (std::size_t i = 0; i < node.size(); ++i)
       collect_places(node.at(i), pointer + "/" + std::to_string(i), places);
@@ -33,6 +27,12 @@ std::string lower(std::string text) {
 }
 
 }  // namespace
+
+std::string pointer_token(const std::string& key) {
+  std::string out;
+  for (char c : key) out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+  return out;
+}
 
 const std::vector<std::string>& scenario_fields() {
   static const std::vector<std::string> fields{"title",      "game",       "players", "seed",   "variants",
@@ -71,7 +71,7 @@ SessionSetup ScenarioSource::setup() const {
     if (std::find(scenario_fields().begin(), scenario_fields().end(), key) == scenario_fields().end()) {
       std::string known;
       for (const std::string& f : scenario_fields()) known += (known.empty() ? "" : ", ") + f;
-      throw error("/" + escaped_token(key), "unknown field '" + key + "' (a scenario holds " + known + ")");
+      throw error("/" + pointer_token(key), "unknown field '" + key + "' (a scenario holds " + known + ")");
     }
   if (document_.contains("turn") && document_.contains("at"))
     throw error("/at", "give 'turn' (a seat's step) or 'at' (a step), not both");

@@ -35,6 +35,9 @@ class ScenarioSource {
   std::map<std::string, std::string> places_;  // JSON pointer -> "file:line:col"
 };
 
+// `key` as one reference token of a JSON pointer ('~' and '/' escaped).
+std::string pointer_token(const std::string& key);
+
 // The fields a scenario file may hold, in the order `scenario save` writes them.
 const std::vector<std::string>& scenario_fields();
 

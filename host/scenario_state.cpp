@@ -11,12 +11,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string token(const std::string& key) {
-  std::string out;
-  for (char c : key) out += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
-  return out;
-}
-
 std::string names_of(const json& object) {
   std::string out;
   int shown = 0;
@@ -44,16 +38,16 @@ class Merger {
     if (patch.is_object() && base.is_object()) {
       for (const auto& [k, v] : patch.items()) {
         if (v.is_null()) {
-          if (!base.contains(k)) throw source_.error(doc_at + "/" + token(k), "no '" + k + "' here to remove");
+          if (!base.contains(k)) throw source_.error(doc_at + "/" + pointer_token(k), "no '" + k + "' here to remove");
           base.erase(k);
-          written(state_at + "/" + token(k), doc_at + "/" + token(k));
+          written(state_at + "/" + pointer_token(k), doc_at + "/" + pointer_token(k));
           continue;
         }
         if (!base.contains(k)) {
           base[k] = json();
-          written(state_at + "/" + token(k), doc_at + "/" + token(k));
+          written(state_at + "/" + pointer_token(k), doc_at + "/" + pointer_token(k));
         }
-        merge(base[k], v, state_at + "/" + token(k), doc_at + "/" + token(k), k);
+        merge(base[k], v, state_at + "/" + pointer_token(k), doc_at + "/" + pointer_token(k), k);
       }
       return;
     }
@@ -67,7 +61,7 @@ class Merger {
     if (!value.is_object() && !value.is_array()) return value;
     json out = value;
     for (auto& [k, v] : out.items()) {
-      const std::string at = doc_at + "/" + token(k);
+      const std::string at = doc_at + "/" + pointer_token(k);
       v = value.is_object() && is_seat_key(k) && v.is_string() ? json(seat_of(v, at)) : seats_numbered(v, at);
     }
     return out;
@@ -99,7 +93,7 @@ class Merger {
                                            ? "seat (" + seat_names() + ")"
                                            : std::string("id")));
     for (const auto& [k, v] : patch.items()) {
-      const std::string at = doc_at + "/" + token(k);
+      const std::string at = doc_at + "/" + pointer_token(k);
       if (by_seat) {
         const std::size_t seat = static_cast<std::size_t>(seat_of(json(k), at));
         merge(base[seat], v, state_at + "/" + std::to_string(seat), at, k);
@@ -150,7 +144,7 @@ void merge_components(json& components, const json& patch, const std::string& st
                       const ScenarioSource& source, Merger& merger) {
   if (!patch.is_object()) throw source.error(doc_at, "a map of components by name");
   for (const auto& [name, value] : patch.items()) {
-    const std::string at = doc_at + "/" + token(name);
+    const std::string at = doc_at + "/" + pointer_token(name);
     if (!components.contains(name))
       throw source.error(at, "no component '" + name + "' here (" + names_of(components) + ")");
     if (!value.is_object()) throw source.error(at, "a component is a map of the fields that differ");
@@ -158,7 +152,7 @@ void merge_components(json& components, const json& patch, const std::string& st
       throw source.error(at + "/kind", "'" + name + "' is a " + components[name]["kind"].dump() + ", not " +
                                            value["kind"].dump());
     merger.set_positions(components[name]);
-    merger.merge(components[name], value, state_at + "/" + token(name), at, name);
+    merger.merge(components[name], value, state_at + "/" + pointer_token(name), at, name);
   }
 }
 
@@ -167,7 +161,7 @@ void merge_components(json& components, const json& patch, const std::string& st
 void put_next_cards(json& state, const json& next, const ScenarioSource& source) {
   if (!next.is_object()) throw source.error("/next_cards", "a map from a deck's name to the cards drawn next");
   for (const auto& [name, cards] : next.items()) {
-    const std::string at = "/next_cards/" + token(name);
+    const std::string at = "/next_cards/" + pointer_token(name);
     const std::string deck_name = name.substr(0, name.find('.'));
     if (!state["global"].contains(deck_name) || state["global"][deck_name]["kind"] != "deck")
       throw source.error(at, "no deck '" + deck_name + "' (a global component of kind deck)");
@@ -255,7 +249,7 @@ ScenarioState scenario_state(const Game& game, const ScenarioSource& source) {
   if (doc.contains("seats")) {
     if (!doc["seats"].is_object()) throw source.error("/seats", "a map from a seat's name to its components");
     for (const auto& [name, components] : doc["seats"].items()) {
-      const std::string at = "/seats/" + token(name);
+      const std::string at = "/seats/" + pointer_token(name);
       const int seat = merger.seat_of(json(name), at);
       merge_components(out.state["seats"][static_cast<std::size_t>(seat)], components,
                        "/seats/" + std::to_string(seat), at, source, merger);

@@ -196,6 +196,25 @@ std::vector<int> fixed_rolls_of(const json& state) {
 
 }  // namespace
 
+namespace {
+
+// A new session of `setup`; a setup the game refuses (player count, variants, seats) is a
+// DataError made by `blame`, broken plugins and scripts are reported as they are.
+std::unique_ptr<Session> new_session(const PluginRegistry& registry, const SessionSetup& setup,
+                                     const std::function<DataError(const std::string&)>& blame) {
+  try {
+    return std::make_unique<Session>(registry, setup);
+  } catch (const PluginError&) {
+    throw;
+  } catch (const ScriptError&) {
+    throw;
+  } catch (const Error& e) {
+    throw blame(e.what());
+  }
+}
+
+}  // namespace
+
 void Session::load_edit(const json& state, const char* what) {
   if (!state.contains("rng") || !state["rng"].is_string()) throw DataError("state: 'rng' must be a string");
   if (fixed_rolls_of(state) != game_->table().rng().fixed_rolls())
@@ -214,7 +233,19 @@ void Session::start_scenario(const ScenarioSource& source) {
     throw source.error("", std::string("the position is refused: ") + e.what());
   }
   const json read = probe.to_json();
-  for (const json& difference : json::diff(wanted.state, read)) {
+  // A list of named items given whole may come in any order: a component keeps its own
+  // (a board's corners sorted by id).
+  json expected = wanted.state;
+  for (const auto& written : wanted.written) {
+    const json::json_pointer at(written.first);
+    if (!expected.contains(at) || !read.contains(at) || array_key(expected[at]).empty()) continue;
+    const json& kept = read.at(at);
+    if (kept.size() == expected[at].size() &&
+        std::all_of(expected[at].begin(), expected[at].end(),
+                    [&](const json& item) { return std::find(kept.begin(), kept.end(), item) != kept.end(); }))
+      expected[at] = kept;
+  }
+  for (const json& difference : json::diff(expected, read)) {
     const std::string place = difference["path"].get<std::string>();
     for (const auto& [state_at, doc_at] : wanted.written)
       if (place == state_at || place.rfind(state_at + "/", 0) == 0)
@@ -227,22 +258,16 @@ void Session::start_scenario(const ScenarioSource& source) {
     throw source.error("", std::string("the position is refused: ") + e.what());
   }
   scenario_ = source.document();
+  // The log carries the scenario: its room counts against the log's bounds like a step's.
+  log_size_.bytes += written_bytes(scenario_);
+  log_size_.values += json_size(scenario_).values;
 }
 
 std::unique_ptr<Session> Session::from_scenario(const PluginRegistry& registry, const ScenarioSource& source,
                                                 std::vector<std::string> seats) {
   SessionSetup setup = source.setup();
   setup.seats = std::move(seats);
-  std::unique_ptr<Session> session;
-  try {
-    session = std::make_unique<Session>(registry, setup);
-  } catch (const PluginError&) {
-    throw;
-  } catch (const ScriptError&) {
-    throw;
-  } catch (const Error& e) {
-    throw source.error("", e.what());  // player count, variants
-  }
+  auto session = new_session(registry, setup, [&](const std::string& why) { return source.error("", why); });
   session->start_scenario(source);
   return session;
 }
@@ -332,16 +357,7 @@ std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const
   if (static_cast<std::size_t>(edits) > kMaxLogSetSteps)
     throw DataError("log: " + std::to_string(edits) + " 'set' and 'patch' steps, more than the " +
                     std::to_string(kMaxLogSetSteps) + " scenario edits a log may hold");
-  std::unique_ptr<Session> session;
-  try {
-    session = std::make_unique<Session>(registry, setup);
-  } catch (const PluginError&) {
-    throw;
-  } catch (const ScriptError&) {
-    throw;
-  } catch (const Error& e) {
-    throw DataError(std::string("log: ") + e.what());  // player count, variants, seats
-  }
+  auto session = new_session(registry, setup, [](const std::string& why) { return DataError("log: " + why); });
   // A scenario log starts at the scenario's position, with its fixed rolls; its setup is
   // the scenario's own.
   if (log.contains("scenario")) {
