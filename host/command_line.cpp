@@ -59,7 +59,8 @@ CommandLine::CommandLine() {
   validate->add_option("game", game, "Game id (not with --scenario)");
   validate->add_option("--scenario", scenario_options.files,
                        "Load these scenario files instead (sdk/docs/scenarios.md) and report each: where it stands, "
-                       "or the file:line:col of what is refused");
+                       "or the file:line:col of what is refused")
+      ->default_str("none");
   validate->add_option("--play", validate_games,
                        "Also play N seeded random games per player count and variant (default 3), check that each "
                        "replays exactly, and report the first error with its players, seed and move")
