@@ -59,7 +59,11 @@ CommandLine::CommandLine() {
   rules = app.add_subcommand("rules", "Print a game's rules summary (data/<game>/rules.md)");
   rules->add_option("game", game, "Game id")->required();
   validate = app.add_subcommand("validate", "Load a game's data and scripts and report every problem");
-  validate->add_option("game", game, "Game id")->required();
+  validate->add_option("game", game, "Game id (not with --scenario)");
+  validate->add_option("--scenario", scenario_options.files,
+                       "Load these scenario files instead (sdk/docs/scenarios.md) and report each: where it stands, "
+                       "or the file:line:col of what is refused")
+      ->default_str("none");
   validate->add_option("--play", validate_games,
                        "Also play N seeded random games per player count and variant (default 3), check that each "
                        "replays exactly, and report the first error with its players, seed and move")
@@ -69,6 +73,16 @@ CommandLine::CommandLine() {
   validate->add_option("--games", validate_games, "The same count as --play N")
       ->default_str("3")
       ->check(CLI::PositiveNumber);
+
+  scenario = app.add_subcommand("scenario", "Scenario files: check their expectations, or save a log's position as one");
+  scenario->require_subcommand(1);
+  scenario_check = scenario->add_subcommand("check", "Load each scenario file and run its 'expect' checks");
+  scenario_check->add_option("files", scenario_options.files, "Scenario files (YAML)")->required();
+  scenario_save = scenario->add_subcommand("save", "Write the final position of a game log as a scenario file");
+  scenario_save->add_option("log", scenario_options.files, "A game log (play --log, save, serve's save)")
+      ->required()
+      ->expected(1);
+  scenario_save->add_option("--output,-o", scenario_options.output, "Write the scenario here (default: stdout)");
 
   schema = app.add_subcommand("schema", "Print what a game's state holds, its steps and its moves");
   add_game_options(schema, schema_choice);
@@ -86,6 +100,9 @@ CommandLine::CommandLine() {
                    "Continue the game of a log (from --log, save or simulate --log-dir): its game, players, seed "
                    "and variants; its seats unless --seats. Only the bots --seats names re-make their recorded "
                    "decisions on the way (to go on as in the logged game)");
+  play->add_option("--scenario", play_options.scenario_path,
+                   "Start at the position of a scenario file (sdk/docs/scenarios.md): its game, players, seed, "
+                   "variants, pieces, turn and next rolls");
   play->add_flag("--no-color", no_color, "No colours (also when NO_COLOR is set or the output is not a terminal)");
 
   simulate = app.add_subcommand("simulate", "Play many games between bots and summarise them");

@@ -39,14 +39,15 @@ struct CommandLine {
   VariantInstallOptions variant_install;
   std::vector<std::string> conformance_checks_chosen;
   ConformanceOptions conformance_options;
-  WebOptions web_options;  // web_root and state_dir empty: the defaults (host_environment.hpp)
+  WebOptions web_options;
+  ScenarioOptions scenario_options;  // scenario check|save, validate --scenario  // web_root and state_dir empty: the defaults (host_environment.hpp)
 
   // The subcommands; *list is true when `list` was given.
   CLI::App *list = nullptr, *info = nullptr, *rules = nullptr, *validate = nullptr, *schema = nullptr,
            *play = nullptr, *simulate = nullptr, *arena = nullptr, *compare = nullptr, *replay = nullptr,
            *playthrough = nullptr, *serve = nullptr, *new_game_cmd = nullptr, *variant_cmd = nullptr, *variant_new_cmd = nullptr,
            *variant_pack_cmd = nullptr, *variant_install_cmd = nullptr, *conformance = nullptr,
-           *web = nullptr;
+           *web = nullptr, *scenario = nullptr, *scenario_check = nullptr, *scenario_save = nullptr;
 };
 
 }  // namespace tessera::host

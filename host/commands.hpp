@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "tessera/plugin_registry.hpp"
 
 namespace tessera::host {
@@ -46,6 +48,7 @@ struct PlayOptions {
   bool human_default = false;
   std::string log_path;            // write the game log here when set (also when the game stops early)
   std::string load_path;           // continue the game of this log (written by --log, save or simulate --log-dir)
+  std::string scenario_path;       // start at the position of this scenario file (sdk/docs/scenarios.md)
   bool quiet = false;              // bots-only: print only the result
   bool color = false;              // ANSI colours (main: on for a terminal without --no-color or NO_COLOR)
   std::size_t max_actions = 1'000'000;
@@ -101,6 +104,19 @@ struct CompareOptions {
   std::size_t max_actions = 1'000'000;
 };
 int run_compare(const PluginRegistry& registry, const CompareOptions& options, std::ostream& out, std::ostream& err);
+
+// `tessera scenario check FILE...` (load each scenario and run its `expect` checks),
+// `tessera scenario save LOG [-o FILE]` (the log's final position as a scenario) and
+// `tessera validate --scenario FILE` (load it, report where it stands or why it is refused).
+// check and validate print one line per file and return 1 when any fails.
+struct ScenarioOptions {
+  std::string action;              // "check", "save" or "validate"
+  std::vector<std::string> files;  // scenario files; for save, the log
+  std::string output;              // save: the file to write ("" or "-": `out`)
+};
+int run_scenario(const PluginRegistry& registry, const ScenarioOptions& options, std::ostream& out);
+// A scenario document as YAML, its fields in the documented order.
+std::string scenario_yaml(const nlohmann::json& document);
 
 int run_replay(const PluginRegistry& registry, const std::string& log_path, std::ostream& out);
 // Loads the game and each variant at every player count and lists every problem (file:line).

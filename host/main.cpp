@@ -29,13 +29,24 @@ int main(int argc, char** argv) {
     if (*c.list) return run_list(*registry, std::cout, c.list_json);
     if (*c.info) return run_info(*registry, c.game, std::cout, c.info_json);
     if (*c.rules) return run_rules(*registry, c.game, std::cout);
+    if (*c.validate && !c.scenario_options.files.empty()) {
+      if (!c.game.empty()) throw tessera::Error("validate: give a game id or --scenario files, not both");
+      c.scenario_options.action = "validate";
+      return run_scenario(*registry, c.scenario_options, std::cout);
+    }
+    if (*c.validate && c.game.empty()) throw tessera::Error("validate needs a game id or --scenario FILE");
+    if (*c.scenario) {
+      c.scenario_options.action = *c.scenario_save ? "save" : "check";
+      return run_scenario(*registry, c.scenario_options, std::cout);
+    }
     if (*c.validate)
       return run_validate(*registry, c.game, std::cout, c.validate_games,
                           c.validate_games > 0 && progress_wanted() ? &std::cerr : nullptr);
     if (*c.schema) return run_schema(*registry, c.schema_choice, std::cout);
     if (*c.play) {
-      if (c.play_options.choice.game.empty() && c.play_options.load_path.empty())
-        throw tessera::Error("play needs a game id or --load LOG");
+      if (c.play_options.choice.game.empty() && c.play_options.load_path.empty() &&
+          c.play_options.scenario_path.empty())
+        throw tessera::Error("play needs a game id, --load LOG or --scenario FILE");
       c.play_options.color = isatty(STDOUT_FILENO) && !c.no_color && std::getenv("NO_COLOR") == nullptr;
       c.play_options.human_default = isatty(STDIN_FILENO);
       return run_play(*registry, c.play_options, std::cin, std::cout);

@@ -11,6 +11,7 @@
 #include "json_text.hpp"
 #include "legend_sections.hpp"
 #include "play_input.hpp"
+#include "scenario_source.hpp"
 #include "session.hpp"
 #include "terminal_paint.hpp"
 #include "tessera/error.hpp"
@@ -70,11 +71,20 @@ class TerminalPlay {
     if (!options_.log_path.empty()) check_writable(options_.log_path);
     SessionSetup setup;
     nlohmann::json steps = nlohmann::json::array();
-    if (!options_.load_path.empty()) {
+    std::optional<ScenarioSource> scenario;
+    if (!options_.scenario_path.empty()) {
+      if (!options_.load_path.empty()) throw Error("--scenario and --load: give one");
+      scenario = ScenarioSource::from_yaml(load_yaml(options_.scenario_path, options_.scenario_path));
+      setup = scenario->setup();
+      if (!options_.choice.game.empty() && options_.choice.game != setup.game)
+        throw Error("--scenario: the scenario is a game of " + setup.game + ", not " + options_.choice.game);
+    } else if (!options_.load_path.empty()) {
       const std::string text = read_bounded_file(options_.load_path, kMaxLogBytes);
       const std::unique_ptr<Session> loaded = Session::from_log_text(registry_, text, options_.load_path);  // verified
       setup = loaded->setup();
       steps = loaded->step_list();
+      if (!loaded->scenario().is_null())
+        scenario = ScenarioSource::from_json(loaded->scenario(), options_.load_path + ": scenario");
       if (!options_.choice.game.empty() && options_.choice.game != setup.game)
         throw Error("--load: the log is a game of " + setup.game + ", not " + options_.choice.game);
     } else {
@@ -101,7 +111,8 @@ class TerminalPlay {
         bots_[s] = make_bot(seats[s], setup.seed, static_cast<int>(s),
                             game_maker(registry_, setup.game, setup.players, setup.variants));
     }
-    session_ = std::make_unique<Session>(registry_, setup);
+    session_ = scenario ? Session::from_scenario(registry_, *scenario, setup.seats)
+                        : std::make_unique<Session>(registry_, setup);
     std::vector<std::string> names;
     for (int s = 0; s < setup.players; ++s) names.push_back(game().player_name(s));
     paint_ = Painter(options_.color, names);

@@ -10,6 +10,8 @@
 #include "json_limits.hpp"
 #include "json_text.hpp"
 #include "legal_json.hpp"
+#include "scenario_save.hpp"
+#include "scenario_source.hpp"
 #include "state_patch.hpp"
 #include "strict_fields.hpp"
 #include "tessera/error.hpp"
@@ -59,7 +61,8 @@ void allow_only_request_fields(const json& request, const std::string& cmd) {
       {"legal", {"as"}}, {"act", {"action", "as"}},
       {"bot", {"spec"}},
       {"save", {}},  {"load", {"log"}},
-      {"set", {"pointer", "value"}}, {"patch", {"ops"}}, {"quit", {}}};
+      {"set", {"pointer", "value"}}, {"patch", {"ops"}}, {"quit", {}},
+      {"scenario", {"scenario", "seats"}}, {"scenario_save", {}}};
   auto it = extra.find(cmd);
   if (it == extra.end()) return;  // an unknown command is reported as such
   std::vector<std::string> known{"cmd", "id"};
@@ -155,12 +158,15 @@ json ProtocolServer::handle(const json& request) {
   if (cmd == "load") return cmd_load(request);
   if (cmd == "set") return cmd_set(request);
   if (cmd == "patch") return cmd_patch(request);
+  if (cmd == "scenario") return cmd_scenario(request);
+  if (cmd == "scenario_save") return cmd_scenario_save();
   if (cmd == "quit") {
     quit_ = true;
     return json::object();
   }
   throw ProtocolError{"unknown_command", "unknown cmd '" + cmd +
-                                             "'; known: games, new, state, view, legal, act, bot, save, load, set, patch, quit"};
+                                             "'; known: games, new, state, view, legal, act, bot, save, load, set, patch, scenario, "
+                                             "scenario_save, quit"};
 }
 
 Session& ProtocolServer::session() const {
@@ -342,6 +348,36 @@ json ProtocolServer::cmd_patch(const json& request) {
   json out = status();
   out["applied"] = ops->size();
   return out;
+}
+
+json ProtocolServer::cmd_scenario(const json& request) {
+  const auto it = request.find("scenario");
+  if (it == request.end() || !(it->is_object() || it->is_string()))
+    throw ProtocolError{"bad_request", "\"scenario\" must be a scenario: its YAML text, or its JSON form as an object"};
+  auto seats = param_or<std::vector<std::string>>(request, "seats", "an array of strings", {});
+  std::unique_ptr<Session> next;
+  try {
+    const ScenarioSource source = it->is_string()
+                                      ? ScenarioSource::from_yaml(parse_yaml(it->get<std::string>(), "scenario"))
+                                      : ScenarioSource::from_json(*it, "scenario");
+    next = Session::from_scenario(registry_, source, seats);
+  } catch (const PluginError& e) {
+    throw ProtocolError{"unknown_game", e.what()};
+  } catch (const ScriptError&) {
+    throw;
+  } catch (const Error& e) {
+    throw ProtocolError{"bad_scenario", e.what()};
+  }
+  session_ = std::move(next);
+  json out = status();
+  out["game"] = session_->setup().game;
+  out["players"] = session_->setup().players;
+  return out;
+}
+
+json ProtocolServer::cmd_scenario_save() const {
+  const json document = scenario_of(registry_, session());
+  return json{{"scenario", document}, {"yaml", scenario_yaml(document)}};
 }
 
 int run_serve(const PluginRegistry& registry, std::istream& in, std::ostream& out) {

@@ -52,6 +52,8 @@ class ProtocolServer {
   nlohmann::json cmd_load(const nlohmann::json& request);
   nlohmann::json cmd_set(const nlohmann::json& request);
   nlohmann::json cmd_patch(const nlohmann::json& request);
+  nlohmann::json cmd_scenario(const nlohmann::json& request);
+  nlohmann::json cmd_scenario_save() const;
   Session& session() const;  // throws a "no_game" error
   nlohmann::json status() const;
 

@@ -6,6 +6,8 @@
 #include "bots.hpp"
 #include "json_limits.hpp"
 #include "json_text.hpp"
+#include "scenario_source.hpp"
+#include "scenario_state.hpp"
 #include "state_patch.hpp"
 #include "strict_fields.hpp"
 #include "tessera/error.hpp"
@@ -124,7 +126,7 @@ void Session::set(const std::string& pointer, const json& value) {
   if (state == before) return;  // an edit that changes nothing is no step
   json step{{"set", pointer}, {"value", value}};
   check_room(step);
-  game_->set_state(state);
+  load_edit(state, "set");
   // A component may drop what it does not know (a new key) or read a value its own way: the
   // edit stands only when the state now holds exactly the value that was set.
   const json after = game_->table().to_json();
@@ -166,7 +168,7 @@ void Session::patch(const json& ops) {
   json step{{"patch", ops}};
   check_room(step);
   try {
-    game_->set_state(state);
+    load_edit(state, "patch");
   } catch (const DataError& e) {
     throw PatchError(PatchError::kWholePatch, std::string("patch: the patched state is refused: ") + e.what());
   }
@@ -184,6 +186,92 @@ void Session::patch(const json& ops) {
   record(std::move(step));
 }
 
+namespace {
+
+std::vector<int> fixed_rolls_of(const json& state) {
+  Rng rng;
+  rng.restore(state.at("rng").get<std::string>());
+  return rng.fixed_rolls();
+}
+
+}  // namespace
+
+namespace {
+
+// A new session of `setup`; a setup the game refuses (player count, variants, seats) is a
+// DataError made by `blame`, broken plugins and scripts are reported as they are.
+std::unique_ptr<Session> new_session(const PluginRegistry& registry, const SessionSetup& setup,
+                                     const std::function<DataError(const std::string&)>& blame) {
+  try {
+    return std::make_unique<Session>(registry, setup);
+  } catch (const PluginError&) {
+    throw;
+  } catch (const ScriptError&) {
+    throw;
+  } catch (const Error& e) {
+    throw blame(e.what());
+  }
+}
+
+}  // namespace
+
+void Session::load_edit(const json& state, const char* what) {
+  if (!state.contains("rng") || !state["rng"].is_string()) throw DataError("state: 'rng' must be a string");
+  if (fixed_rolls_of(state) != game_->table().rng().fixed_rolls())
+    throw DataError(std::string(what) + ": the next rolls are fixed only by a scenario's 'next_rolls', never by an edit");
+  game_->set_state(state);
+}
+
+void Session::start_scenario(const ScenarioSource& source) {
+  const ScenarioState wanted = scenario_state(*game_, source);
+  // What the scenario wrote must be what the components hold once they read it (an unknown
+  // field is dropped, a derived one recomputed): checked on a copy, before the flow runs on.
+  Table probe = game_->table();
+  try {
+    probe.assign_json(wanted.state);
+  } catch (const DataError& e) {
+    throw source.error("", std::string("the position is refused: ") + e.what());
+  }
+  const json read = probe.to_json();
+  // A list of named items given whole may come in any order: a component keeps its own
+  // (a board's corners sorted by id).
+  json expected = wanted.state;
+  for (const auto& written : wanted.written) {
+    const json::json_pointer at(written.first);
+    if (!expected.contains(at) || !read.contains(at) || array_key(expected[at]).empty()) continue;
+    const json& kept = read.at(at);
+    if (kept.size() == expected[at].size() &&
+        std::all_of(expected[at].begin(), expected[at].end(),
+                    [&](const json& item) { return std::find(kept.begin(), kept.end(), item) != kept.end(); }))
+      expected[at] = kept;
+  }
+  for (const json& difference : json::diff(expected, read)) {
+    const std::string place = difference["path"].get<std::string>();
+    for (const auto& [state_at, doc_at] : wanted.written)
+      if (place == state_at || place.rfind(state_at + "/", 0) == 0)
+        throw source.error(doc_at, "the game does not keep this value at '" + place +
+                                       "' (an unknown field, or a value the game derives)");
+  }
+  try {
+    game_->set_state(wanted.state);
+  } catch (const DataError& e) {
+    throw source.error("", std::string("the position is refused: ") + e.what());
+  }
+  scenario_ = source.document();
+  // The log carries the scenario: its room counts against the log's bounds like a step's.
+  log_size_.bytes += written_bytes(scenario_);
+  log_size_.values += json_size(scenario_).values;
+}
+
+std::unique_ptr<Session> Session::from_scenario(const PluginRegistry& registry, const ScenarioSource& source,
+                                                std::vector<std::string> seats) {
+  SessionSetup setup = source.setup();
+  setup.seats = std::move(seats);
+  auto session = new_session(registry, setup, [&](const std::string& why) { return source.error("", why); });
+  session->start_scenario(source);
+  return session;
+}
+
 json Session::log() const {
   json log{{"tessera_log", 1},
            {"game", setup_.game},
@@ -193,6 +281,7 @@ json Session::log() const {
            {"seats", setup_.seats},
            {"steps", steps_},
            {"checksum", state_checksum(*game_)}};
+  if (!scenario_.is_null()) log["scenario"] = scenario_;
   if (game_->is_over()) log["outcome"] = outcome_json(*game_);
   return log;
 }
@@ -234,6 +323,7 @@ void Session::replay(const json& step) {
 std::unique_ptr<Session> Session::replayed(const PluginRegistry& registry, std::size_t count) const {
   if (count > steps_.size()) throw Error("replayed: only " + std::to_string(steps_.size()) + " steps were taken");
   auto session = std::make_unique<Session>(registry, setup_);
+  if (!scenario_.is_null()) session->start_scenario(ScenarioSource::from_json(scenario_, "scenario"));
   for (std::size_t i = 0; i < count; ++i) session->replay(steps_[i]);
   return session;
 }
@@ -241,7 +331,7 @@ std::unique_ptr<Session> Session::replayed(const PluginRegistry& registry, std::
 std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const json& log) {
   if (!log.is_object()) throw DataError("log: expected a JSON object");
   try {
-    allow_only_fields(log, {"tessera_log", "game", "players", "seed", "variants", "seats", "steps", "checksum", "outcome"},
+    allow_only_fields(log, {"tessera_log", "game", "players", "seed", "variants", "seats", "steps", "checksum", "outcome", "scenario"},
                       "the log");
   } catch (const DataError& e) {
     throw DataError(std::string("log: ") + e.what());
@@ -267,15 +357,16 @@ std::unique_ptr<Session> Session::from_log(const PluginRegistry& registry, const
   if (static_cast<std::size_t>(edits) > kMaxLogSetSteps)
     throw DataError("log: " + std::to_string(edits) + " 'set' and 'patch' steps, more than the " +
                     std::to_string(kMaxLogSetSteps) + " scenario edits a log may hold");
-  std::unique_ptr<Session> session;
-  try {
-    session = std::make_unique<Session>(registry, setup);
-  } catch (const PluginError&) {
-    throw;
-  } catch (const ScriptError&) {
-    throw;
-  } catch (const Error& e) {
-    throw DataError(std::string("log: ") + e.what());  // player count, variants, seats
+  auto session = new_session(registry, setup, [](const std::string& why) { return DataError("log: " + why); });
+  // A scenario log starts at the scenario's position, with its fixed rolls; its setup is
+  // the scenario's own.
+  if (log.contains("scenario")) {
+    const ScenarioSource source = ScenarioSource::from_json(log["scenario"], "log: scenario");
+    const SessionSetup declared = source.setup();
+    if (declared.game != setup.game || declared.players != setup.players || declared.seed != setup.seed ||
+        declared.variants != setup.variants)
+      throw DataError("log: its game, players, seed and variants are not its scenario's");
+    session->start_scenario(source);
   }
   for (std::size_t i = 0; i < steps.size(); ++i) {
     try {

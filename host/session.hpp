@@ -35,6 +35,15 @@ class Session {
   // (json_limits.hpp), then from_log. Every error is a DataError starting with `name`.
   static std::unique_ptr<Session> from_log_text(const PluginRegistry& registry, std::string_view text,
                                                 const std::string& name);
+  // Starts a game at the position a scenario describes (scenario_state.hpp), loaded through
+  // the same whole-state door as set and patch: refused whole (DataError naming the
+  // scenario's place) or kept whole. The log then carries the scenario, its fixed next
+  // rolls included, so that a replay starts where it did.
+  // `seats` as in SessionSetup (none: all random).
+  static std::unique_ptr<Session> from_scenario(const PluginRegistry& registry, const class ScenarioSource& source,
+                                                std::vector<std::string> seats = {});
+  // The scenario this session started from (its JSON form), or null.
+  const nlohmann::json& scenario() const { return scenario_; }
 
   Game& game() { return *game_; }
   const Game& game() const { return *game_; }
@@ -68,8 +77,8 @@ class Session {
   std::size_t steps() const { return steps_.size(); }
   // The recorded steps, in the log's form.
   const nlohmann::json& step_list() const { return steps_; }
-  // The log: {"tessera_log":1, game, players, seed, variants, seats, steps, checksum}, and
-  // the outcome {scores, winners} once the game is over.
+  // The log: {"tessera_log":1, game, players, seed, variants, seats, steps, checksum}, the
+  // scenario it started from when it did, and the outcome {scores, winners} once the game is over.
   nlohmann::json log() const;
 
  private:
@@ -84,10 +93,16 @@ class Session {
   // Throws InputTooLarge (json_limits.hpp) naming the bound `step` would pass.
   void check_room(const nlohmann::json& step) const;
   void record(nlohmann::json step);
+  // Loads `state` as an edit (the game's whole-state check runs, the stack runs to a
+  // decision); on a refusal the game is as before. Fixed rolls come only from a scenario:
+  // an edit that would change them is refused.
+  void load_edit(const nlohmann::json& state, const char* what);
+  void start_scenario(const class ScenarioSource& source);
 
   SessionSetup setup_;
   std::unique_ptr<Game> game_;
   nlohmann::json steps_ = nlohmann::json::array();
+  nlohmann::json scenario_;
   LogSize log_size_;
 };
 

@@ -41,28 +41,28 @@ Die& DicePool::at(int index) {
 
 int DicePool::roll(int index, Rng& rng) {
   Die& d = at(index);
-  d.value = rng.between(1, d.faces);
+  d.value = rng.roll(1, d.faces);
   return d.value;
 }
 
 std::vector<int> DicePool::roll_pool(Rng& rng) {
   std::vector<int> values;
   for (auto& d : dice_)
-    if (d.holder == kInPool) values.push_back(d.value = rng.between(1, d.faces));
+    if (d.holder == kInPool) values.push_back(d.value = rng.roll(1, d.faces));
   return values;
 }
 
 std::vector<int> DicePool::roll_all(Rng& rng) {
   std::vector<int> values;
   values.reserve(dice_.size());
-  for (auto& d : dice_) values.push_back(d.value = rng.between(1, d.faces));
+  for (auto& d : dice_) values.push_back(d.value = rng.roll(1, d.faces));
   return values;
 }
 
 std::vector<int> DicePool::roll_held(int seat, Rng& rng) {
   std::vector<int> values;
   for (auto& d : dice_)
-    if (d.holder == seat && seat >= 0) values.push_back(d.value = rng.between(1, d.faces));
+    if (d.holder == seat && seat >= 0) values.push_back(d.value = rng.roll(1, d.faces));
   return values;
 }
 

@@ -150,8 +150,8 @@ void FlowRules::read_move(const std::string& name, const YamlNode& node) {
 }
 
 void FlowRules::read_step(const std::string& name, const YamlNode& node) {
-  node.allow_only({"kind", "params", "moves", "generate", "max_moves", "steps", "each", "over", "from", "set_current",
-                   "on_enter", "on_exit", "done_when", "until", "who", "prompt", "doc"});
+  node.allow_only({"kind", "params", "params_doc", "moves", "generate", "max_moves", "steps", "each", "over", "from",
+                   "set_current", "on_enter", "on_exit", "done_when", "until", "who", "prompt", "doc"});
   StepDecl s;
   s.name = name;
   s.defined_at = node.mark();
@@ -163,6 +163,16 @@ void FlowRules::read_step(const std::string& name, const YamlNode& node) {
   s.params = names_of(node, "params");
   if (s.params.size() > static_cast<std::size_t>(kMaxStepParams))
     throw node.error("step '" + name + "' has more than " + std::to_string(kMaxStepParams) + " parameters");
+  // What each parameter means, for `tessera schema` and scenario writers: packed flags, counts.
+  s.params_doc.assign(s.params.size(), "");
+  if (const auto docs = node.find("params_doc"); docs && !docs->is_null()) {
+    if (!docs->is_map()) throw docs->error("params_doc is a map from a parameter's name to what it means");
+    for (const auto& [param, text] : docs->as_map()) {
+      const auto it = std::find(s.params.begin(), s.params.end(), param);
+      if (it == s.params.end()) throw text.error("step '" + name + "' has no parameter '" + param + "'");
+      s.params_doc[static_cast<std::size_t>(it - s.params.begin())] = text.as_string();
+    }
+  }
   s.generate = node.optional("generate", "");
   s.max_moves = node.optional_at_least("max_moves", 0, 0);
   s.over = node.optional("over", "");
@@ -585,7 +595,9 @@ int FlowRules::flat_id(const Move& move, int players) const {
 std::string FlowRules::describe() const {
   std::string out = "flow: starts with step '" + root_name_ + "'\nhooks fired:";
   for (const auto& h : fired_hooks_) out += " " + h;
-  out += "\nsteps:\n";
+  out += "\nsteps (a frame of the flow is {step, seat, status, cursor, moves, params}; its cursor counts, in a "
+         "sequence, the steps it has pushed; in a loop, the rounds it has begun; in a queue, the seats it has "
+         "asked; moves counts a seat step's moves):\n";
   for (const StepDecl& s : steps_) {
     out += "  " + s.name + " (" + std::string(kind_name(s.kind)) + ")";
     if (!s.params.empty()) {
@@ -603,6 +615,8 @@ std::string FlowRules::describe() const {
     if (s.each >= 0) out += " each: " + steps_[static_cast<std::size_t>(s.each)].name;
     if (!s.over.empty()) out += " over: " + s.over;
     out += "\n";
+    for (std::size_t k = 0; k < s.params.size(); ++k)
+      if (!s.params_doc[k].empty()) out += "    " + s.params[k] + ": " + s.params_doc[k] + "\n";
   }
   out += "moves:\n";
   for (const MoveDecl& m : moves_) {

@@ -86,7 +86,7 @@ int l_roll(lua_State* L) {
   check_context(L);
   const int faces = check_int(L, 2);
   luaL_argcheck(L, faces >= 1, 2, "a die has at least 1 face");
-  lua_pushinteger(L, mutable_table(L).rng().between(1, faces));
+  lua_pushinteger(L, mutable_table(L).rng().roll(1, faces));
   return 1;
 }
 

@@ -1,5 +1,6 @@
 #include "tessera/rng.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -50,15 +51,47 @@ std::uint64_t Rng::below(std::uint64_t bound) {
   return static_cast<std::uint64_t>(m >> 64);
 }
 
+int Rng::take_fixed(int lo, int hi, const std::vector<int>* faces) {
+  const int value = fixed_.front();
+  const bool is_face = faces ? std::find(faces->begin(), faces->end(), value) != faces->end() : lo <= value && value <= hi;
+  if (!is_face) {
+    std::string shown;
+    if (faces)
+      for (int f : *faces) shown += (shown.empty() ? "" : ",") + std::to_string(f);
+    else
+      shown = std::to_string(lo) + ".." + std::to_string(hi);
+    throw RuleError("the scenario's next roll " + std::to_string(value) + " is not a face of the die rolled (" +
+                    shown + ")");
+  }
+  fixed_.erase(fixed_.begin());
+  return value;
+}
+
 std::string Rng::save() const {
   char buf[4 * 17 + 1];
   std::snprintf(buf, sizeof buf, "%016llx:%016llx:%016llx:%016llx",
                 static_cast<unsigned long long>(s_[0]), static_cast<unsigned long long>(s_[1]),
                 static_cast<unsigned long long>(s_[2]), static_cast<unsigned long long>(s_[3]));
-  return buf;
+  std::string text = buf;
+  for (std::size_t i = 0; i < fixed_.size(); ++i) text += (i == 0 ? "+" : ",") + std::to_string(fixed_[i]);
+  return text;
 }
 
-void Rng::restore(const std::string& text) {
+void Rng::restore(const std::string& full_text) {
+  const std::size_t plus = full_text.find('+');
+  const std::string text = full_text.substr(0, plus);
+  std::vector<int> fixed;
+  if (plus != std::string::npos) {
+    std::istringstream rolls(full_text.substr(plus + 1));
+    std::string roll;
+    while (std::getline(rolls, roll, ',')) {
+      if (roll.empty() || roll.size() > 4 || roll.find_first_not_of("0123456789") != std::string::npos)
+        throw DataError("rng state '" + full_text + "': the fixed rolls after '+' are ','-separated numbers");
+      fixed.push_back(std::stoi(roll));
+    }
+    if (fixed.empty() || full_text.back() == ',')
+      throw DataError("rng state '" + full_text + "': the fixed rolls after '+' are ','-separated numbers");
+  }
   std::array<std::uint64_t, 4> words{};
   std::istringstream in(text);
   std::string part;
@@ -72,6 +105,7 @@ void Rng::restore(const std::string& text) {
   if (i != 4) throw DataError("rng state '" + text + "': expected four ':'-separated hex words");
   if (words == std::array<std::uint64_t, 4>{}) throw DataError("rng state must not be all zero");
   s_ = words;
+  fixed_ = std::move(fixed);
 }
 
 }  // namespace tessera

@@ -236,7 +236,7 @@ void CatanGame::begin_setup(FlowContext& ctx) {
     int best = 0;
     std::vector<int> top;
     for (int s : rolling) {
-      const int sum = t.rng().between(1, 6) + t.rng().between(1, 6);
+      const int sum = t.rng().roll(1, 6) + t.rng().roll(1, 6);
       if (sum > best) top.clear(), best = sum;
       if (sum == best) top.push_back(s);
     }

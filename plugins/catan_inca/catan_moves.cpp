@@ -551,7 +551,7 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
 
 void CatanGame::roll(FlowContext& ctx) {
   Table& t = ctx.table();
-  const int a = t.rng().between(1, 6), b = t.rng().between(1, 6), sum = a + b;
+  const int a = t.rng().roll(1, 6), b = t.rng().roll(1, 6), sum = a + b;
   t.get(progress_).set(key::last_roll, sum);
   if (ctx.logging()) ctx.log(seat_name(ctx.seat()) + " rolls " + std::to_string(a) + "+" + std::to_string(b));
   if (sum != 7 && !ctx.logging()) return produce(ctx, sum);

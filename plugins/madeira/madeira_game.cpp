@@ -453,7 +453,7 @@ void MadeiraGame::begin_round(FlowContext& ctx) {
     const bool empty = r.buildings[static_cast<std::size_t>(b)].empty_in_round == round || next >= tiles.size();
     set_board(t, k.character + b, empty ? kHarvester : tiles[next++]);
   }
-  const auto roll = [&]() { return r.die_faces[static_cast<std::size_t>(t.rng().below(r.die_faces.size()))]; };
+  const auto roll = [&]() { return t.rng().roll_face(r.die_faces); };
   for (int i = 0; i < r.pirate_dice; ++i) set_board(t, k.pirate_die + i, roll());
   for (int i = 0; i < P * 3; ++i) set_board(t, k.row_die + i, i % 3 < r.dice_per_row ? roll() : 0);
   for (int i = 0; i < P; ++i) set_board(t, k.row_seat + i, 0);
@@ -499,7 +499,7 @@ void MadeiraGame::begin_building(FlowContext& ctx) {
   const int b = next_building(t, board(t, k.bld));
   set_board(t, k.bld, b);
   // §7.2-7.3: roll every die on the character; the cost counts the guild dice only.
-  const auto roll = [&]() { return r.die_faces[static_cast<std::size_t>(t.rng().below(r.die_faces.size()))]; };
+  const auto roll = [&]() { return t.rng().roll_face(r.die_faces); };
   int sum = 0;
   std::string rolled;
   for (int i = 0; i < board(t, k.gdice + b); ++i) {

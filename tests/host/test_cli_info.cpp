@@ -169,7 +169,7 @@ TEST_CASE("Every subcommand's --help shows the defaults of its options", "[host]
   CHECK_THAT(run_tessera({"new-game", "--help"}).out, Catch::Contains("--root TEXT=. "));
   CHECK_THAT(run_tessera({"--help"}).out, Catch::Contains("--version"));
   for (const char* command : {"list", "info", "rules", "validate", "schema", "play", "simulate", "arena", "compare",
-                              "replay", "playthrough", "serve", "new-game", "conformance"}) {
+                              "replay", "playthrough", "serve", "new-game", "conformance", "scenario"}) {
     INFO(command);
     const HostRun run = run_tessera({command, "--help"});
     CHECK(run.exit_code == 0);

@@ -133,6 +133,7 @@ struct StepDecl {
   std::string name;
   Kind kind = Kind::Seat;
   std::vector<std::string> params;
+  std::vector<std::string> params_doc;  // what each parameter means (flow.yaml `params_doc`), "" when not said
   std::vector<int> moves;      // seat: the moves it offers, in order
   std::string generate;        // seat: a native generator of its parameterised moves
   int max_moves = 0;           // seat: 0 = no limit

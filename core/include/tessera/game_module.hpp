@@ -15,7 +15,7 @@
 namespace tessera {
 
 // Bump when GameModule, GameConfig, Manifest, Game or anything they expose changes layout.
-inline constexpr int kPluginAbiVersion = 6;
+inline constexpr int kPluginAbiVersion = 7;
 
 // How to start one game.
 struct GameConfig {
