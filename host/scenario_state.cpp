@@ -106,7 +106,9 @@ class Merger {
         merge(base[i], v, state_at + "/" + std::to_string(i), at, k);
         continue;
       }
-      auto item = std::find_if(base.begin(), base.end(), [&](const json& i) { return i[by] == k; });
+      // (A structured binding is named through a plain reference: clang 14 does not capture one.)
+      const std::string& item_id = k;
+      auto item = std::find_if(base.begin(), base.end(), [&](const json& i) { return i[by] == item_id; });
       if (v.is_null()) {
         if (item == base.end()) throw source_.error(at, "no item '" + k + "' in '" + key + "' to remove");
         base.erase(item);
