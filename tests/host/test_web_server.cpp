@@ -185,7 +185,8 @@ TEST_CASE("tessera web plays 100 bot games at once, every update to every watche
   std::atomic<int> running{0};
   std::atomic<int> most_running{0};
   const auto watch = [&](int index) {
-    const auto& [game, players] = games[static_cast<std::size_t>(index) % games.size()];
+    const std::string& game = games[static_cast<std::size_t>(index) % games.size()].first;
+    const int players = games[static_cast<std::size_t>(index) % games.size()].second;
     const auto report = [&](const std::string& what) {
       const std::lock_guard<std::mutex> guard(lock);
       problems.push_back(game + " #" + std::to_string(index) + ": " + what);
