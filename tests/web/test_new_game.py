@@ -30,11 +30,12 @@ def main():
             layout = driver.execute_script("return document.querySelectorAll('figure.component').length")
             check(layout > 0, f"{game}: the board draws no component")
             made, ways = play_moves(driver, random.Random(5), 10_000, game)
-            outcome = wait_for("the outcome", lambda: text_of(driver, "outcome"), 30)
+            wait_for("the outcome", lambda: text_of(driver, "outcome"), 30)
+            scores = "; ".join(driver.find_element(By.ID, "outcome").text.splitlines()[1:])  # a line per seat
             check(ways["board"] > 0, f"{game}: no move was made on the board")
             check(not driver.find_elements(By.CSS_SELECTOR, "#error:not(:empty)"), f"{game}: a move was refused")
             print(f"{game}: a whole game by clicking, {made} human moves ({ways['board']} on the board, "
-                  f"{ways['list']} from the list), step {step_of(driver)}; {outcome.splitlines()[0]}", flush=True)
+                  f"{ways['list']} from the list), step {step_of(driver)}; {scores}", flush=True)
         finally:
             driver.quit()
             server.stop()
