@@ -6,6 +6,8 @@
 #include <ostream>
 
 #include "tessera/error.hpp"
+#include "tessera/flow_game.hpp"
+#include "tessera/move_spelling.hpp"
 #include "tessera/rng.hpp"
 #include "tessera/script_runtime.hpp"
 
@@ -396,6 +398,66 @@ void undo_restores(Checker& c) {
   }
 }
 
+// Other spellings of a move's text that a lenient reader might take: blanks doubled, before
+// or after; a number with a leading zero; a trailing parameter's default written out.
+std::vector<std::string> respellings(const Game& game, const Action& action) {
+  std::vector<std::string> out{" " + action.text, action.text + " "};
+  if (const std::size_t space = action.text.find(' '); space != std::string::npos)
+    out.push_back(action.text.substr(0, space) + "  " + action.text.substr(space + 1));
+  std::size_t start = 0;
+  for (const std::string& word : split_words(action.text)) {
+    const std::size_t at = action.text.find(word, start);
+    start = at + word.size();
+    if (word.find_first_not_of("0123456789") == std::string::npos)
+      out.push_back(action.text.substr(0, at) + "0" + action.text.substr(at));
+  }
+  if (const auto* flow = dynamic_cast<const FlowGame*>(&game)) {
+    const MoveDecl& decl = flow->flow_rules().move(action.move.kind);
+    const std::size_t shown = split_words(action.text).size() - 1;
+    std::string longer = action.text;
+    for (std::size_t k = shown; k < decl.params.size() && decl.params[k].fallback; ++k) {
+      longer += " " + std::to_string(*decl.params[k].fallback);
+      out.push_back(longer);
+    }
+  }
+  return out;
+}
+
+// Through random games: each legal move has one text, distinct from the others; the text
+// reads back as the same move and words it the same; no other spelling of it is accepted.
+void one_text_per_move(Checker& c) {
+  for (int players : {c.player_counts().front(), c.player_counts().back()}) {
+    Scope scope(c, players_seed(players, 23));
+    auto game = c.new_game(players, 23);
+    Rng rng(23);
+    for (int step = 0; step < 300 && !game->is_over(); ++step) {
+      const std::vector<Action> actions = game->legal_actions();
+      c.require(!actions.empty(), "no legal action in an unfinished game");
+      Scope at(c, "step " + std::to_string(step));
+      std::vector<std::string> seen;
+      for (const Action& a : actions) {
+        c.check(std::find(seen.begin(), seen.end(), a.text) == seen.end(), "two legal moves are written '" + a.text + "'");
+        seen.push_back(a.text);
+        const std::optional<Move> read = game->parse_move(a.text);
+        c.check(read && *read == a.move, "'" + a.text + "' does not read back as its move");
+        c.check(!read || game->move_text(*read) == a.text, "'" + a.text + "' reads as a move written otherwise");
+      }
+      // A refusal words the nearest legal moves, which costs a pass over the list: a few
+      // moves of each position are respelled.
+      for (int tries = 0; tries < 2; ++tries) {
+        const Action& a = actions[rng.below(actions.size())];
+        for (const std::string& other : respellings(*game, a)) {
+          const ApplyResult r = game->apply(other);  // refused, it changes nothing
+          c.require(!r.ok, "'" + other + "' was accepted as another spelling of '" + a.text + "'");
+          c.check(!is_move_text(*game, other), "'" + other + "' is taken for a move's text");
+        }
+      }
+      const std::string& text = actions[rng.below(actions.size())].text;
+      c.require(game->apply(text).ok, "legal action '" + text + "' refused");
+    }
+  }
+}
+
 void returns_and_hash(Checker& c) {
   const int players = c.player_counts().front();
   Scope scope(c, players_seed(players, 17));
@@ -462,6 +524,8 @@ const std::vector<CheckEntry>& entries() {
        determinization},
       {{"undo", "undo() takes back the last move exactly: the state, its hash and the legal actions"},
        undo_restores},
+      {{"one-text", "Each legal move has one text: it reads back as the move, and no other spelling is accepted"},
+       one_text_per_move},
       {{"returns-and-hash", "Every game states its players, returns a result per seat and hashes its state"},
        returns_and_hash},
       {{"score-so-far", "Every game keeps a score so far for every seat, which ends as the outcome's scores"},

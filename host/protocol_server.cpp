@@ -15,6 +15,7 @@
 #include "state_patch.hpp"
 #include "strict_fields.hpp"
 #include "tessera/error.hpp"
+#include "tessera/move_spelling.hpp"
 
 namespace tessera::host {
 
@@ -274,7 +275,11 @@ json ProtocolServer::cmd_act(const json& request) {
                                                               "'s decision, not " + game.player_name(*as) + "'s"};
   }
   ApplyResult r = session().act(text);
-  if (!r.ok) throw ProtocolError{"illegal_action", r.error};
+  // A text that reads as no move's one text is the client's typo, not the rules' refusal.
+  if (!r.ok) {
+    const Game& game = session().game();
+    throw ProtocolError{game.is_over() || is_move_text(game, text) ? "illegal_action" : "bad_move_text", r.error};
+  }
   json out = status();
   out["events"] = events_json(r.events);
   return out;

@@ -6,6 +6,7 @@
 #include "bots.hpp"
 #include "json_limits.hpp"
 #include "json_text.hpp"
+#include "refusal_places.hpp"
 #include "scenario_source.hpp"
 #include "scenario_state.hpp"
 #include "state_patch.hpp"
@@ -140,53 +141,22 @@ void Session::set(const std::string& pointer, const json& value) {
 
 namespace {
 
-// The last op of `ops` that wrote into the container holding `place` (its "path" or "from"
-// without the last token lies on the way to `place` or inside it), or PatchError::kWholePatch.
-int op_at(const json& ops, const std::string& place) {
-  auto related = [&](const json& op, const char* member) {
-    if (!op.contains(member) || !op[member].is_string()) return false;
-    const std::string& pointer = op[member].get_ref<const std::string&>();
-    const std::string container = pointer.substr(0, pointer.rfind('/') == std::string::npos ? 0 : pointer.rfind('/'));
-    const std::string& shorter = container.size() <= place.size() ? container : place;
-    const std::string& longer = container.size() <= place.size() ? place : container;
-    return longer.compare(0, shorter.size(), shorter) == 0 &&
-           (longer.size() == shorter.size() || longer[shorter.size()] == '/');
-  };
-  for (std::size_t i = ops.size(); i-- > 0;)
-    if (related(ops[i], "path") || related(ops[i], "from")) return static_cast<int>(i);
-  return PatchError::kWholePatch;
+// The places a patch wrote, without the ops (writer_of works on places alone).
+std::vector<json::json_pointer> places_of(const std::vector<PatchWrite>& writes) {
+  std::vector<json::json_pointer> places;
+  for (const PatchWrite& w : writes) places.push_back(w.at);
+  return places;
 }
 
-}  // namespace
-
-void Session::patch(const json& ops) {
-  const json before = game_->table().to_json();
-  json state = before;
-  apply_patch(state, ops);
-  // An edit that changes nothing ([], or ops that put back what was there) is no step.
-  if (state == before) return;
-  json step{{"patch", ops}};
-  check_room(step);
-  try {
-    load_edit(state, "patch");
-  } catch (const DataError& e) {
-    throw PatchError(PatchError::kWholePatch, std::string("patch: the patched state is refused: ") + e.what());
-  }
-  // As for set: the edit stands only when the state now holds what the ops wrote. A value no
-  // op wrote may differ: the game derives it (a supply's totals) and recomputed it.
-  const json after = game_->table().to_json();
-  for (const json& difference : json::diff(state, after)) {
-    const std::string place = difference["path"].get<std::string>();
-    const int op = op_at(ops, place);
-    if (op == PatchError::kWholePatch) continue;
-    game_->set_state(before);
-    throw PatchError(op, "patch: ops[" + std::to_string(op) + "]: the state does not keep the patched value at '" +
-                             short_message(place) + "' (an unknown key, or a value the component reads differently)");
-  }
-  record(std::move(step));
+// The first op that wrote a value at one of `places`, or PatchError::kWholePatch.
+int first_writer(const std::vector<PatchWrite>& writes, const std::vector<json::json_pointer>& places) {
+  const std::vector<json::json_pointer> written = places_of(writes);
+  int first = PatchError::kWholePatch;
+  for (const json::json_pointer& place : places)
+    if (const int w = writer_of(written, place); w >= 0 && (first < 0 || writes[static_cast<std::size_t>(w)].op < first))
+      first = writes[static_cast<std::size_t>(w)].op;
+  return first;
 }
-
-namespace {
 
 std::vector<int> fixed_rolls_of(const json& state) {
   Rng rng;
@@ -194,7 +164,73 @@ std::vector<int> fixed_rolls_of(const json& state) {
   return rng.fixed_rolls();
 }
 
+// Loads `state` into `game` as an edit (Session::load_edit).
+void load_into(Game& game, const json& state, const char* what) {
+  if (!state.contains("rng") || !state["rng"].is_string()) throw DataError("state: '/rng' must be a string");
+  if (fixed_rolls_of(state) != game.table().rng().fixed_rolls())
+    throw DataError(std::string(what) + ": '/rng': the next rolls are fixed only by a scenario's 'next_rolls', never by an edit");
+  game.set_state(state);
+}
+
+// The op of `ops` to blame for `reason`, the refusal of the state they made from `game`'s.
+int refused_op(const Game& game, const json& ops, const std::vector<PatchWrite>& writes, const json& patched,
+               const std::string& reason) {
+  // The places the game's words name lead to the op that wrote there.
+  if (const int op = first_writer(writes, places_named(reason, patched)); op != PatchError::kWholePatch) return op;
+  // Else the first op after which the state is refused for the same reason: tried on a copy
+  // of the game, op by op (a patch holds at most kMaxPatchOps ops).
+  const auto probe = game.clone();
+  json document = game.table().to_json();
+  int first = PatchError::kWholePatch;
+  apply_patch(document, ops, [&](int op, const json& now) {
+    if (first != PatchError::kWholePatch) return;
+    try {
+      load_into(*probe, now, "patch");
+    } catch (const DataError& e) {
+      if (std::string(e.what()) == reason) first = op;
+    }
+  });
+  return first;
+}
+
 }  // namespace
+
+void Session::patch(const json& ops) {
+  const json before = game_->table().to_json();
+  json state = before;
+  const std::vector<PatchWrite> writes = apply_patch(state, ops);
+  // An edit that changes nothing ([], or ops that put back what was there) is no step.
+  if (state == before) return;
+  json step{{"patch", ops}};
+  check_room(step);
+  try {
+    load_edit(state, "patch");
+  } catch (const DataError& e) {
+    const int op = refused_op(*game_, ops, writes, state, e.what());
+    throw PatchError(op, "patch: " + (op == PatchError::kWholePatch ? std::string() : op_words(ops, op) + ": ") +
+                             "the patched state is refused: " + e.what());
+  }
+  // As for set: the edit stands only when the state now holds what the ops wrote. A value no
+  // op wrote may differ: the game derives it (a supply's totals) and recomputed it. The first
+  // op that wrote a value the game did not keep is named.
+  const json after = game_->table().to_json();
+  std::vector<json::json_pointer> unkept;
+  for (const json& difference : json::diff(state, after)) unkept.emplace_back(difference["path"].get<std::string>());
+  const int op = first_writer(writes, unkept);
+  if (op == PatchError::kWholePatch) {
+    record(std::move(step));
+    return;
+  }
+  std::string place;
+  for (const json::json_pointer& p : unkept)
+    if (const int w = writer_of(places_of(writes), p); w >= 0 && writes[static_cast<std::size_t>(w)].op == op) {
+      place = p.to_string();
+      break;
+    }
+  game_->set_state(before);
+  throw PatchError(op, "patch: " + op_words(ops, op) + ": the state does not keep the patched value at '" +
+                           short_message(place) + "' (an unknown key, or a value the component reads differently)");
+}
 
 namespace {
 
@@ -215,12 +251,21 @@ std::unique_ptr<Session> new_session(const PluginRegistry& registry, const Sessi
 
 }  // namespace
 
-void Session::load_edit(const json& state, const char* what) {
-  if (!state.contains("rng") || !state["rng"].is_string()) throw DataError("state: 'rng' must be a string");
-  if (fixed_rolls_of(state) != game_->table().rng().fixed_rolls())
-    throw DataError(std::string(what) + ": the next rolls are fixed only by a scenario's 'next_rolls', never by an edit");
-  game_->set_state(state);
+void Session::load_edit(const json& state, const char* what) { load_into(*game_, state, what); }
+
+namespace {
+
+// The scenario entry (a pointer into the scenario) to blame for `reason`, the game's refusal
+// of the whole position: the entry that wrote a place the reason names, or "" (the top).
+std::string refused_entry(const ScenarioState& wanted, const std::string& reason) {
+  std::vector<json::json_pointer> written;
+  for (const auto& entry : wanted.written) written.emplace_back(entry.first);
+  for (const json::json_pointer& place : places_named(reason, wanted.state))
+    if (const int w = writer_of(written, place); w >= 0) return wanted.written[static_cast<std::size_t>(w)].second;
+  return "";
 }
+
+}  // namespace
 
 void Session::start_scenario(const ScenarioSource& source) {
   const ScenarioState wanted = scenario_state(*game_, source);
@@ -230,7 +275,7 @@ void Session::start_scenario(const ScenarioSource& source) {
   try {
     probe.assign_json(wanted.state);
   } catch (const DataError& e) {
-    throw source.error("", std::string("the position is refused: ") + e.what());
+    throw source.error(refused_entry(wanted, e.what()), std::string("the position is refused: ") + e.what());
   }
   const json read = probe.to_json();
   // A list of named items given whole may come in any order: a component keeps its own
@@ -255,7 +300,7 @@ void Session::start_scenario(const ScenarioSource& source) {
   try {
     game_->set_state(wanted.state);
   } catch (const DataError& e) {
-    throw source.error("", std::string("the position is refused: ") + e.what());
+    throw source.error(refused_entry(wanted, e.what()), std::string("the position is refused: ") + e.what());
   }
   scenario_ = source.document();
   // The log carries the scenario: its room counts against the log's bounds like a step's.

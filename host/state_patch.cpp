@@ -34,8 +34,17 @@ json::json_pointer pointer_of(const json& op, const char* member, const std::str
 // How many arrays and objects hold the value a JSON pointer names (its reference tokens).
 int tokens_of(const std::string& pointer) { return static_cast<int>(std::count(pointer.begin(), pointer.end(), '/')); }
 
-// Applies op `index` of a patch; `carried` counts the values its copies and moves carried.
-void apply_op(json& document, const json& op, int index, std::size_t& carried) {
+// `pointer` with a last token "-" made the index past the end of its array in `document`.
+json::json_pointer resolved(const json& document, const json::json_pointer& pointer) {
+  if (pointer.empty() || pointer.back() != "-") return pointer;
+  const json::json_pointer parent = pointer.parent_pointer();
+  if (!document.contains(parent) || !document.at(parent).is_array()) return pointer;
+  return parent / document.at(parent).size();
+}
+
+// Applies op `index` of a patch; `carried` counts the values its copies and moves carried;
+// the places it writes go to `writes`.
+void apply_op(json& document, const json& op, int index, std::size_t& carried, std::vector<PatchWrite>& writes) {
   std::string label = "patch: ops[" + std::to_string(index) + "]: ";
   if (!op.is_object()) throw PatchError(index, label + "an op is a JSON object with \"op\" and \"path\"");
   const auto kind_it = op.find("op");
@@ -85,6 +94,8 @@ void apply_op(json& document, const json& op, int index, std::size_t& carried) {
                                     " arrays and objects deep, more than the " + std::to_string(kMaxJsonDepth) +
                                     " a state may");
     }
+    if (takes_from && kind == "move") writes.push_back({index, pointer_of(op, "from", label)});
+    writes.push_back({index, resolved(document, path)});
     document.patch_inplace(json::array({op}));
   } catch (const PatchError& e) {
     throw PatchError(index, e.what());  // pointer_of does not know the index
@@ -95,13 +106,28 @@ void apply_op(json& document, const json& op, int index, std::size_t& carried) {
 
 }  // namespace
 
-void apply_patch(json& document, const json& ops) {
+std::string op_words(const json& ops, int op) {
+  std::string words = "ops[" + std::to_string(op) + "]";
+  if (op < 0 || static_cast<std::size_t>(op) >= ops.size() || !ops[static_cast<std::size_t>(op)].is_object()) return words;
+  const json& o = ops[static_cast<std::size_t>(op)];
+  if (o.contains("op") && o["op"].is_string() && o.contains("path") && o["path"].is_string())
+    words += " (" + o["op"].get<std::string>() + " " + short_message(o["path"].get<std::string>()) + ")";
+  return words;
+}
+
+std::vector<PatchWrite> apply_patch(json& document, const json& ops,
+                                    const std::function<void(int, const json&)>& after_op) {
   if (!ops.is_array()) throw PatchError(PatchError::kWholePatch, "patch: \"ops\" must be an array of JSON Patch ops");
   if (ops.size() > kMaxPatchOps)
     throw PatchError(PatchError::kWholePatch, "patch: " + std::to_string(ops.size()) + " ops, more than the " +
                                                   std::to_string(kMaxPatchOps) + " one patch may hold");
   std::size_t carried = 0;
-  for (std::size_t i = 0; i < ops.size(); ++i) apply_op(document, ops[i], static_cast<int>(i), carried);
+  std::vector<PatchWrite> writes;
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    apply_op(document, ops[i], static_cast<int>(i), carried, writes);
+    if (after_op) after_op(static_cast<int>(i), document);
+  }
+  return writes;
 }
 
 }  // namespace tessera::host

@@ -3,8 +3,10 @@
 // "patch"): the ops are checked strictly and applied one by one to a document, with bounds
 // that keep any patch a client sends small work. Session::patch loads the result.
 #include <cstddef>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "tessera/error.hpp"
 
@@ -29,13 +31,25 @@ class PatchError : public DataError {
   int op_;
 };
 
+// A place an op of a patch wrote: its "path" (add, replace, copy, remove, move) or "from"
+// (move), with "-" (past the end of an array) made the index the value took.
+struct PatchWrite {
+  int op;
+  nlohmann::json::json_pointer at;
+};
+
 // Applies `ops` (a JSON array of RFC 6902 operations: add, remove, replace, move, copy,
 // test) to `document` in order. Stricter than the RFC: an op holds exactly the members its
 // kind takes ("op", "path", and "from" or "value"), never others. Throws PatchError naming
 // the op ("ops[2] (test): ...") when an op is malformed or fails, when the patch holds more
 // than kMaxPatchOps ops, when its copies and moves carry more than kMaxPatchCarriedValues
 // values, or when a value would end up nested more than kMaxJsonDepth deep; `document` is
-// then partly patched (patch a copy).
-void apply_patch(nlohmann::json& document, const nlohmann::json& ops);
+// then partly patched (patch a copy). Returns the places the ops wrote, in op order.
+// `after_op`, when given, sees the document after each op (op index, document).
+std::vector<PatchWrite> apply_patch(nlohmann::json& document, const nlohmann::json& ops,
+                                    const std::function<void(int, const nlohmann::json&)>& after_op = {});
+
+// "ops[2] (replace /seats/0/hand)": an op as a refusal names it.
+std::string op_words(const nlohmann::json& ops, int op);
 
 }  // namespace tessera::host

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "refusal_words.hpp"
+#include "tessera/move_spelling.hpp"
 
 namespace tessera {
 
@@ -40,7 +41,31 @@ ApplyResult Game::apply(std::string_view action_text) {
                      moves_on_offer(*this) + ")";
     return result;
   }
+  // Each move has one text, the one legal_actions() lists: another spelling of it (a default
+  // written out, a leading zero, extra blanks) is refused, so that logs, scenario files and
+  // clients all say a move the same way and a text names one move both ways.
+  std::string canonical;
+  try {
+    canonical = move_text(*move);
+  } catch (const std::exception&) {
+    return apply(*move);  // a move that cannot word itself is no legal one: apply() says why
+  }
+  if (canonical != action_text) {
+    result.error = respelled_reason(*this, action_text, canonical);
+    return result;
+  }
   return apply(*move);
+}
+
+bool is_move_text(const Game& game, std::string_view text) {
+  if (game.is_over()) return false;
+  const std::optional<Move> move = game.parse_move(text);
+  if (!move) return false;
+  try {
+    return game.move_text(*move) == text;
+  } catch (const std::exception&) {
+    return false;
+  }
 }
 
 std::vector<double> score_margins(const std::vector<int>& scores) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "tessera/action.hpp"
+#include "tessera/yaml_reader.hpp"  // edit_distance, nearest_name
 
 namespace tessera {
 
@@ -62,6 +63,39 @@ std::string values_of(const ParamDecl& p, int players) {
   return "a value of its kind";
 }
 
+// A domain's name for one of its items, as a person says it: "edges" -> "edge",
+// "card_types" -> "card type", "hexes" -> "hex".
+std::string singular(std::string name) {
+  std::replace(name.begin(), name.end(), '_', ' ');
+  const auto ends = [&](std::string_view tail) {
+    return name.size() > tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  if (ends("ies")) return name.substr(0, name.size() - 3) + "y";
+  if (ends("xes") || ends("ches") || ends("shes") || ends("sses")) return name.substr(0, name.size() - 2);
+  if (ends("s") && !ends("ss")) return name.substr(0, name.size() - 1);
+  return name;
+}
+
+// The word a parameter does not read, as what it was meant to name: "unknown edge '9,9,N'"
+// for an id, the word itself for a number; with the nearest name when one is close.
+std::string bad_word(const ParamDecl& p, const std::string& word, const std::vector<std::string>& choice_ids) {
+  using Type = ParamDecl::Type;
+  std::string out = p.type == Type::Id ? "unknown " + singular(p.domain) + " " + in_quotes(word) : in_quotes(word);
+  const std::vector<std::string>* names =
+      p.type == Type::Choice ? &choice_ids : (p.type == Type::Enum || p.type == Type::Id ? &p.names : nullptr);
+  if (names)
+    if (const auto near = nearest_name(word, *names)) out += " (did you mean " + in_quotes(*near) + "?)";
+  return out;
+}
+
+// "'a', 'b' or 'c'"
+std::string quoted_or(const std::vector<std::string>& words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + in_quotes(words[i]);
+  return out;
+}
+
 // "; legal now: fortify 3, fortify 7" or "; none is legal now"
 std::string legal_now(const FlowGame& game, int kind) {
   const std::vector<Move> legal = legal_of_kind(game, kind);
@@ -81,6 +115,26 @@ std::string moves_on_offer(const Game& game) {
     if (std::find(words.begin(), words.end(), word) == words.end()) words.push_back(word);
   }
   return words.empty() ? "none" : joined(words);
+}
+
+std::string respelled_reason(const Game& game, std::string_view text, const std::string& canonical) {
+  std::vector<Move> moves;
+  game.legal_moves(moves);
+  std::vector<std::string> legal;
+  for (const Move& m : moves) legal.push_back(game.move_text(m));
+  const bool is_legal = std::find(legal.begin(), legal.end(), canonical) != legal.end();
+  // The legal texts close to what was typed, nearest first; the move it spells first of all.
+  std::vector<std::pair<std::size_t, std::string>> close;
+  const std::size_t allowed = std::max<std::size_t>(2, text.size() / 2);
+  for (const std::string& t : legal)
+    if (const std::size_t d = t == canonical ? 0 : edit_distance(text, t); d <= allowed) close.emplace_back(d, t);
+  std::stable_sort(close.begin(), close.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> near;
+  for (std::size_t i = 0; i < close.size() && i < kNearestShown; ++i) near.push_back(close[i].second);
+  std::string out = in_quotes(text) + " is not a move's text: each move has one, and this one is written " +
+                    in_quotes(canonical) + (is_legal ? "" : ", which is not a legal move now");
+  if (!near.empty()) out += "; did you mean " + quoted_or(near) + "?";
+  return out;
 }
 
 std::string not_legal_reason(const FlowGame& game, const Flow& flow, const Move& move) {
@@ -124,7 +178,13 @@ std::string unread_move_reason(const FlowGame& game, std::string_view text) {
   if (words.empty()) return {};
   const FlowRules& rules = game.flow_rules();
   const int kind = rules.move_index(words[0]);
-  if (kind < 0) return {};
+  if (kind < 0) {
+    std::vector<std::string> names;
+    for (std::size_t k = 0; k < rules.move_count(); ++k) names.push_back(rules.move(static_cast<int>(k)).name);
+    std::string out = in_quotes(text) + " names no move of this game";
+    if (const auto near = nearest_name(words[0], names)) out += " (did you mean " + in_quotes(*near) + "?)";
+    return out + " (moves now: " + moves_on_offer(game) + ")";
+  }
   const MoveDecl& decl = rules.move(kind);
   const int players = game.table().players();
   std::string form = decl.name;
@@ -146,8 +206,8 @@ std::string unread_move_reason(const FlowGame& game, std::string_view text) {
       for (const auto& w : offered_words)
         if (w.size() > k + 1 && std::find(ids.begin(), ids.end(), w[k + 1]) == ids.end()) ids.push_back(w[k + 1]);
     if (parse_param(p, words[k + 1], players, &ids)) continue;
-    return head + " with a bad <" + p.name + ">: " + in_quotes(words[k + 1]) + "; it must be " + values_of(p, players) +
-           legal_now(game, kind);
+    return head + " with a bad <" + p.name + ">: " + bad_word(p, words[k + 1], ids) + "; it must be " +
+           values_of(p, players) + legal_now(game, kind);
   }
   return {};
 }

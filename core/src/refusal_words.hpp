@@ -10,6 +10,10 @@
 
 namespace tessera {
 
+// Why `text`, which reads as the move whose one text is `canonical`, is refused: it is
+// another spelling; did you mean the nearest legal move texts (`canonical` first when legal).
+std::string respelled_reason(const Game& game, std::string_view text, const std::string& canonical);
+
 // The distinct first words of the legal moves' texts, in the list's order ("work, buy, end"),
 // at most a few of them; "none" when there are none.
 std::string moves_on_offer(const Game& game);
@@ -20,9 +24,10 @@ std::string moves_on_offer(const Game& game);
 // moves of its kind, or that none of them is legal now.
 std::string not_legal_reason(const FlowGame& game, const Flow& flow, const Move& move);
 
-// Why `text`, whose first word names a declared move, reads as no move: the words it needs
-// and the parameter that does not read with the values it takes. Empty when the first word
-// names no move, or when the text reads.
+// Why `text` reads as no move: when its first word names a declared move, the words it needs
+// and the parameter that does not read (an unknown id named as one: "unknown edge '9,9,N'")
+// with the values it takes; else the nearest move name, if one is close, and the moves on
+// offer. Empty when the text reads.
 std::string unread_move_reason(const FlowGame& game, std::string_view text);
 
 }  // namespace tessera

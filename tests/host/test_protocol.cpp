@@ -83,7 +83,7 @@ TEST_CASE("Bad protocol lines get an error and change nothing", "[host]") {
   CHECK(ask(server, {{"cmd", "dance"}})["error"]["code"] == "unknown_command");
   CHECK(ask(server, {{"nocmd", 1}})["error"]["code"] == "bad_request");
   json illegal = ask(server, {{"cmd", "act"}, {"action", "buy 9 9"}});
-  CHECK(illegal["error"]["code"] == "illegal_action");
+  CHECK(illegal["error"]["code"] == "bad_move_text");
   CHECK(illegal["error"]["message"].get<std::string>().find("'buy 9 9' is the move buy with a bad <die>: '9'; it must be ") ==
         0);
   const json not_now = ask(server, {{"cmd", "act"}, {"action", "work 0"}});

@@ -145,8 +145,9 @@ TEST_CASE("A patch whose result the game refuses changes nothing", "[host][patch
   const json before = state_of(server);
   const json wrong_type = ask(server, patch({{{"op", "replace"}, {"path", "/global/goods/holdings/0/0"}, {"value", "many"}}}));
   CHECK(code_of(wrong_type) == "bad_patch");
-  CHECK(wrong_type["error"]["op"] == nullptr);
-  CHECK_THAT(wrong_type["error"]["message"].get<std::string>(), Catch::StartsWith("patch: the patched state is refused: "));
+  CHECK(wrong_type["error"]["op"] == 0);
+  CHECK_THAT(wrong_type["error"]["message"].get<std::string>(),
+             Catch::StartsWith("patch: ops[0] (replace /global/goods/holdings/0/0): the patched state is refused: "));
   // A card conjured into a tableau: each card is in exactly one place.
   const std::string card = before["global"]["market"]["rows"][0][0];
   const json conjured = ask(server, patch(json::parse(R"([{"op": "add", "path": "/seats/1/tableau/cards/-", "value": ")" + card +
@@ -164,6 +165,46 @@ TEST_CASE("A patch whose result the game refuses changes nothing", "[host][patch
   CHECK(code_of(ask(server, {{"cmd", "patch"}, {"ops", json::array()}, {"pointer", "/x"}})) == "bad_request");
   ProtocolServer idle(tessera::testing::game_registry());
   CHECK(code_of(ask(idle, patch(json::array()))) == "no_game");
+}
+
+TEST_CASE("A refused patch names its first offending op, the one that wrote the refused value", "[host][patch]") {
+  ProtocolServer server(tessera::testing::game_registry());
+  start(server, "tutorial");
+  const json before = state_of(server);
+  const auto blamed = [&](const json& ops) {
+    const json reply = ask(server, patch(ops));
+    CHECK(code_of(reply) == "bad_patch");
+    CHECK(state_of(server) == before);
+    return reply["error"]["op"];
+  };
+  const json bogus = {{"op", "add"}, {"path", "/global/turns/bogus"}, {"value", 1}};
+  const json round = {{"op", "replace"}, {"path", "/global/turns/round"}, {"value", 2}};
+  SECTION("a value the game does not keep: the op that wrote it, not a later op in the same container") {
+    CHECK(blamed({bogus, round}) == 0);
+    CHECK(blamed({round, bogus}) == 1);
+  }
+  SECTION("an op on /rng is blamed for /rng alone") {
+    ProtocolServer other(tessera::testing::game_registry());
+    REQUIRE(ask(other, {{"cmd", "new"}, {"game", "tutorial"}, {"players", 2}, {"seed", 4}})["ok"] == true);
+    const json rng = {{"op", "replace"}, {"path", "/rng"}, {"value", state_of(other)["rng"]}};
+    CHECK(blamed({bogus, rng}) == 0);
+  }
+  SECTION("a value the game refuses: the op that wrote it, also when a later op wrote beside it") {
+    const json many = {{"op", "replace"}, {"path", "/global/goods/holdings/0/0"}, {"value", "many"}};
+    const json fine = {{"op", "replace"}, {"path", "/global/goods/holdings/1/0"}, {"value", 3}};
+    CHECK(blamed({fine, many, round}) == 1);
+  }
+  SECTION("a whole component replaced with a value the game refuses: that op, in the game's words") {
+    // A card conjured into seat 1's tableau, written whole; each card is in one place.
+    json tableau = before["seats"][1]["tableau"];
+    tableau["cards"].push_back(before["global"]["market"]["rows"][0][0]);
+    tableau["revealed"].push_back(true);
+    const json whole = {{"op", "replace"}, {"path", "/seats/1/tableau"}, {"value", tableau}};
+    const json reply = ask(server, patch({round, whole, {{"op", "replace"}, {"path", "/global/turns/round"}, {"value", 1}}}));
+    CHECK(reply["error"]["op"] == 1);
+    CHECK_THAT(reply["error"]["message"].get<std::string>(),
+               Catch::StartsWith("patch: ops[1] (replace /seats/1/tableau): the patched state is refused: "));
+  }
 }
 
 TEST_CASE("A log with a patch step replays it, and a broken one names its step and op", "[host][patch]") {
