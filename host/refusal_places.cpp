@@ -38,6 +38,23 @@ json::json_pointer in_state(json::json_pointer pointer, const json& state) {
   return pointer;
 }
 
+// The tokens of a field as components word it: "holdings[0][1]" -> holdings, 0, 1;
+// "resources[2].bank" -> resources, 2, bank.
+std::vector<std::string> field_tokens(const std::string& field) {
+  std::vector<std::string> tokens;
+  std::string token;
+  for (char c : field) {
+    if (c == '.' || c == '[' || c == ']') {
+      if (!token.empty()) tokens.push_back(token);
+      token.clear();
+    } else {
+      token += c;
+    }
+  }
+  if (!token.empty()) tokens.push_back(token);
+  return tokens;
+}
+
 }  // namespace
 
 bool lies_within(const json::json_pointer& inner, const json::json_pointer& outer) {
@@ -52,7 +69,12 @@ std::vector<json::json_pointer> places_named(const std::string& message, const j
     for (std::size_t at = message.find(root); at != std::string::npos; at = message.find(root, at + 1)) {
       const std::size_t end = message.find_first_of(" \t\n'\",;:()[]", at);
       try {
-        const json::json_pointer place = in_state(json::json_pointer(message.substr(at, end - at)), state);
+        json::json_pointer pointer(message.substr(at, end - at));
+        // A component's own words go on from its pointer: "/global/goods: 'holdings[0][1]' ...".
+        if (end != std::string::npos && message.compare(end, 3, ": '") == 0)
+          if (const std::size_t close = message.find('\'', end + 3); close != std::string::npos)
+            for (const std::string& token : field_tokens(message.substr(end + 3, close - end - 3))) pointer /= token;
+        const json::json_pointer place = in_state(pointer, state);
         if (!place.empty()) found.emplace_back(at, place);
       } catch (const json::exception&) {
         // not a pointer after all (a "/" in prose)

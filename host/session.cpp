@@ -193,6 +193,23 @@ int refused_op(const Game& game, const json& ops, const std::vector<PatchWrite>&
   return first;
 }
 
+// Whether the value at `at` is one `game` derives from the rest of the state: loaded into a
+// copy with the value `patched` has there, the state `kept` (what the game made of the patch)
+// comes back with its own value.
+bool derived(const Game& game, const json& kept, const json& patched, const json::json_pointer& at) {
+  if (!patched.contains(at) || !kept.contains(at)) return false;  // an added or dropped value
+  json probe_state = kept;
+  probe_state[at] = patched.at(at);
+  const auto probe = game.clone();
+  try {
+    probe->set_state(probe_state);
+  } catch (const DataError&) {
+    return false;
+  }
+  const json again = probe->table().to_json();
+  return again.contains(at) && again.at(at) == kept.at(at);
+}
+
 }  // namespace
 
 void Session::patch(const json& ops) {
@@ -211,22 +228,26 @@ void Session::patch(const json& ops) {
                              "the patched state is refused: " + e.what());
   }
   // As for set: the edit stands only when the state now holds what the ops wrote. A value no
-  // op wrote may differ: the game derives it (a supply's totals) and recomputed it. The first
-  // op that wrote a value the game did not keep is named.
+  // op wrote may differ: the game derives it (a supply's totals) and recomputed it; so may a
+  // derived value inside a container an op wrote whole (a whole supply with its old totals).
+  // The first op that wrote a value the game did not keep is named, with the value's place.
   const json after = game_->table().to_json();
-  std::vector<json::json_pointer> unkept;
-  for (const json& difference : json::diff(state, after)) unkept.emplace_back(difference["path"].get<std::string>());
-  const int op = first_writer(writes, unkept);
+  const std::vector<json::json_pointer> written = places_of(writes);
+  int op = PatchError::kWholePatch;
+  std::string place;
+  for (const json& difference : json::diff(state, after)) {
+    const json::json_pointer at(difference["path"].get<std::string>());
+    const int w = writer_of(written, at);
+    if (w < 0) continue;
+    const PatchWrite& write = writes[static_cast<std::size_t>(w)];
+    if ((op != PatchError::kWholePatch && write.op >= op) || (write.at != at && derived(*game_, after, state, at))) continue;
+    op = write.op;
+    place = at.to_string();
+  }
   if (op == PatchError::kWholePatch) {
     record(std::move(step));
     return;
   }
-  std::string place;
-  for (const json::json_pointer& p : unkept)
-    if (const int w = writer_of(places_of(writes), p); w >= 0 && writes[static_cast<std::size_t>(w)].op == op) {
-      place = p.to_string();
-      break;
-    }
   game_->set_state(before);
   throw PatchError(op, "patch: " + op_words(ops, op) + ": the state does not keep the patched value at '" +
                            short_message(place) + "' (an unknown key, or a value the component reads differently)");

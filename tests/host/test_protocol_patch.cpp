@@ -207,6 +207,29 @@ TEST_CASE("A refused patch names its first offending op, the one that wrote the 
   }
 }
 
+TEST_CASE("A whole supply patched in with its old totals is kept, the totals derived again", "[host][patch]") {
+  ProtocolServer server(tessera::testing::game_registry());
+  REQUIRE(ask(server, {{"cmd", "new"}, {"game", "catan_inca"}, {"players", 3}, {"seed", 3}})["ok"] == true);
+  const json before = state_of(server);
+  // A card from the bank to seat 0's hand, the supply written whole, its totals as they were.
+  json cards = before["global"]["cards"];
+  cards["holdings"][0][0] = cards["holdings"][0][0].get<int>() + 1;
+  if (cards["resources"][0]["bank"] != -1) cards["resources"][0]["bank"] = cards["resources"][0]["bank"].get<int>() - 1;
+  const json whole = {{"op", "replace"}, {"path", "/global/cards"}, {"value", cards}};
+  const json kept = ask(server, patch({whole}));
+  REQUIRE(code_of(kept) == "ok");
+  CHECK(state_of(server)["global"]["cards"]["totals"][0] == before["global"]["cards"]["totals"][0].get<int>() + 1);
+  // A key no supply keeps, inside the whole: named at its place, not at the derived totals.
+  cards["colour"] = "red";
+  const json unkept = ask(server, patch({{{"op", "replace"}, {"path", "/global/cards/holdings/1/0"}, {"value", cards["holdings"][1][0]}},
+                                         {{"op", "replace"}, {"path", "/global/cards"}, {"value", cards}}}));
+  CHECK(code_of(unkept) == "bad_patch");
+  CHECK(unkept["error"]["op"] == 1);
+  CHECK_THAT(unkept["error"]["message"].get<std::string>(),
+             Catch::StartsWith("patch: ops[1] (replace /global/cards): ") && Catch::Contains("colour") &&
+                 !Catch::Contains("totals"));
+}
+
 TEST_CASE("A log with a patch step replays it, and a broken one names its step and op", "[host][patch]") {
   ProtocolServer server(tessera::testing::game_registry());
   start(server, "sardinia");
