@@ -206,7 +206,12 @@ TEST_CASE("A discard returns cards of one type, at most as many as are still owe
   const json before = state(*g);
   CHECK_FALSE(g->apply("discard wood 2").ok);  // one card is still owed, not two
   CHECK(state(*g) == before);
-  REQUIRE(g->apply("discard wood 1").ok);  // the count spelled out names the same move
+  // The count spelled out is another spelling of the move: each move has one text.
+  const tessera::ApplyResult spelled = g->apply("discard wood 1");
+  CHECK_FALSE(spelled.ok);
+  CHECK_THAT(spelled.error, Catch::EndsWith("did you mean 'discard wood'?"));
+  CHECK(state(*g) == before);
+  REQUIRE(g->apply("discard wood").ok);
   CHECK(hand(*g, kBlue) == Cards{{"wood", 4}, {"ore", 1}});
   CHECK(top_step(*g) == "robber");
 }
