@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "json_text.hpp"
+#include "scenario_pointer.hpp"
 
 namespace tessera::host {
 
@@ -73,11 +74,10 @@ void check(Session& session, const std::string& kind, const json& value, const S
     for (const auto& [pointer, wanted] : value.items()) {
       json::json_pointer ptr;
       try {
-        ptr = json::json_pointer(pointer);
-      } catch (const json::exception&) {
-        throw source.error(at, "'" + pointer + "' is not a JSON pointer");
+        ptr = named_pointer(game, state, pointer);
+      } catch (const DataError& e) {
+        throw source.error(at, e.what());
       }
-      if (!state.contains(ptr)) throw source.error(at, "the state has no '" + pointer + "'");
       if (state.at(ptr) != wanted)
         throw source.error(at, "'" + pointer + "' is " + json_text(state.at(ptr)) + ", not " + json_text(wanted));
     }
