@@ -841,6 +841,7 @@ struct Written {
   const char* verb;  // "changes", "adds", "replaces", "removes"
   YamlPlace place;
   PlaceNode* node;
+  const YamlValue* value;  // what is written; nullptr for a removal
 };
 struct PlaceNode {
   PlaceNode* parent = nullptr;
@@ -849,6 +850,20 @@ struct PlaceNode {
   std::map<std::string, Written> whole;  // by variant
   std::map<std::string, Written> below;  // by variant: its first write below this place
 };
+
+// Whether two overlay values are the same data (their places aside).
+bool same_value(const YamlValue* a, const YamlValue* b) {
+  if (a == b) return true;
+  if (!a || !b || a->kind != b->kind || a->marker != b->marker || a->quoted != b->quoted || a->text != b->text ||
+      a->entries.size() != b->entries.size() || a->items.size() != b->items.size())
+    return false;
+  for (std::size_t i = 0; i < a->entries.size(); ++i)
+    if (a->entries[i].key != b->entries[i].key || !same_value(a->entries[i].value.get(), b->entries[i].value.get()))
+      return false;
+  for (std::size_t i = 0; i < a->items.size(); ++i)
+    if (!same_value(a->items[i].get(), b->items[i].get())) return false;
+  return true;
+}
 
 std::string path_text(const PlaceNode& node) {
   std::vector<const std::string*> parts;
@@ -862,7 +877,7 @@ std::string path_text(const PlaceNode& node) {
 // The overlays of one data file, variant after variant: two variants that write the same
 // place, or one inside a place the other writes whole, are refused together unless one
 // declares the other (variant_order.hpp); otherwise the later would undo the earlier in
-// silence. The walk mirrors merge: where merge merges, the writes are further down; where it
+// silence. Two that write the same value at the same place agree, and are no clash. The walk mirrors merge: where merge merges, the writes are further down; where it
 // takes the overlay's value, that place is written whole. It never throws for what merge
 // refuses (merge does, after it).
 class OverlayClashes {
@@ -900,11 +915,11 @@ class OverlayClashes {
   }
 
   void walk(const YamlValue* base, const YamlValue& overlay, PlaceNode& node, const Above* above) {
-    if (overlay.marker == YamlMarker::Replace) return write(node, above, "replaces", overlay.place);
+    if (overlay.marker == YamlMarker::Replace) return write(node, above, "replaces", overlay);
     if (overlay.kind == YamlNode::Kind::Map && (!base || base->kind == YamlNode::Kind::Map))
       return walk_entries(base, overlay, /*skip_id=*/false, node, above);
     if (overlay.kind != YamlNode::Kind::List || !base || !merges_by_id(*base) || !merges_by_id(overlay))
-      return write(node, above, base ? "changes" : "adds", overlay.place);
+      return write(node, above, base ? "changes" : "adds", overlay);
     const Above here{above, &node};
     const Above* inner = node.whole.empty() ? above : &here;
     std::unordered_map<std::string_view, const YamlValue*> base_items;
@@ -912,11 +927,11 @@ class OverlayClashes {
     for (const ValuePtr& item : overlay.items) {
       PlaceNode& at = child(node, "[id: " + id_of(*item)->text + "]");
       if (item->marker == YamlMarker::Remove) {
-        write(at, inner, "removes", item->place);
+        write(at, inner, "removes", item->place, nullptr);
       } else if (item->marker == YamlMarker::Add) {
-        write(at, inner, "adds", item->place);
+        write(at, inner, "adds", *item);
       } else if (item->marker == YamlMarker::Replace) {
-        write(at, inner, "replaces", item->place);
+        write(at, inner, "replaces", *item);
       } else {
         const auto found = base_items.find(id_of(*item)->text);
         walk_entries(found == base_items.end() ? nullptr : found->second, *item, /*skip_id=*/true, at, inner);
@@ -937,14 +952,17 @@ class OverlayClashes {
       PlaceNode& at = child(node, entry.key);
       const auto found = base_keys.find(entry.key);
       if (is_plain_null(*entry.value))
-        write(at, inner, "removes", entry.place);
+        write(at, inner, "removes", entry.place, nullptr);
       else
         walk(found == base_keys.end() ? nullptr : found->second, *entry.value, at, inner);
     }
   }
 
-  void write(PlaceNode& node, const Above* above, const char* verb, const YamlPlace& place) {
-    const Written w{verb, place, &node};
+  void write(PlaceNode& node, const Above* above, const char* verb, const YamlValue& value) {
+    write(node, above, verb, value.place, &value);
+  }
+  void write(PlaceNode& node, const Above* above, const char* verb, const YamlPlace& place, const YamlValue* value) {
+    const Written w{verb, place, &node, value};
     for (const Above* a = above; a; a = a->outer)
       for (const auto& [earlier, written] : a->node->whole) check(earlier, written, w);
     for (const auto& [earlier, written] : node.whole) check(earlier, written, w);
@@ -955,6 +973,7 @@ class OverlayClashes {
   void check(const std::string& earlier, const Written& first, const Written& second) const {
     const std::string& later = *variant_;
     if (earlier == later || variants_declared_together(data_dir_, earlier, later)) return;
+    if (first.node == second.node && same_value(first.value, second.value)) return;
     // One place holds the other (or is it): the outer one is where both write.
     auto depth = [](const PlaceNode* n) {
       std::size_t d = 0;

@@ -336,9 +336,9 @@ TEST_CASE("Two variants whose data overlays write the same place are refused tog
     return run_tessera({"--variant-dir", packs.string(), "simulate", "tutorial", "--variant", a, "--variant", b, "-n", "1"},
                        "", user_env(xdg));
   };
-  const std::string same_step = "steps:\n  game:\n    until: last_round_played\n";
-  write_data_pack(packs, "step_a", {{"flow.yaml", same_step}});
-  write_data_pack(packs, "step_b", {{"flow.yaml", same_step}});
+  // Two ways to change a turn: no roll, or two rolls.
+  write_data_pack(packs, "step_a", {{"flow.yaml", "steps:\n  turn:\n    steps: [use_dice]\n"}});
+  write_data_pack(packs, "step_b", {{"flow.yaml", "steps:\n  turn:\n    steps: [roll_dice, roll_dice, use_dice]\n"}});
   write_data_pack(packs, "cost_a", {{"cards.yaml", "cards:\n  - {id: tax_collector, cost: 3}\n"}});
   write_data_pack(packs, "cost_b", {{"cards.yaml", "cards:\n  - id: tax_collector\n    cost: 5\n"}});
   write_data_pack(packs, "no_tax", {{"cards.yaml", "cards:\n  - !remove {id: tax_collector}\n"}});
@@ -348,9 +348,9 @@ TEST_CASE("Two variants whose data overlays write the same place are refused tog
     const HostRun run = play("step_a", "step_b");
     INFO(run.err);
     CHECK(run.exit_code == 1);
-    CHECK(has(run.err, "variants 'step_a' and 'step_b' both write flow.yaml at steps.game.until: 'step_a' changes "
-                       "steps.game.until (" + (packs / "step_a/data/flow.yaml").string() + ":3:12) and 'step_b' changes "
-                       "steps.game.until (" + (packs / "step_b/data/flow.yaml").string() + ":3:12)"));
+    CHECK(has(run.err, "variants 'step_a' and 'step_b' both write flow.yaml at steps.turn.steps: 'step_a' changes "
+                       "steps.turn.steps (" + (packs / "step_a/data/flow.yaml").string() + ":3:12) and 'step_b' changes "
+                       "steps.turn.steps (" + (packs / "step_b/data/flow.yaml").string() + ":3:12)"));
     CHECK(has(run.err, "unless one declares the other (after: [step_a] in step_b's variant.yaml"));
   }
   SECTION("the same card's cost") {

@@ -394,6 +394,9 @@ TEST_CASE("Two variants whose overlays write the same place of a data file are r
     CHECK(merged.at("cards").at(std::size_t{0}).required<int>("vp") == 4);
     CHECK(load("empty", "dear").at("cards").at(std::size_t{0}).required<int>("cost") == 5);
     CHECK_NOTHROW(load("two_moves", "limits"));
+    // The same value at the same place: the two agree, nothing is undone.
+    overlay("cheap_too", "cards: [{id: mill, cost: 1}]\n");
+    CHECK(load("cheap", "cheap_too").at("cards").at(std::size_t{0}).required<int>("cost") == 1);
   }
   fs::remove_all(dir);
 }
