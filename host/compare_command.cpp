@@ -103,8 +103,10 @@ CompareRun play_comparison(const PluginRegistry& registry, const CompareOptions&
   run.seed = choice.seed;
   run.arms.push_back({"base", choice.variants, {}});
   for (const std::string& spec : options.variants) run.arms.push_back({spec, arm_variants(choice.variants, spec), {}});
-  // Refuse bad input before the first game: unknown variants, player counts, bots.
+  // Refuse bad input before the first game: unknown variants, player counts, bots, the game's
+  // declaration of its score.
   for (const Arm& arm : run.arms) registry.config(choice.game, choice.players, choice.seed, arm.variants);
+  run.score = read_score_declaration(registry.game(choice.game).data_dir, choice.game);
   BatchPlan plan;
   plan.choice = choice;
   plan.seats = bot_seats(options.seats, choice);
@@ -136,7 +138,7 @@ CompareRun play_comparison(const PluginRegistry& registry, const CompareOptions&
       }
     }
     played += plan.games;
-    run.table = judge_games(run.arms, choice.players, run.seats, options.until_decided ? &run.rule : nullptr);
+    run.table = judge_games(run.arms, choice.players, run.seats, run.score, options.until_decided ? &run.rule : nullptr);
     if (!options.until_decided) break;
     if (run.asked.empty())  // the default rows this game has (two players have no spread of their own)
       for (const std::string& id : kDefaultDecide)

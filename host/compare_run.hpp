@@ -25,6 +25,7 @@ struct CompareRun {
   std::vector<std::string> seats;  // the bots, as given (seat s of seating k holds seats[(s + k) % n])
   int seatings = 1;                // per seed
   std::vector<Arm> arms;           // base first
+  ScoreDeclaration score;          // the game's, for the rows of its outcome's categories
   CompareTable table;
   // --until-decided: the rule, the looks made and the rows it had to decide.
   bool until_decided = false;

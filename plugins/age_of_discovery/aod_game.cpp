@@ -441,7 +441,8 @@ Outcome AodGame::outcome() const {
     o.categories.push_back({{"first scoring", score.get("first")},
                             {"last scoring", score.get("last")},
                             {"mission", score.get("missions")},
-                            {"ships not on expeditions", score.get("unassigned")}});
+                            {"ships not on expeditions", score.get("unassigned")},
+                            {"ships kept", score.get("unassigned_ships")}});
     keys.emplace_back(score.get("total"), score.get("unassigned_ships"));
   }
   // 6.4: most VP; then most ships not on expeditions; then a shared victory.
