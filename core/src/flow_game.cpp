@@ -10,6 +10,7 @@
 #include "tessera/deck.hpp"
 #include "tessera/error.hpp"
 #include "tessera/hand.hpp"
+#include "tessera/track.hpp"
 #include "tessera/turn_order.hpp"
 
 namespace tessera {
@@ -362,6 +363,8 @@ void FlowGame::set_state(const json& state) {
     check_frames();
     if (schema_) schema_->check(table_);
     check_state();
+    derive(table_);
+    if (schema_) schema_->check(table_);  // what was derived is in range too
     settle(nullptr);
     // The edited state must still answer the questions every driver asks.
     const Decision now = decision();
@@ -375,6 +378,27 @@ void FlowGame::set_state(const json& state) {
     throw DataError(std::string("state: ") + e.what());
   }
   legal_.swap(scratch_);
+}
+
+std::string FlowGame::derived_from(std::string_view pointer) const {
+  return schema_ ? schema_->derived_at(pointer) : std::string();
+}
+
+void FlowGame::complete_edit(json& state, const std::function<bool(const std::string&)>& says) const {
+  if (!state.is_object()) return;
+  for (std::size_t i = 0; i < table_.size(); ++i) {
+    const auto* track = dynamic_cast<const Track*>(&table_.at(i));
+    if (!track) continue;
+    const std::string place = track->owner() == kNobody
+                                  ? "/global/" + track->name()
+                                  : "/seats/" + std::to_string(track->owner()) + "/" + track->name();
+    const json::json_pointer at(place);
+    if (!state.contains(at)) continue;  // assign_json names what is missing
+    json before = json::object();
+    track->write_json(before, kOmniscient);
+    Track::complete_edit(before, state[at],
+                         [&](std::size_t seat) { return says(place + "/stack_order/" + std::to_string(seat)); });
+  }
 }
 
 GameInfo FlowGame::info() const {
