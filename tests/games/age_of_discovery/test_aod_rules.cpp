@@ -346,7 +346,7 @@ TEST_CASE("The First Scoring card scores expeditions at the end of the drawing t
   CHECK(progress(*g, "first_done") == 1);
   CHECK(score(*g, 0, "first") == 2);
   CHECK(score(*g, 1, "first") == 4);
-  CHECK(player(*g, 1, "vp") == 4);
+  CHECK(score(*g, 1, "total") == 4);  // the VP so far
 }
 
 TEST_CASE("The Last Scoring card gives every player one more turn, the drawer last", "[age_of_discovery]") {
