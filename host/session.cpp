@@ -61,17 +61,25 @@ bool on_one_path(const std::string& a, const std::string& b) {
   return longer.compare(0, shorter.size(), shorter) == 0 && (longer.size() == shorter.size() || longer[shorter.size()] == '/');
 }
 
-// `value` with every list of objects sorted: a component keeps such a list (pieces on a
-// board, corners) in its own order, so an edit may list its items in any order.
-json canonical(const json& value) {
+// `value` with every list of objects inside a component sorted: a component keeps such a
+// list (pieces on a board, corners) in its own order, so an edit may list its items in any
+// order. The seats (numbered by their place) keep theirs.
+json canonical(const json& value, bool root = true) {
   if (value.is_object()) {
     json out = json::object();
-    for (const auto& [key, item] : value.items()) out[key] = canonical(item);
+    for (const auto& [key, item] : value.items()) {
+      if (root && key == "seats" && item.is_array()) {
+        out[key] = json::array();
+        for (const json& seat : item) out[key].push_back(canonical(seat, false));
+      } else {
+        out[key] = canonical(item, false);
+      }
+    }
     return out;
   }
   if (!value.is_array()) return value;
   json out = json::array();
-  for (const json& item : value) out.push_back(canonical(item));
+  for (const json& item : value) out.push_back(canonical(item, false));
   if (!out.empty() && std::all_of(out.begin(), out.end(), [](const json& item) { return item.is_object(); }))
     std::sort(out.begin(), out.end());
   return out;
@@ -270,19 +278,50 @@ void Session::load_edit(json state, const std::function<bool(const std::string&)
   const json before = game_->table().to_json();
   const auto* flow_game = dynamic_cast<const FlowGame*>(game_.get());  // games on the flow engine derive values
   if (flow_game) flow_game->complete_edit(state, says);
+  const auto derived = [&](const std::string& place) {
+    return flow_game ? flow_game->derived_from(place) : std::string();
+  };
+  // A derived value is never read from an edit: where the edit wrote one, the current value
+  // stands in while the state is read, and the written one must be what the game derives.
+  json wanted = json::object();
+  for (const std::string& place : changed_places(before, state)) {
+    if (!wrote(place) || derived(place).empty()) continue;
+    const json::json_pointer at(place);
+    if (!state.contains(at)) continue;
+    wanted[place] = state[at];
+    if (before.contains(at))
+      state[at] = before[at];
+    else if (state[at.parent_pointer()].is_object())
+      state[at.parent_pointer()].erase(at.back());
+  }
+  // What the edit wrote must be what the components read (an unknown key is dropped, a
+  // supply's totals are summed again), before the flow runs on from the state.
+  Table read = game_->table();
+  try {
+    read.assign_json(state);
+  } catch (const DataError& e) {
+    refuse("", e.what());
+    throw;
+  }
+  for (const std::string& place : changed_places(state, read.to_json())) {
+    if (!wrote(place) || !derived(place).empty()) continue;  // a derived value: below
+    refuse(place, derived(place));
+    throw DataError("the state does not keep the value at '" + place + "'");
+  }
   try {
     game_->set_state(state);
   } catch (const DataError& e) {
     refuse("", e.what());
     throw;
   }
-  // What the edit wrote must be what the game now holds: a value the game dropped (an
-  // unknown key) or derives (recomputed by set_state) was not kept.
+  // ... and no value the edit wrote may be one the game derives otherwise (set_state
+  // computed every derived value again).
   const json after = game_->table().to_json();
-  for (const std::string& place : changed_places(state, after)) {
-    if (!wrote(place)) continue;
+  for (const auto& [place, value] : wanted.items()) {
+    const json::json_pointer at(place);
+    if (after.contains(at) && after[at] == value) continue;
     game_->set_state(before);
-    refuse(place, flow_game ? flow_game->derived_from(place) : std::string());
+    refuse(place, derived(place));
     throw DataError("the state does not keep the value at '" + place + "'");
   }
 }

@@ -10,6 +10,7 @@
 #include "tessera/deck.hpp"
 #include "tessera/error.hpp"
 #include "tessera/hand.hpp"
+#include "tessera/market.hpp"
 #include "tessera/track.hpp"
 #include "tessera/turn_order.hpp"
 
@@ -21,6 +22,22 @@ namespace {
 
 // A flow that runs this many steps without reaching a decision is looping.
 constexpr int kSettleLimit = 100'000;
+
+// A market refills from piles of a deck it names: an edited state must name ones that exist,
+// or the next refill fails in the middle of a legal move.
+void check_market_sources(const Table& table) {
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const auto* market = dynamic_cast<const Market*>(&table.at(i));
+    if (!market || market->source_deck().empty()) continue;
+    const Component* named = table.find(market->source_deck(), market->owner());
+    if (!named) named = table.find(market->source_deck(), kNobody);
+    const auto* deck = dynamic_cast<const Deck*>(named);
+    if (!deck) throw DataError(market->name() + ": its source '" + market->source_deck() + "' is no deck of the game");
+    for (const std::string& pile : market->source_piles())
+      if (!deck->has_pile(pile))
+        throw DataError(market->name() + ": its source deck '" + market->source_deck() + "' has no pile '" + pile + "'");
+  }
+}
 
 }  // namespace
 
@@ -361,6 +378,7 @@ void FlowGame::set_state(const json& state) {
   table_.assign_json(state);
   try {
     check_frames();
+    check_market_sources(table_);
     if (schema_) schema_->check(table_);
     check_state();
     derive(table_);
