@@ -11,6 +11,7 @@
 #include "state_patch.hpp"
 #include "strict_fields.hpp"
 #include "tessera/error.hpp"
+#include "tessera/flow_game.hpp"
 
 namespace tessera::host {
 
@@ -51,6 +52,50 @@ bool names_past_the_end(json::json_pointer pointer) {
   for (; !pointer.empty(); pointer.pop_back())
     if (pointer.back() == "-") return true;
   return false;
+}
+
+// Whether one of two JSON pointers lies on the way to the other (or they are the same).
+bool on_one_path(const std::string& a, const std::string& b) {
+  const std::string& shorter = a.size() <= b.size() ? a : b;
+  const std::string& longer = a.size() <= b.size() ? b : a;
+  return longer.compare(0, shorter.size(), shorter) == 0 && (longer.size() == shorter.size() || longer[shorter.size()] == '/');
+}
+
+// `value` with every list of objects inside a component sorted: a component keeps such a
+// list (pieces on a board, corners) in its own order, so an edit may list its items in any
+// order. The seats (numbered by their place) keep theirs.
+json canonical(const json& value, bool root = true) {
+  if (value.is_object()) {
+    json out = json::object();
+    for (const auto& [key, item] : value.items()) {
+      if (root && key == "seats" && item.is_array()) {
+        out[key] = json::array();
+        for (const json& seat : item) out[key].push_back(canonical(seat, false));
+      } else {
+        out[key] = canonical(item, false);
+      }
+    }
+    return out;
+  }
+  if (!value.is_array()) return value;
+  json out = json::array();
+  for (const json& item : value) out.push_back(canonical(item, false));
+  if (!out.empty() && std::all_of(out.begin(), out.end(), [](const json& item) { return item.is_object(); }))
+    std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The places where the game's state `after` does not hold what the edited state held.
+std::vector<std::string> changed_places(const json& edited, const json& after) {
+  std::vector<std::string> places;
+  for (const json& difference : json::diff(canonical(edited), canonical(after)))
+    places.push_back(difference["path"].get<std::string>());
+  return places;
+}
+
+// The refusal of an edit that writes a derived value (`derived` says what it is derived from).
+std::string derived_refusal(const std::string& derived) {
+  return derived + "; a derived value is not edited: the game computes it from the state (edit what it is derived from)";
 }
 
 }  // namespace
@@ -126,15 +171,16 @@ void Session::set(const std::string& pointer, const json& value) {
   if (state == before) return;  // an edit that changes nothing is no step
   json step{{"set", pointer}, {"value", value}};
   check_room(step);
-  load_edit(state, "set");
-  // A component may drop what it does not know (a new key) or read a value its own way: the
-  // edit stands only when the state now holds exactly the value that was set.
-  const json after = game_->table().to_json();
-  if (!after.contains(ptr) || after.at(ptr) != value) {
-    game_->set_state(before);
-    throw DataError("set: the state does not keep this value at '" + pointer + "' (an unknown key, or a value "
-                    "the component reads differently)");
-  }
+  check_rolls_kept(state, "set");
+  // The edit stands only when the state then holds exactly the value that was set.
+  const auto at_pointer = [&](const std::string& place) { return on_one_path(place, pointer); };
+  load_edit(std::move(state), at_pointer, at_pointer,
+            [&](const std::string& place, const std::string& why) {
+              if (place.empty()) throw DataError(why);
+              if (!why.empty()) throw DataError("set: " + derived_refusal(why));
+              throw DataError("set: the state does not keep this value at '" + short_message(place) +
+                              "' (an unknown key, or a value the component reads differently)");
+            });
   record(std::move(step));
 }
 
@@ -168,21 +214,26 @@ void Session::patch(const json& ops) {
   json step{{"patch", ops}};
   check_room(step);
   try {
-    load_edit(state, "patch");
+    check_rolls_kept(state, "patch");
   } catch (const DataError& e) {
-    throw PatchError(PatchError::kWholePatch, std::string("patch: the patched state is refused: ") + e.what());
+    throw PatchError(PatchError::kWholePatch, e.what());
   }
-  // As for set: the edit stands only when the state now holds what the ops wrote. A value no
-  // op wrote may differ: the game derives it (a supply's totals) and recomputed it.
-  const json after = game_->table().to_json();
-  for (const json& difference : json::diff(state, after)) {
-    const std::string place = difference["path"].get<std::string>();
-    const int op = op_at(ops, place);
-    if (op == PatchError::kWholePatch) continue;
-    game_->set_state(before);
-    throw PatchError(op, "patch: ops[" + std::to_string(op) + "]: the state does not keep the patched value at '" +
-                             short_message(place) + "' (an unknown key, or a value the component reads differently)");
-  }
+  // As for set: the edit stands only when the state then holds what the ops wrote. A value
+  // no op wrote may differ: the game derives it (a supply's totals) and recomputed it.
+  const auto op_says = [&](const std::string& place) {
+    return std::any_of(ops.begin(), ops.end(), [&](const json& op) {
+      return (op.contains("path") && on_one_path(place, op["path"].get<std::string>())) ||
+             (op.contains("from") && on_one_path(place, op["from"].get<std::string>()));
+    });
+  };
+  load_edit(std::move(state), op_says, [&](const std::string& place) { return op_at(ops, place) != PatchError::kWholePatch; },
+            [&](const std::string& place, const std::string& why) {
+              const int op = place.empty() ? PatchError::kWholePatch : op_at(ops, place);
+              if (op == PatchError::kWholePatch) throw PatchError(op, "patch: the patched state is refused: " + why);
+              if (!why.empty()) throw PatchError(op, "patch: ops[" + std::to_string(op) + "]: " + derived_refusal(why));
+              throw PatchError(op, "patch: ops[" + std::to_string(op) + "]: the state does not keep the patched value at '" +
+                                       short_message(place) + "' (an unknown key, or a value the component reads differently)");
+            });
   record(std::move(step));
 }
 
@@ -215,48 +266,81 @@ std::unique_ptr<Session> new_session(const PluginRegistry& registry, const Sessi
 
 }  // namespace
 
-void Session::load_edit(const json& state, const char* what) {
+void Session::check_rolls_kept(const json& state, const char* what) const {
   if (!state.contains("rng") || !state["rng"].is_string()) throw DataError("state: 'rng' must be a string");
   if (fixed_rolls_of(state) != game_->table().rng().fixed_rolls())
     throw DataError(std::string(what) + ": the next rolls are fixed only by a scenario's 'next_rolls', never by an edit");
-  game_->set_state(state);
+}
+
+void Session::load_edit(json state, const std::function<bool(const std::string&)>& says,
+                        const std::function<bool(const std::string&)>& wrote,
+                        const std::function<void(const std::string&, const std::string&)>& refuse) {
+  const json before = game_->table().to_json();
+  const auto* flow_game = dynamic_cast<const FlowGame*>(game_.get());  // games on the flow engine derive values
+  if (flow_game) flow_game->complete_edit(state, says);
+  const auto derived = [&](const std::string& place) {
+    return flow_game ? flow_game->derived_from(place) : std::string();
+  };
+  // A derived value is never read from an edit: where the edit wrote one, the current value
+  // stands in while the state is read, and the written one must be what the game derives.
+  json wanted = json::object();
+  for (const std::string& place : changed_places(before, state)) {
+    if (!wrote(place) || derived(place).empty()) continue;
+    const json::json_pointer at(place);
+    if (!state.contains(at)) continue;
+    wanted[place] = state[at];
+    if (before.contains(at))
+      state[at] = before[at];
+    else if (state[at.parent_pointer()].is_object())
+      state[at.parent_pointer()].erase(at.back());
+  }
+  // What the edit wrote must be what the components read (an unknown key is dropped, a
+  // supply's totals are summed again), before the flow runs on from the state.
+  Table read = game_->table();
+  try {
+    read.assign_json(state);
+  } catch (const DataError& e) {
+    refuse("", e.what());
+    throw;
+  }
+  for (const std::string& place : changed_places(state, read.to_json())) {
+    if (!wrote(place) || !derived(place).empty()) continue;  // a derived value: below
+    refuse(place, derived(place));
+    throw DataError("the state does not keep the value at '" + place + "'");
+  }
+  try {
+    game_->set_state(state);
+  } catch (const DataError& e) {
+    refuse("", e.what());
+    throw;
+  }
+  // ... and no value the edit wrote may be one the game derives otherwise (set_state
+  // computed every derived value again).
+  const json after = game_->table().to_json();
+  for (const auto& [place, value] : wanted.items()) {
+    const json::json_pointer at(place);
+    if (after.contains(at) && after[at] == value) continue;
+    game_->set_state(before);
+    refuse(place, derived(place));
+    throw DataError("the state does not keep the value at '" + place + "'");
+  }
 }
 
 void Session::start_scenario(const ScenarioSource& source) {
   const ScenarioState wanted = scenario_state(*game_, source);
-  // What the scenario wrote must be what the components hold once they read it (an unknown
-  // field is dropped, a derived one recomputed): checked on a copy, before the flow runs on.
-  Table probe = game_->table();
-  try {
-    probe.assign_json(wanted.state);
-  } catch (const DataError& e) {
-    throw source.error("", std::string("the position is refused: ") + e.what());
-  }
-  const json read = probe.to_json();
-  // A list of named items given whole may come in any order: a component keeps its own
-  // (a board's corners sorted by id).
-  json expected = wanted.state;
-  for (const auto& written : wanted.written) {
-    const json::json_pointer at(written.first);
-    if (!expected.contains(at) || !read.contains(at) || array_key(expected[at]).empty()) continue;
-    const json& kept = read.at(at);
-    if (kept.size() == expected[at].size() &&
-        std::all_of(expected[at].begin(), expected[at].end(),
-                    [&](const json& item) { return std::find(kept.begin(), kept.end(), item) != kept.end(); }))
-      expected[at] = kept;
-  }
-  for (const json& difference : json::diff(expected, read)) {
-    const std::string place = difference["path"].get<std::string>();
-    for (const auto& [state_at, doc_at] : wanted.written)
-      if (place == state_at || place.rfind(state_at + "/", 0) == 0)
-        throw source.error(doc_at, "the game does not keep this value at '" + place +
-                                       "' (an unknown field, or a value the game derives)");
-  }
-  try {
-    game_->set_state(wanted.state);
-  } catch (const DataError& e) {
-    throw source.error("", std::string("the position is refused: ") + e.what());
-  }
+  const auto written_at = [&](const std::string& place) {
+    return std::any_of(wanted.written.begin(), wanted.written.end(),
+                       [&](const auto& written) { return on_one_path(place, written.first); });
+  };
+  load_edit(wanted.state, written_at, written_at,
+            [&](const std::string& place, const std::string& why) {
+              if (place.empty()) throw source.error("", "the position is refused: " + why);
+              std::string doc_at;
+              for (const auto& written : wanted.written)
+                if (doc_at.empty() && on_one_path(place, written.first)) doc_at = written.second;
+              if (!why.empty()) throw source.error(doc_at, derived_refusal(why));
+              throw source.error(doc_at, "the game does not keep this value at '" + place + "' (an unknown field)");
+            });
   scenario_ = source.document();
   // The log carries the scenario: its room counts against the log's bounds like a step's.
   log_size_.bytes += written_bytes(scenario_);
