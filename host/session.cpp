@@ -216,7 +216,9 @@ void Session::patch(const json& ops) {
   try {
     check_rolls_kept(state, "patch");
   } catch (const DataError& e) {
-    throw PatchError(PatchError::kWholePatch, e.what());
+    // Every refusal of a patch starts with "patch: " (protocol.md), this one too.
+    const std::string what = e.what();
+    throw PatchError(PatchError::kWholePatch, what.rfind("patch: ", 0) == 0 ? what : "patch: " + what);
   }
   // As for set: the edit stands only when the state then holds what the ops wrote. A value
   // no op wrote may differ: the game derives it (a supply's totals) and recomputed it.

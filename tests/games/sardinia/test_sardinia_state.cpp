@@ -76,7 +76,7 @@ TEST_CASE("Sardinia: the declared schema refuses undeclared keys, values out of 
   refuses(*g, [](json& s) { set_value(s["seats"][kBlue]["score"], "bonus", 1); },
           "seat 1 score: no key 'bonus' (keys: vp, provinces, agriculture)");
   refuses(*g, [](json& s) { set_value(s["seats"][kBlue]["reserve"], "wizard", 0); }, "seat 1 reserve: no key 'wizard'");
-  refuses(*g, [](json& s) { set_value(s["seats"][kPurple]["score"], "vp", -1); }, "seat 2 score.vp must be 0..100000, not -1");
+  refuses(*g, [](json& s) { set_value(s["seats"][kPurple]["score"], "vp", -1); }, "seat 2 score.vp must be 0..200000, not -1");
   refuses(*g, [](json& s) { set_value(s["seats"][kYellow]["harvested"], "olive", 1000000000); },
           "seat 0 harvested.olive must be 0..1000");
   refuses(*g, [](json& s) { set_value(s["global"]["progress"], "scorings", -1); }, "progress.scorings must be 0..1000");
