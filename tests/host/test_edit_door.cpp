@@ -88,7 +88,8 @@ TEST_CASE("A CATAN trade route is measured again after an edit of the roads; its
 
   SECTION("the seat's roads taken off the board: its route is 0") {
     json edges = json::array();
-    for (const json& edge : state(session)["global"]["board"]["edges"])
+    const json before = state(session);  // kept: a loop over a part of a temporary reads freed memory
+    for (const json& edge : before["global"]["board"]["edges"])
       if (edge["owner"] != seat) edges.push_back(edge);
     session.patch({{{"op", "replace"}, {"path", "/global/board/edges"}, {"value", edges}}});
     CHECK(state(session)[json::json_pointer(route)] == 0);
