@@ -6,6 +6,7 @@
 
 #include "scenario_source.hpp"
 #include "scenario_state.hpp"
+#include "tessera/json_fields.hpp"
 
 namespace tessera::host {
 
@@ -31,11 +32,6 @@ std::ptrdiff_t position_named(const Game& game, const json& list, const json& co
   return at != names.end() && names.size() == list.size() ? at - names.begin() : -1;
 }
 
-std::vector<std::string> tokens_of(json::json_pointer pointer) {
-  std::vector<std::string> tokens;
-  for (; !pointer.empty(); pointer = pointer.parent_pointer()) tokens.insert(tokens.begin(), pointer.back());
-  return tokens;
-}
 
 }  // namespace
 
@@ -50,7 +46,7 @@ json::json_pointer named_pointer(const Game& game, const json& state, const std:
   const json* node = &state;
   const json* component = &state;  // the innermost object with a "kind": a component
   std::string walked;
-  for (std::string token : tokens_of(named)) {
+  for (std::string token : json_fields::pointer_tokens(named.to_string())) {
     walked += "/" + pointer_token(token);
     if (node->is_array() && !is_index(token)) {
       const std::ptrdiff_t at = position_named(game, *node, *component, token);

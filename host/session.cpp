@@ -192,11 +192,7 @@ int op_at(const json& ops, const std::string& place) {
   auto related = [&](const json& op, const char* member) {
     if (!op.contains(member) || !op[member].is_string()) return false;
     const std::string& pointer = op[member].get_ref<const std::string&>();
-    const std::string container = pointer.substr(0, pointer.rfind('/') == std::string::npos ? 0 : pointer.rfind('/'));
-    const std::string& shorter = container.size() <= place.size() ? container : place;
-    const std::string& longer = container.size() <= place.size() ? place : container;
-    return longer.compare(0, shorter.size(), shorter) == 0 &&
-           (longer.size() == shorter.size() || longer[shorter.size()] == '/');
+    return on_one_path(pointer.substr(0, pointer.rfind('/') == std::string::npos ? 0 : pointer.rfind('/')), place);
   };
   for (std::size_t i = ops.size(); i-- > 0;)
     if (related(ops[i], "path") || related(ops[i], "from")) return static_cast<int>(i);

@@ -1,11 +1,12 @@
 #include "web_compare.hpp"
 
-#include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "compare_run.hpp"
 #include "game_batch.hpp"
+#include "strict_fields.hpp"
 #include "tessera/error.hpp"
 #include "web_request.hpp"
 
@@ -15,22 +16,17 @@ using json = nlohmann::json;
 
 namespace {
 
-int int_field(const json& request, const char* key, int low, int high, int fallback) {
+// The field `key` read strictly (strict_fields.hpp), or `fallback` when it is left out.
+template <typename T>
+T field_or(const json& request, const char* key, T fallback) {
   const auto it = request.find(key);
-  if (it == request.end()) return fallback;
-  if (!it->is_number_integer() || it->get<long long>() < low || it->get<long long>() > high)
-    throw WebError{"bad_request", std::string("\"") + key + "\" must be a whole number from " + std::to_string(low) +
-                                      " to " + std::to_string(high)};
-  return static_cast<int>(it->get<long long>());
+  return it == request.end() ? fallback : read_as<T>(*it, key);
 }
 
-std::vector<std::string> text_list(const json& request, const char* key, std::size_t most, const char* what) {
-  const auto it = request.find(key);
-  if (it == request.end()) return {};
-  if (!it->is_array() || it->size() > most || !std::all_of(it->begin(), it->end(), [](const json& v) { return v.is_string(); }))
-    throw WebError{"bad_request", std::string("\"") + key + "\" must be a list of at most " + std::to_string(most) + " " +
-                                      what};
-  return it->get<std::vector<std::string>>();
+void check_range(const char* key, long long value, long long low, long long high) {
+  if (value < low || value > high)
+    throw WebError{"bad_request", std::string("'") + key + "' must be from " + std::to_string(low) + " to " +
+                                      std::to_string(high) + ", not " + std::to_string(value)};
 }
 
 }  // namespace
@@ -38,19 +34,22 @@ std::vector<std::string> text_list(const json& request, const char* key, std::si
 CompareOptions web_compare_options(const PluginRegistry& registry, const json& request) {
   allow_only(request, {"game", "players", "variants", "games", "seats", "seed"}, "compare");
   CompareOptions options;
-  options.choice.game = text_field(request, "game", "a game id");
-  options.choice.players = int_field(request, "players", 1, 64, 0);
-  options.choice.seed = static_cast<std::uint64_t>(int_field(request, "seed", 0, 1'000'000'000, 1));
-  options.games = int_field(request, "games", 2, kWebCompareGamesMax, 200);
-  options.variants = text_list(request, "variants", kWebCompareArmsMax, "variant names (\"a\", or \"a+b\" for two together)");
-  if (options.variants.empty()) throw WebError{"bad_request", "name at least one variant to compare with the base game"};
-  options.seats = text_list(request, "seats", 64, "bots");
-  for (const std::string& seat : options.seats)
-    if (seat != "random" && seat != "greedy")
-      throw WebError{"bad_request", "a seat of a comparison in the page is \"random\" or \"greedy\", not \"" + seat +
-                                        "\": searching bots take minutes (run `tessera compare` for them)"};
-  // Checks the game's player counts, the variants and the seats before any game is played.
+  // Every field is read and checked before any game is played: the game's player counts,
+  // the variants and the seats too. A DataError or Error is the request's fault.
   try {
+    options.choice.game = text_field(request, "game", "a game id");
+    options.choice.players = field_or<int>(request, "players", 0);
+    options.choice.seed = field_or<std::uint64_t>(request, "seed", 1);
+    options.games = field_or<int>(request, "games", 200);
+    check_range("games", options.games, 2, kWebCompareGamesMax);
+    options.variants = field_or<std::vector<std::string>>(request, "variants", {});
+    if (options.variants.empty()) throw WebError{"bad_request", "name at least one variant to compare with the base game"};
+    check_range("variants", static_cast<long long>(options.variants.size()), 1, kWebCompareArmsMax);
+    options.seats = field_or<std::vector<std::string>>(request, "seats", {});
+    for (const std::string& seat : options.seats)
+      if (seat != "random" && seat != "greedy")
+        throw WebError{"bad_request", "a seat of a comparison in the page is \"random\" or \"greedy\", not \"" +
+                                          seat + "\": searching bots take minutes (run `tessera compare` for them)"};
     options.choice = resolve_choice(registry, options.choice);
     (void)bot_seats(options.seats, options.choice);
     for (const std::string& arm : options.variants)

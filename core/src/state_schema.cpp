@@ -7,6 +7,7 @@
 #include "tessera/deck.hpp"
 #include "tessera/error.hpp"
 #include "tessera/hand.hpp"
+#include "tessera/json_fields.hpp"
 #include "tessera/market.hpp"
 #include "tessera/supply.hpp"
 #include "tessera/yaml_reader.hpp"
@@ -363,33 +364,8 @@ void StateSchema::check(const Table& table) const {
   for (const auto& [list, mark] : conserved_) check_conserved(table, list, mark);
 }
 
-namespace {
-
-// The tokens of a JSON pointer, unescaped ("~1" is '/', "~0" is '~').
-std::vector<std::string> pointer_tokens(std::string_view pointer) {
-  std::vector<std::string> out;
-  while (!pointer.empty() && pointer.front() == '/') {
-    pointer.remove_prefix(1);
-    const std::size_t end = std::min(pointer.find('/'), pointer.size());
-    std::string token;
-    for (std::size_t i = 0; i < end; ++i) {
-      if (pointer[i] == '~' && i + 1 < end) {
-        token += pointer[i + 1] == '1' ? '/' : '~';
-        ++i;
-      } else {
-        token += pointer[i];
-      }
-    }
-    out.push_back(std::move(token));
-    pointer.remove_prefix(end);
-  }
-  return out;
-}
-
-}  // namespace
-
 std::string StateSchema::derived_at(std::string_view pointer) const {
-  const std::vector<std::string> tokens = pointer_tokens(pointer);
+  const std::vector<std::string> tokens = json_fields::pointer_tokens(pointer);
   // "/global/<component>/..." or "/seats/<seat>/<component>/...".
   std::size_t at = 0;
   bool per_seat = false;

@@ -877,9 +877,10 @@ std::string path_text(const PlaceNode& node) {
 // The overlays of one data file, variant after variant: two variants that write the same
 // place, or one inside a place the other writes whole, are refused together unless one
 // declares the other (variant_order.hpp); otherwise the later would undo the earlier in
-// silence. Two that write the same value at the same place agree, and are no clash. The walk mirrors merge: where merge merges, the writes are further down; where it
-// takes the overlay's value, that place is written whole. It never throws for what merge
-// refuses (merge does, after it).
+// silence. Two that write the same value at the same place agree, and are no clash. The
+// walk mirrors merge: where merge merges, the writes are further down; where it takes the
+// overlay's value, that place is written whole. It never throws for what merge refuses
+// (merge does, after it).
 class OverlayClashes {
  public:
   OverlayClashes(const std::filesystem::path& data_dir, std::string file) : data_dir_(data_dir), file_(std::move(file)) {}
