@@ -9,6 +9,7 @@
 #include "session.hpp"
 #include "state_patch.hpp"
 #include "support/registry.hpp"
+#include "support/build_paths.hpp"
 
 using nlohmann::json;
 using tessera::host::ProtocolServer;
@@ -192,7 +193,7 @@ TEST_CASE("A log with a patch step replays it, and a broken one names its step a
 }
 
 TEST_CASE("Every patch example of protocol.md applies to its game", "[host][patch]") {
-  std::ifstream doc(std::string(TESSERA_SOURCE_DIR) + "/sdk/docs/protocol.md");
+  std::ifstream doc(std::string(tessera::testing::kSourceDir) + "/sdk/docs/protocol.md");
   REQUIRE(doc);
   std::vector<std::vector<std::string>> blocks;
   bool inside = false;

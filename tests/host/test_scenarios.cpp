@@ -17,6 +17,7 @@
 #include "support/temp_dir.hpp"
 #include "tessera/rng.hpp"
 #include "tessera/yaml_reader.hpp"
+#include "support/build_paths.hpp"
 
 using nlohmann::json;
 using tessera::DataError;
@@ -125,7 +126,7 @@ TEST_CASE("A fixed roll that is no face of the die rolled refuses the roll and c
 }
 
 TEST_CASE("Madeira: a scenario enters phase C by name, running its entry as the flow would", "[host][scenario]") {
-  std::ifstream file(std::string(TESSERA_SOURCE_DIR) + "/tests/scenarios/madeira/enter_phase_c.yaml");
+  std::ifstream file(std::string(tessera::testing::kSourceDir) + "/tests/scenarios/madeira/enter_phase_c.yaml");
   const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   const auto session = from_text(text);
   const json state = session->game().table().to_json();

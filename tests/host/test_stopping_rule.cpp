@@ -10,6 +10,7 @@
 #include "compare_rows.hpp"
 #include "support/registry.hpp"
 #include "support/text_lines.hpp"
+#include "support/build_paths.hpp"
 
 using namespace tessera::host;
 using tessera::testing::game_registry;
@@ -66,7 +67,7 @@ std::vector<GameRecord> tutorial_games(int games) {
 int false_alarms(const std::vector<GameRecord>& pool, int comparisons, const StoppingRule& plan,
                  const StoppingRule* rule) {
   const std::vector<std::string> seats{"random", "random"};
-  const ScoreDeclaration score = read_score_declaration(std::filesystem::path(TESSERA_SOURCE_DIR) / "data/tutorial", "tutorial");
+  const ScoreDeclaration score = read_score_declaration(std::filesystem::path(tessera::testing::kSourceDir) / "data/tutorial", "tutorial");
   std::mt19937_64 random(12345);
   std::uniform_int_distribution<std::size_t> pick(0, pool.size() - 1);
   int alarms = 0;

@@ -14,6 +14,7 @@
 #include "support/temp_dir.hpp"
 #include "tessera/game.hpp"
 #include "tessera/table.hpp"
+#include "support/build_paths.hpp"
 
 namespace fs = std::filesystem;
 using namespace tessera::testing;
@@ -181,7 +182,7 @@ TEST_CASE("variant new scaffolds a pack whose own test validates and plays it", 
   INFO(made.out << made.err);
   REQUIRE(made.exit_code == 0);
   for (const char* file : {"variant.yaml", "rules.lua", "test.sh"}) CHECK(fs::exists(dirs.path / "last_gets_two" / file));
-  const std::string tessera = (fs::path(TESSERA_BUILD_DIR) / "bin/tessera").string();
+  const std::string tessera = (fs::path(tessera::testing::kBuildDir) / "bin/tessera").string();
   const std::string test = "TESSERA=" + tessera + " XDG_DATA_HOME=" + xdg.string() + " " +
                            (dirs.path / "last_gets_two/test.sh").string() + " > " + (dirs.path / "out.txt").string() + " 2>&1";
   CHECK(std::system(test.c_str()) == 0);

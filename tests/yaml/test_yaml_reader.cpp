@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tessera/yaml_reader.hpp"
+#include "support/build_paths.hpp"
 
 using namespace tessera;
 using Catch::Matchers::Contains;
@@ -13,7 +14,7 @@ using Catch::Matchers::StartsWith;
 
 namespace {
 
-const std::filesystem::path kData = std::filesystem::path(TESSERA_SOURCE_DIR) / "tests/yaml/data";
+const std::filesystem::path kData = std::filesystem::path(tessera::testing::kSourceDir) / "tests/yaml/data";
 
 YamlDocument fixture(const std::string& name) { return load_yaml(kData / name, "tests/yaml/data/" + name); }
 
@@ -328,7 +329,7 @@ TEST_CASE("optional_at_least falls back when absent and refuses values below the
 
 TEST_CASE("A data file loads with the overlays of the variants that have one, in order", "[yaml]") {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::path(TESSERA_BUILD_DIR) / "yaml_overlays";
+  const fs::path dir = fs::path(tessera::testing::kBuildDir) / "yaml_overlays";
   fs::remove_all(dir);
   fs::create_directories(dir / "variants/rich");
   fs::create_directories(dir / "variants/poor");
@@ -348,7 +349,7 @@ TEST_CASE("A data file loads with the overlays of the variants that have one, in
 TEST_CASE("Two variants whose overlays write the same place of a data file are refused together, naming both",
           "[yaml][variants]") {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::path(TESSERA_BUILD_DIR) / "yaml_overlay_clashes";
+  const fs::path dir = fs::path(tessera::testing::kBuildDir) / "yaml_overlay_clashes";
   fs::remove_all(dir);
   fs::create_directories(dir);
   std::ofstream(dir / "cards.yaml") << "cards:\n  - {id: mill, cost: 3, vp: 1}\n  - {id: farm, cost: 2}\n"
