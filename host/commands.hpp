@@ -1,6 +1,7 @@
 #pragma once
 // The host's subcommands as plain functions over streams, so that tests can run them
 // in-process. Each returns the process exit code (0 success, 1 failure, 2 usage).
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
@@ -102,6 +103,7 @@ struct CompareOptions {
   std::vector<std::string> decide;    // with until_decided: the row ids to decide
   bool progress = false;              // a progress line on `err` (progress_meter.hpp)
   std::size_t max_actions = 1'000'000;
+  const std::atomic<bool>* stop = nullptr;  // set from another thread: no more games (game_batch.hpp)
 };
 int run_compare(const PluginRegistry& registry, const CompareOptions& options, std::ostream& out, std::ostream& err);
 

@@ -1,12 +1,9 @@
 // `tessera compare`: base and variants on the same seeds, every arm in every seating of the
 // bots (paired game by game), a summary of what changed significantly, then the table of
 // rows (compare_rows.hpp); with --until-decided, in batches under a valid stopping rule.
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <optional>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <sstream>
@@ -18,6 +15,7 @@
 #include "file_writer.hpp"
 #include "json_text.hpp"
 #include "progress_meter.hpp"
+#include "scratch_folder.hpp"
 #include "tessera/error.hpp"
 
 namespace tessera::host {
@@ -28,20 +26,6 @@ namespace fs = std::filesystem;
 // The rows --until-decided decides when --decide names none.
 const std::vector<std::string> kDefaultDecide = {"winner_margin", "mean_abs_margin", "score_spread",
                                                  "mean_score",    "length",          "first_player_advantage"};
-
-// "a+b" -> the base variants, then a and b.
-std::vector<std::string> arm_variants(const std::vector<std::string>& base, const std::string& spec) {
-  std::vector<std::string> variants = base;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t plus = spec.find('+', start);
-    const std::string name = spec.substr(start, plus == std::string::npos ? std::string::npos : plus - start);
-    if (name.empty()) throw Error("--variant '" + spec + "' names an empty variant");
-    variants.push_back(name);
-    if (plus == std::string::npos) return variants;
-    start = plus + 1;
-  }
-}
 
 void write_csv_to(const std::string& path, const std::vector<Arm>& arms, int players, std::ostream& out) {
   if (path == "-") return write_csv(out, arms, players);
@@ -80,25 +64,29 @@ std::string read_text(const std::string& path) {
   return text.str();
 }
 
-// The plots for --report when --plot names no folder: drawn in a temporary one, removed after.
-struct ScratchFolder {
-  fs::path path;
-  ScratchFolder() : path(fs::temp_directory_path() / ("tessera-compare-" + std::to_string(::getpid()))) {}
-  ~ScratchFolder() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-};
-
-void write_report(const std::string& path, const CompareRun& run, const std::vector<std::string>& plots) {
+// The report with the plots drawn in `plots` (SVG files).
+std::string report_with(const CompareRun& run, const std::vector<std::string>& plots) {
   std::vector<std::string> svgs;
   for (const std::string& plot : plots) svgs.push_back(read_text(plot));
-  write_file(path, report_html(run, svgs));
+  return report_html(run, svgs);
 }
 
 }  // namespace
 
-int run_compare(const PluginRegistry& registry, const CompareOptions& options, std::ostream& out, std::ostream& err) {
+std::vector<std::string> arm_variants(const std::vector<std::string>& base, const std::string& spec) {
+  std::vector<std::string> variants = base;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t plus = spec.find('+', start);
+    const std::string name = spec.substr(start, plus == std::string::npos ? std::string::npos : plus - start);
+    if (name.empty()) throw Error("--variant '" + spec + "' names an empty variant");
+    variants.push_back(name);
+    if (plus == std::string::npos) return variants;
+    start = plus + 1;
+  }
+}
+
+CompareRun play_comparison(const PluginRegistry& registry, const CompareOptions& options, std::ostream* progress_out) {
   if (options.variants.empty()) throw Error("compare needs at least one --variant to compare with the base game");
   if (options.games < 2) throw Error("--games must be at least 2 (an interval needs two paired games)");
   check_batch_size(options.games, options.jobs);
@@ -108,7 +96,6 @@ int run_compare(const PluginRegistry& registry, const CompareOptions& options, s
       throw Error("--games-max (" + std::to_string(options.games_max) + ") is below --games, the games of one batch (" +
                   std::to_string(options.games) + ")");
   }
-  if (options.json && options.csv_path == "-") throw Error("--json and --csv - both print to standard output: pick one");
   const GameChoice choice = resolve_choice(registry, options.choice);
   CompareRun run;
   run.game = choice.game;
@@ -116,18 +103,17 @@ int run_compare(const PluginRegistry& registry, const CompareOptions& options, s
   run.seed = choice.seed;
   run.arms.push_back({"base", choice.variants, {}});
   for (const std::string& spec : options.variants) run.arms.push_back({spec, arm_variants(choice.variants, spec), {}});
-  // Refuse bad input before the first game: unknown variants, player counts, bots.
+  // Refuse bad input before the first game: unknown variants, player counts, bots, the game's
+  // declaration of its score.
   for (const Arm& arm : run.arms) registry.config(choice.game, choice.players, choice.seed, arm.variants);
-  // Output files are checked before the games, which may take long.
-  if (!options.csv_path.empty() && options.csv_path != "-") check_writable(options.csv_path);
-  if (!options.report_path.empty()) check_writable(options.report_path);
-  if (!options.plot_dir.empty()) make_folder(options.plot_dir);
+  run.score = read_score_declaration(registry.game(choice.game).data_dir, choice.game);
   BatchPlan plan;
   plan.choice = choice;
   plan.seats = bot_seats(options.seats, choice);
   plan.jobs = options.jobs;
   plan.max_actions = options.max_actions;
   plan.rotate_seats = !options.fixed_seats;
+  plan.stop = options.stop;
   run.seats = plan.seats;
   run.seatings = plan.seatings();
   const int batch = whole_seatings(options.games, run.seatings);
@@ -136,9 +122,7 @@ int run_compare(const PluginRegistry& registry, const CompareOptions& options, s
   run.until_decided = options.until_decided;
   run.rule = {batch, games_max, options.width, 0.05};
   run.asked = options.decide;
-
-  ProgressMeter progress(options.progress ? &err : nullptr, "compare " + choice.game,
-                         static_cast<long>(run.arms.size()) * games_max);
+  ProgressMeter progress(progress_out, "compare " + choice.game, static_cast<long>(run.arms.size()) * games_max);
   for (int played = 0; played < games_max;) {
     plan.first_game = played;
     plan.games = std::min(batch, games_max - played);
@@ -147,14 +131,14 @@ int run_compare(const PluginRegistry& registry, const CompareOptions& options, s
       try {
         std::vector<GameRecord> records = play_batch(registry, plan, &progress);
         arm.records.insert(arm.records.end(), records.begin(), records.end());
+      } catch (const BatchStopped&) {
+        throw;
       } catch (const Error& e) {
-        progress.clear();
-        err << "compare failed in arm '" << arm.name << "': " << e.what() << "\n";
-        return 1;
+        throw CompareFailed("compare failed in arm '" + arm.name + "': " + e.what());
       }
     }
     played += plan.games;
-    run.table = judge_games(run.arms, choice.players, run.seats, options.until_decided ? &run.rule : nullptr);
+    run.table = judge_games(run.arms, choice.players, run.seats, run.score, options.until_decided ? &run.rule : nullptr);
     if (!options.until_decided) break;
     if (run.asked.empty())  // the default rows this game has (two players have no spread of their own)
       for (const std::string& id : kDefaultDecide)
@@ -164,34 +148,51 @@ int run_compare(const PluginRegistry& registry, const CompareOptions& options, s
     run.undecided = undecided_rows(run);
     if (run.undecided.empty()) break;
   }
-  progress.clear();
+  return run;
+}
 
-  if (!options.csv_path.empty()) write_csv_to(options.csv_path, run.arms, choice.players, out);
-  std::vector<std::string> plots;
-  std::optional<ScratchFolder> scratch;
-  if (!options.plot_dir.empty()) {
-    plots = write_plots(options.plot_dir, run.arms, choice.game, choice.players);
-  } else if (!options.report_path.empty()) {
-    scratch.emplace();
-    plots = write_plots(scratch->path.string(), run.arms, choice.game, choice.players);
+std::string comparison_report(const CompareRun& run) {
+  ScratchFolder scratch(fs::temp_directory_path(), "tessera-compare-");
+  return report_with(run, write_plots(scratch.path().string(), run.arms, run.game, run.players));
+}
+
+int run_compare(const PluginRegistry& registry, const CompareOptions& options, std::ostream& out, std::ostream& err) {
+  if (options.json && options.csv_path == "-") throw Error("--json and --csv - both print to standard output: pick one");
+  // Output files are checked before the games, which may take long.
+  if (!options.csv_path.empty() && options.csv_path != "-") check_writable(options.csv_path);
+  if (!options.report_path.empty()) check_writable(options.report_path);
+  if (!options.plot_dir.empty()) make_folder(options.plot_dir);
+  CompareRun run;
+  try {
+    run = play_comparison(registry, options, options.progress ? &err : nullptr);
+  } catch (const CompareFailed& e) {
+    err << e.what() << "\n";
+    return 1;
   }
-  if (!options.report_path.empty()) write_report(options.report_path, run, plots);
-  if (scratch) plots.clear();  // gone with the scratch folder
+
+  if (!options.csv_path.empty()) write_csv_to(options.csv_path, run.arms, run.players, out);
+  std::vector<std::string> plots;
+  if (!options.plot_dir.empty()) {
+    plots = write_plots(options.plot_dir, run.arms, run.game, run.players);
+    if (!options.report_path.empty()) write_file(options.report_path, report_with(run, plots));
+  } else if (!options.report_path.empty()) {
+    write_file(options.report_path, comparison_report(run));
+  }
   if (options.csv_path == "-") return 0;
 
   if (options.json) {
     nlohmann::json arms = nlohmann::json::array();
     for (const Arm& arm : run.arms) {
-      nlohmann::json j = to_json(batch_statistics(arm.records, choice.players));
+      nlohmann::json j = to_json(batch_statistics(arm.records, run.players));
       j["name"] = arm.name;
       j["variants"] = arm.variants;
       arms.push_back(j);
     }
-    nlohmann::json result{{"game", choice.game},
-                          {"players", choice.players},
-                          {"seed", choice.seed},
+    nlohmann::json result{{"game", run.game},
+                          {"players", run.players},
+                          {"seed", run.seed},
                           {"games", run.games()},
-                          {"seats", plan.seats},
+                          {"seats", run.seats},
                           {"seatings", run.seatings},
                           {"summary", summary_text(run)},
                           {"significance",
@@ -210,8 +211,8 @@ int run_compare(const PluginRegistry& registry, const CompareOptions& options, s
     out << json_text(result) << "\n";
     return 0;
   }
-  out << choice.game << ": " << run.games() << " games per arm, " << choice.players << " players, seats ";
-  for (std::size_t s = 0; s < plan.seats.size(); ++s) out << (s ? "," : "") << plan.seats[s];
+  out << run.game << ": " << run.games() << " games per arm, " << run.players << " players, seats ";
+  for (std::size_t s = 0; s < run.seats.size(); ++s) out << (s ? "," : "") << run.seats[s];
   out << (run.seatings > 1 ? " rotated (every seating on every seed)" : "") << "\n\n" << summary_text(run) << "\n";
   print_table(out, run);
   if (!plots.empty()) {

@@ -3,48 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
+#include <set>
+
+#include "tessera/error.hpp"
 
 namespace tessera::host {
 namespace {
 
 double at(const std::vector<double>& values, std::size_t i) { return i < values.size() ? values[i] : 0; }
-
-// Every category name of these arms' games, in order of first appearance.
-std::vector<std::string> category_names(const std::vector<Arm>& arms) {
-  std::vector<std::string> names;
-  for (const Arm& arm : arms)
-    for (const GameRecord& r : arm.records)
-      for (const auto& seat : r.categories)
-        for (const auto& entry : seat)
-          if (std::find(names.begin(), names.end(), entry.first) == names.end()) names.push_back(entry.first);
-  return names;
-}
-
-// A bit per category: the set whose sum is the score for the most seats of the base games.
-// Beyond 12 categories the search would be slow; then all of them count as points.
-unsigned points_mask(const std::vector<GameRecord>& base, const std::vector<std::string>& names) {
-  const std::size_t k = names.size();
-  const unsigned all = k >= 32 ? ~0u : (1u << k) - 1;
-  if (k > 12) return all;
-  std::vector<long> matches(std::size_t{1} << k, 0);
-  for (const GameRecord& r : base)
-    for (std::size_t seat = 0; seat < r.scores.size(); ++seat) {
-      std::vector<int> values(k);
-      for (std::size_t c = 0; c < k; ++c) values[c] = category_of(r, seat, names[c]);
-      for (unsigned mask = 0; mask <= all; ++mask) {
-        long sum = 0;
-        for (std::size_t c = 0; c < k; ++c)
-          if (mask & (1u << c)) sum += values[c];
-        if (sum == r.scores[seat]) ++matches[mask];
-      }
-    }
-  unsigned best = all;
-  for (unsigned mask = 0; mask <= all; ++mask)
-    if (matches[mask] > matches[best] || (matches[mask] == matches[best] && __builtin_popcount(mask) > __builtin_popcount(best)))
-      best = mask;
-  return best;
-}
 
 double mean_over_seats(const GameRecord& r, const std::function<double(std::size_t)>& value) {
   if (r.scores.empty()) return 0;
@@ -100,20 +66,32 @@ void game_rows(std::vector<RowDefinition>& rows, int players) {
                     }});
 }
 
-void category_rows(std::vector<RowDefinition>& rows, const std::vector<Arm>& arms) {
-  const std::vector<std::string> names = category_names(arms);
-  if (names.empty() || arms.empty()) return;
-  const unsigned points = points_mask(arms[0].records, names);
-  std::vector<std::string> point_names;
-  for (std::size_t c = 0; c < names.size(); ++c) {
-    const std::string name = names[c];
-    const bool is_points = (points & (1u << c)) != 0;
-    if (is_points) point_names.push_back(name);
-    rows.push_back({(is_points ? "category:" : "not_points:") + name, name, is_points ? RowGroup::Category : RowGroup::NotPoints,
-                    false, false, [name](const GameRecord& r) {
-                      return mean_over_seats(r, [&](std::size_t s) { return static_cast<double>(category_of(r, s, name)); });
-                    }});
-  }
+// The rows of the outcome's categories as the game declares them (score_declaration.hpp), each
+// kind in its declared order: the points, then what a score holds beyond them (a variant's
+// own points), then the tie-breakers and the other counts apart. Only the categories these
+// games have get a row. A game the declaration does not describe is refused: a category it
+// lacks, or, in a base arm without variants, points that do not add up to the score.
+void category_rows(std::vector<RowDefinition>& rows, const std::vector<Arm>& arms, const ScoreDeclaration& score) {
+  std::set<std::string> present;
+  for (const Arm& arm : arms)
+    for (const GameRecord& r : arm.records) {
+      Outcome outcome;
+      outcome.scores = r.scores;
+      outcome.categories = r.categories;
+      if (const auto mismatch = score_mismatch(score, outcome, /*check_sums=*/arm.variants.empty()))
+        throw Error(*mismatch + " (seed " + std::to_string(r.seed) + "; `tessera conformance` checks the declaration)");
+      for (const auto& seat : r.categories)
+        for (const auto& entry : seat) present.insert(entry.first);
+    }
+  auto add = [&](const std::vector<std::string>& names, const char* id_prefix, RowGroup group) {
+    for (const std::string& name : names)
+      if (present.count(name))
+        rows.push_back({id_prefix + name, name, group, false, false, [name](const GameRecord& r) {
+                          return mean_over_seats(r, [&](std::size_t s) { return static_cast<double>(category_of(r, s, name)); });
+                        }});
+  };
+  add(score.points, "category:", RowGroup::Category);
+  const std::vector<std::string> point_names = score.points;
   auto other = [point_names](const GameRecord& r) {
     return mean_over_seats(r, [&](std::size_t s) {
       double rest = r.scores[s];
@@ -122,13 +100,14 @@ void category_rows(std::vector<RowDefinition>& rows, const std::vector<Arm>& arm
     });
   };
   // Shown only when some game has points outside the categories (a variant's own, mostly).
-  for (const Arm& arm : arms)
-    for (const GameRecord& r : arm.records)
-      if (other(r) != 0) {
-        rows.push_back({"category:other", "other points (not in the game's categories: a variant's own)",
-                        RowGroup::Category, false, false, other});
-        return;
-      }
+  const bool any_other = std::any_of(arms.begin(), arms.end(), [&](const Arm& arm) {
+    return std::any_of(arm.records.begin(), arm.records.end(), [&](const GameRecord& r) { return other(r) != 0; });
+  });
+  if (any_other && !present.empty())
+    rows.push_back({"category:other", "other points (not in the game's categories: a variant's own)", RowGroup::Category,
+                    false, false, other});
+  add(score.tie_breakers, "tie_breaker:", RowGroup::TieBreaker);
+  add(score.counts, "count:", RowGroup::Count);
 }
 
 void bot_rows(std::vector<RowDefinition>& rows, const std::vector<std::string>& seats) {
@@ -160,16 +139,18 @@ const char* group_title(RowGroup group) {
     case RowGroup::Game: return "the game";
     case RowGroup::SeatOrder: return "seat order, counted from the first player (the seat that moved first)";
     case RowGroup::Category: return "score by category, mean per seat (adds up to the mean score)";
-    case RowGroup::NotPoints: return "not points: tie-breakers and counts, mean per seat";
+    case RowGroup::TieBreaker: return "tie-breakers, in their order of use (not points), mean per seat";
+    case RowGroup::Count: return "other counts (not points), mean per seat";
     case RowGroup::Bot: return "bots";
   }
   return "";
 }
 
-std::vector<RowDefinition> compare_rows(const std::vector<Arm>& arms, int players, const std::vector<std::string>& seats) {
+std::vector<RowDefinition> compare_rows(const std::vector<Arm>& arms, int players, const std::vector<std::string>& seats,
+                                        const ScoreDeclaration& score) {
   std::vector<RowDefinition> rows;
   game_rows(rows, players);
-  category_rows(rows, arms);
+  category_rows(rows, arms, score);
   bot_rows(rows, seats);
   return rows;
 }
@@ -212,8 +193,8 @@ CompareTable compare_table(const std::vector<Arm>& arms, const std::vector<RowDe
 }
 
 CompareTable judge_games(const std::vector<Arm>& arms, int players, const std::vector<std::string>& seats,
-                         const StoppingRule* rule) {
-  const std::vector<RowDefinition> rows = compare_rows(arms, players, seats);
+                         const ScoreDeclaration& score, const StoppingRule* rule) {
+  const std::vector<RowDefinition> rows = compare_rows(arms, players, seats, score);
   if (!rule) return compare_table(arms, rows, Significance{});
   return compare_table(arms, rows, Significance{rule->level(rows.size() * (arms.size() - 1)), false});
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compare_arms.hpp"
+#include "score_declaration.hpp"
 #include "statistics.hpp"
 #include "stopping_rule.hpp"
 
@@ -18,7 +19,8 @@ enum class RowGroup {
   Game,         // the game as a whole
   SeatOrder,    // the seats counted from the first player
   Category,     // the score by category; these rows add up to the mean score
-  NotPoints,    // categories outside the score: tie-breakers and counts, shown apart
+  TieBreaker,   // declared tie-breakers, not points, in their order of use
+  Count,        // other declared numbers of the outcome that are not points
   Bot,          // each bot's win rate, when the seats hold different bots
 };
 const char* group_title(RowGroup group);
@@ -32,10 +34,12 @@ struct RowDefinition {
   std::function<double(const GameRecord&)> value;
 };
 
-// The rows of these arms' games. The categories whose sum is the score in most of the base
-// games are the score's points; the rest are tie-breakers and counts (NotPoints); what a
-// score holds beyond its points (a variant's own points) is the row "other points".
-std::vector<RowDefinition> compare_rows(const std::vector<Arm>& arms, int players, const std::vector<std::string>& seats);
+// The rows of these arms' games. The outcome's categories are as `score` declares them: its
+// points are the score by category, what a score holds beyond them (a variant's own points)
+// is the row "other points", and its tie-breakers and counts are shown apart. Throws Error
+// for a category the declaration lacks.
+std::vector<RowDefinition> compare_rows(const std::vector<Arm>& arms, int players, const std::vector<std::string>& seats,
+                                        const ScoreDeclaration& score);
 
 // How a table's differences are judged significant.
 struct Significance {
@@ -67,7 +71,7 @@ CompareTable compare_table(const std::vector<Arm>& arms, const std::vector<RowDe
 // no rule (a fixed number of games) 95 % intervals and Holm's correction, with a stopping
 // rule each interval at the rule's level for all the rows of all the variants.
 CompareTable judge_games(const std::vector<Arm>& arms, int players, const std::vector<std::string>& seats,
-                         const StoppingRule* rule);
+                         const ScoreDeclaration& score, const StoppingRule* rule);
 
 // "2.50" or, for rates, "12.3 %"; differences with their sign ("+2.50", "+1.2 points").
 std::string value_text(double value, bool rate);

@@ -9,6 +9,7 @@
 #include "tessera/flow_game.hpp"
 #include "tessera/move_spelling.hpp"
 #include "tessera/rng.hpp"
+#include "score_declaration.hpp"
 #include "tessera/script_runtime.hpp"
 
 namespace tessera::host {
@@ -125,17 +126,25 @@ std::vector<std::string> texts(const Game& game) {
   return out;
 }
 
-void plays_to_end(Checker& c) {
+// Plays seeded random games (seeds 1 to 5) to the end at every player count and hands each
+// finished one to `finished`, in the context of its player count and seed.
+void play_finished_games(Checker& c, const std::function<void(int players, const Game& game)>& finished) {
   for (int players : c.player_counts())
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
       Scope scope(c, players_seed(players, seed));
       auto game = c.new_game(players, seed);
       c.play_randomly(*game, seed);
-      const Outcome o = game->outcome();
-      c.check(o.scores.size() == static_cast<std::size_t>(players), "the outcome has not one score per seat");
-      c.check(!o.winners.empty(), "the outcome names no winner");
-      c.check(game->legal_actions().empty(), "a finished game still offers legal actions");
+      finished(players, *game);
     }
+}
+
+void plays_to_end(Checker& c) {
+  play_finished_games(c, [&c](int players, const Game& game) {
+    const Outcome o = game.outcome();
+    c.check(o.scores.size() == static_cast<std::size_t>(players), "the outcome has not one score per seat");
+    c.check(!o.winners.empty(), "the outcome names no winner");
+    c.check(game.legal_actions().empty(), "a finished game still offers legal actions");
+  });
 }
 
 void clone_equals(Checker& c) {
@@ -504,6 +513,24 @@ void score_so_far(Checker& c) {
   }
 }
 
+// The outcome's categories are those data/<game>/score.yaml declares, and the points add up
+// to the score (a variant's own points would not: base games only).
+void score_categories(Checker& c) {
+  const ScoreDeclaration declaration = read_score_declaration(c.registry.game(c.id).data_dir, c.id);
+  std::vector<std::string> emitted;
+  play_finished_games(c, [&](int /*players*/, const Game& game) {
+    const Outcome o = game.outcome();
+    if (const auto mismatch = score_mismatch(declaration, o, /*check_sums=*/true)) c.fail(*mismatch);
+    for (const auto& seat : o.categories)
+      for (const auto& entry : seat)
+        if (std::find(emitted.begin(), emitted.end(), entry.first) == emitted.end()) emitted.push_back(entry.first);
+  });
+  for (const auto* names : {&declaration.points, &declaration.tie_breakers, &declaration.counts})
+    for (const std::string& name : *names)
+      if (std::find(emitted.begin(), emitted.end(), name) == emitted.end())
+        c.fail(declaration.file + " declares '" + name + "', which no outcome of the game has");
+}
+
 struct CheckEntry {
   ConformanceCheck check;
   void (*run)(Checker&);
@@ -530,6 +557,9 @@ const std::vector<CheckEntry>& entries() {
        returns_and_hash},
       {{"score-so-far", "Every game keeps a score so far for every seat, which ends as the outcome's scores"},
        score_so_far},
+      {{"score-categories",
+        "Every category of a game's outcome is declared in its score.yaml, and the declared points add up to the score"},
+       score_categories},
   };
   return all;
 }

@@ -97,7 +97,7 @@ void play_share(const PluginRegistry& registry, const BatchPlan& plan, int job, 
                 std::string& error, std::atomic<int>& done, std::atomic<bool>& failed, Playing& playing) {
   try {
     std::unique_ptr<Game> first;
-    for (int i = job; i < plan.games && !failed.load(); i += plan.jobs) {
+    for (int i = job; i < plan.games && !failed.load() && !(plan.stop && plan.stop->load()); i += plan.jobs) {
       const BatchGame where = batch_game(plan, plan.first_game + i);
       const bool is_first = !first;
       if (is_first)
@@ -198,6 +198,7 @@ std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPl
   for (auto& t : threads) t.join();
   for (const std::string& e : errors)
     if (!e.empty()) throw Error(e);
+  if (plan.stop && plan.stop->load()) throw BatchStopped();
   return records;
 }
 

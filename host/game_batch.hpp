@@ -3,6 +3,7 @@
 // play and summarise. Game i of a batch uses seed + i with the same bot seats, or, with
 // rotated seats, every seating of the bots on each seed in turn (batch_game); two batches
 // that differ only in their variants are paired game by game.
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -10,6 +11,7 @@
 
 #include "commands.hpp"
 #include "progress_meter.hpp"
+#include "tessera/error.hpp"
 
 namespace tessera::host {
 
@@ -48,6 +50,9 @@ struct BatchPlan {
   std::string log_dir;             // write each game's log here when set
   bool rotate_seats = false;       // every seating of the bots on each seed (seatings())
   int first_game = 0;              // the batch is games first_game .. first_game + games - 1
+  // Set from another thread, it stops the batch: no game starts after it is seen, and
+  // play_batch throws BatchStopped (a server's deadline, a watcher gone).
+  const std::atomic<bool>* stop = nullptr;
 
   // How many seatings a seed is played in: the number of seats when they are rotated and
   // hold different bots, else 1 (rotating equal bots changes nothing).
@@ -69,8 +74,13 @@ std::vector<std::string> seated_bots(const std::vector<std::string>& seats, int 
 // all random when none; throws Error when the count differs or a spec is not a bot.
 std::vector<std::string> bot_seats(const std::vector<std::string>& specs, const GameChoice& choice);
 
+struct BatchStopped : Error {
+  BatchStopped() : Error("the games were stopped before the batch was played") {}
+};
+
 // Plays the batch; records in game order. Throws Error with the first failure, when the
-// batch is past a bound (check_batch_size) and when a thread cannot start. With `progress`,
+// batch is past a bound (check_batch_size) and when a thread cannot start; BatchStopped when
+// plan.stop was set. With `progress`,
 // counts each finished game on it, after those it counted before.
 std::vector<GameRecord> play_batch(const PluginRegistry& registry, const BatchPlan& plan,
                                    ProgressMeter* progress = nullptr);

@@ -11,6 +11,7 @@
 #include "json_text.hpp"
 #include "progress_meter.hpp"
 #include "replay_check.hpp"
+#include "score_declaration.hpp"
 #include "tessera/error.hpp"
 #include "tessera/file_place.hpp"
 #include "tessera/game_module.hpp"
@@ -173,6 +174,11 @@ int run_validate(const PluginRegistry& registry, const std::string& game, std::o
   };
   std::vector<Check> checks{{{}, "", ""}};
   for (auto& p : misnamed_variants(entry)) checks.push_back({{}, "", std::move(p)});
+  try {
+    (void)read_score_declaration(entry.data_dir, m.id);
+  } catch (const std::exception& e) {
+    checks.push_back({{}, "", e.what()});
+  }
   for (const auto& v : list_variants(registry, game)) {
     if (!v.problem.empty()) {
       checks.push_back({{}, "", "variant " + v.name + ": " + v.problem});

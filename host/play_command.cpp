@@ -15,6 +15,7 @@
 #include "session.hpp"
 #include "terminal_paint.hpp"
 #include "tessera/error.hpp"
+#include "tessera/move_spelling.hpp"
 
 namespace tessera::host {
 namespace {
@@ -269,9 +270,11 @@ class TerminalPlay {
         // A move of this game that is not on the list: the game says why it is not legal.
         move = shown = game().parse_move(line) ? line : typed;
       } else {
-        // Words that read as no move: a move's name with a bad parameter, or no move at all.
-        std::string reason = game().unread_reason(line);
-        if (reason.empty()) reason = game().unread_reason(typed);
+        // Words that read as no move: a move's name with a bad parameter, or no move at all
+        // (here it may be a command too).
+        std::string reason;
+        for (const std::string& text : {line, typed})
+          if (reason.empty() && names_a_move(game(), text)) reason = game().unread_reason(text);
         if (reason.empty()) reason = "'" + line + "' is neither a move of this game nor a command (help lists them)";
         refused(d, actions, reason, line);
         continue;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "json_text.hpp"
+#include "scenario_pointer.hpp"
 
 namespace tessera::host {
 
@@ -19,6 +20,14 @@ std::vector<std::string> legal_texts(const Game& game) {
 std::string listed(const std::vector<std::string>& texts) {
   std::string out;
   for (const std::string& t : texts) out += (out.empty() ? "" : ", ") + t;
+  return "[" + out + "]";
+}
+
+// The seats' names, in seat order.
+std::string seat_list(const Game& game, std::vector<int> seats) {
+  std::sort(seats.begin(), seats.end());
+  std::string out;
+  for (const int s : seats) out += (out.empty() ? "" : ", ") + game.player_name(s);
   return "[" + out + "]";
 }
 
@@ -54,6 +63,31 @@ void check(Session& session, const std::string& kind, const json& value, const S
     }
     if (kind == "legal" && wanted.size() != legal.size())
       throw source.error(at, "legal now: " + listed(legal) + ", not " + listed(wanted));
+  } else if (kind == "labels") {
+    if (!value.is_object()) throw source.error(at, "a map from a legal move's text to its label");
+    const std::vector<Action> actions = game.legal_actions();
+    for (const auto& [text, wanted] : value.items()) {
+      const std::string& move_text = text;  // (clang 14 does not capture a structured binding)
+      const auto action =
+          std::find_if(actions.begin(), actions.end(), [&](const Action& a) { return a.text == move_text; });
+      const std::string item_at = at + "/" + pointer_token(text);
+      if (action == actions.end())
+        throw source.error(item_at, "'" + text + "' is not legal now; legal: " + listed(legal_texts(game)));
+      if (json(action->label) != wanted)
+        throw source.error(item_at, "'" + text + "' is labelled \"" + action->label + "\", not " + json_text(wanted));
+    }
+  } else if (kind == "winners") {
+    if (!value.is_array()) throw source.error(at, "a list of the seats that win");
+    if (!game.is_over()) throw source.error(at, "the game is not over");
+    std::vector<int> wanted;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      const int seat = seat_named(game, value[i]);
+      if (seat < 0) throw source.error(at + "/" + std::to_string(i), json_text(value[i]) + " is not a seat of this game");
+      wanted.push_back(seat);
+    }
+    const std::vector<int> winners = game.outcome().winners;
+    if (seat_list(game, winners) != seat_list(game, wanted))
+      throw source.error(at, "the winners are " + seat_list(game, winners) + ", not " + seat_list(game, wanted));
   } else if (kind == "play") {
     for (const std::string& text : strings(value, source, at)) {
       const ApplyResult r = session.act(text);
@@ -73,17 +107,16 @@ void check(Session& session, const std::string& kind, const json& value, const S
     for (const auto& [pointer, wanted] : value.items()) {
       json::json_pointer ptr;
       try {
-        ptr = json::json_pointer(pointer);
-      } catch (const json::exception&) {
-        throw source.error(at, "'" + pointer + "' is not a JSON pointer");
+        ptr = named_pointer(game, state, pointer);
+      } catch (const DataError& e) {
+        throw source.error(at, e.what());
       }
-      if (!state.contains(ptr)) throw source.error(at, "the state has no '" + pointer + "'");
       if (state.at(ptr) != wanted)
         throw source.error(at, "'" + pointer + "' is " + json_text(state.at(ptr)) + ", not " + json_text(wanted));
     }
   } else {
-    throw source.error(at, "unknown check '" + kind + "' (decision, step, over, legal, legal_has, legal_lacks, play, "
-                           "refuses, state)");
+    throw source.error(at, "unknown check '" + kind + "' (decision, step, over, winners, legal, legal_has, legal_lacks, "
+                           "labels, play, refuses, state)");
   }
 }
 

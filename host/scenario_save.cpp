@@ -32,6 +32,10 @@ class Differ {
       }
       for (const auto& [k, v] : base.items())
         if (!now.contains(k)) out[k] = nullptr;
+      // A track marker whose position an edit gives without its stack order goes on top of
+      // its stack (Track::complete_edit): where markers moved, the whole order is written.
+      if (now.value("kind", "") == "track" && out.contains("positions") && now.contains("stack_order"))
+        out["stack_order"] = now["stack_order"];
       return out;
     }
     if (base.is_array() && now.is_array()) {

@@ -12,6 +12,8 @@
 #include "state_patch.hpp"
 #include "strict_fields.hpp"
 #include "tessera/error.hpp"
+#include "tessera/flow_game.hpp"
+#include "tessera/move_spelling.hpp"
 
 namespace tessera::host {
 
@@ -52,6 +54,50 @@ bool names_past_the_end(json::json_pointer pointer) {
   for (; !pointer.empty(); pointer.pop_back())
     if (pointer.back() == "-") return true;
   return false;
+}
+
+// Whether one of two JSON pointers lies on the way to the other (or they are the same).
+bool on_one_path(const std::string& a, const std::string& b) {
+  const std::string& shorter = a.size() <= b.size() ? a : b;
+  const std::string& longer = a.size() <= b.size() ? b : a;
+  return longer.compare(0, shorter.size(), shorter) == 0 && (longer.size() == shorter.size() || longer[shorter.size()] == '/');
+}
+
+// `value` with every list of objects inside a component sorted: a component keeps such a
+// list (pieces on a board, corners) in its own order, so an edit may list its items in any
+// order. The seats (numbered by their place) keep theirs.
+json canonical(const json& value, bool root = true) {
+  if (value.is_object()) {
+    json out = json::object();
+    for (const auto& [key, item] : value.items()) {
+      if (root && key == "seats" && item.is_array()) {
+        out[key] = json::array();
+        for (const json& seat : item) out[key].push_back(canonical(seat, false));
+      } else {
+        out[key] = canonical(item, false);
+      }
+    }
+    return out;
+  }
+  if (!value.is_array()) return value;
+  json out = json::array();
+  for (const json& item : value) out.push_back(canonical(item, false));
+  if (!out.empty() && std::all_of(out.begin(), out.end(), [](const json& item) { return item.is_object(); }))
+    std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The places where the game's state `after` does not hold what the edited state held.
+std::vector<std::string> changed_places(const json& edited, const json& after) {
+  std::vector<std::string> places;
+  for (const json& difference : json::diff(canonical(edited), canonical(after)))
+    places.push_back(difference["path"].get<std::string>());
+  return places;
+}
+
+// The refusal of an edit that writes a derived value (`derived` says what it is derived from).
+std::string derived_refusal(const std::string& derived) {
+  return derived + "; a derived value is not edited: the game computes it from the state (edit what it is derived from)";
 }
 
 }  // namespace
@@ -127,28 +173,43 @@ void Session::set(const std::string& pointer, const json& value) {
   if (state == before) return;  // an edit that changes nothing is no step
   json step{{"set", pointer}, {"value", value}};
   check_room(step);
-  load_edit(state, "set");
-  // A component may drop what it does not know (a new key) or read a value its own way: the
-  // edit stands only when the state now holds exactly the value that was set.
-  const json after = game_->table().to_json();
-  if (!after.contains(ptr) || after.at(ptr) != value) {
-    game_->set_state(before);
-    throw DataError("set: the state does not keep this value at '" + pointer + "' (an unknown key, or a value "
-                    "the component reads differently)");
-  }
+  check_rolls_kept(state, "set");
+  // The edit stands only when the state then holds exactly the value that was set.
+  const auto at_pointer = [&](const std::string& place) { return on_one_path(place, pointer); };
+  load_edit(std::move(state), at_pointer, at_pointer,
+            [&](const std::string& place, const std::string& why) {
+              if (place.empty()) throw DataError(why);
+              if (!why.empty()) throw DataError("set: " + derived_refusal(why));
+              throw DataError("set: the state does not keep this value at '" + short_message(place) +
+                              "' (an unknown key, or a value the component reads differently)");
+            });
   record(std::move(step));
 }
 
 namespace {
 
-// The places a patch wrote, without the ops (writer_of works on places alone).
+// The last op of `ops` that wrote into the container holding `place` (its "path" or "from"
+// without the last token lies on the way to `place` or inside it), or PatchError::kWholePatch.
+// An add or remove in an array moves the items after it: the op wrote those places too.
+int op_at(const json& ops, const std::string& place) {
+  auto related = [&](const json& op, const char* member) {
+    if (!op.contains(member) || !op[member].is_string()) return false;
+    const std::string& pointer = op[member].get_ref<const std::string&>();
+    return on_one_path(pointer.substr(0, pointer.rfind('/') == std::string::npos ? 0 : pointer.rfind('/')), place);
+  };
+  for (std::size_t i = ops.size(); i-- > 0;)
+    if (related(ops[i], "path") || related(ops[i], "from")) return static_cast<int>(i);
+  return PatchError::kWholePatch;
+}
+
 std::vector<json::json_pointer> places_of(const std::vector<PatchWrite>& writes) {
   std::vector<json::json_pointer> places;
   for (const PatchWrite& w : writes) places.push_back(w.at);
   return places;
 }
 
-// The first op that wrote a value at one of `places`, or PatchError::kWholePatch.
+// The first op that wrote a value at one of `places` (refusal_places.hpp, writer_of), or
+// PatchError::kWholePatch.
 int first_writer(const std::vector<PatchWrite>& writes, const std::vector<json::json_pointer>& places) {
   const std::vector<json::json_pointer> written = places_of(writes);
   int first = PatchError::kWholePatch;
@@ -158,56 +219,33 @@ int first_writer(const std::vector<PatchWrite>& writes, const std::vector<json::
   return first;
 }
 
-std::vector<int> fixed_rolls_of(const json& state) {
-  Rng rng;
-  rng.restore(state.at("rng").get<std::string>());
-  return rng.fixed_rolls();
-}
-
-// Loads `state` into `game` as an edit (Session::load_edit).
-void load_into(Game& game, const json& state, const char* what) {
-  if (!state.contains("rng") || !state["rng"].is_string()) throw DataError("state: '/rng' must be a string");
-  if (fixed_rolls_of(state) != game.table().rng().fixed_rolls())
-    throw DataError(std::string(what) + ": '/rng': the next rolls are fixed only by a scenario's 'next_rolls', never by an edit");
-  game.set_state(state);
-}
-
-// The op of `ops` to blame for `reason`, the refusal of the state they made from `game`'s.
+// The op to blame for `reason`, the game's refusal of the whole state the ops made: the op
+// that wrote a place the reason names (the last write holding it); else, when the reason
+// names a container ops wrote inside, the first op after which a copy of the game refuses
+// the state for the same reason (a patch holds at most kMaxPatchOps ops); else the first op
+// that wrote inside a named place.
 int refused_op(const Game& game, const json& ops, const std::vector<PatchWrite>& writes, const json& patched,
                const std::string& reason) {
-  // The places the game's words name lead to the op that wrote there.
-  if (const int op = first_writer(writes, places_named(reason, patched)); op != PatchError::kWholePatch) return op;
-  // Else the first op after which the state is refused for the same reason: tried on a copy
-  // of the game, op by op (a patch holds at most kMaxPatchOps ops).
+  const std::vector<json::json_pointer> named = places_named(reason, patched);
+  const std::vector<json::json_pointer> written = places_of(writes);
+  int holder = PatchError::kWholePatch;
+  for (const json::json_pointer& place : named)
+    if (const int w = writer_of(written, place); w >= 0 && lies_within(place, written[static_cast<std::size_t>(w)]) &&
+                                                 (holder < 0 || writes[static_cast<std::size_t>(w)].op < holder))
+      holder = writes[static_cast<std::size_t>(w)].op;
+  if (holder != PatchError::kWholePatch) return holder;
   const auto probe = game.clone();
   json document = game.table().to_json();
   int first = PatchError::kWholePatch;
   apply_patch(document, ops, [&](int op, const json& now) {
     if (first != PatchError::kWholePatch) return;
     try {
-      load_into(*probe, now, "patch");
+      probe->set_state(now);
     } catch (const DataError& e) {
-      if (std::string(e.what()) == reason) first = op;
+      if (e.what() == reason) first = op;
     }
   });
-  return first;
-}
-
-// Whether the value at `at` is one `game` derives from the rest of the state: loaded into a
-// copy with the value `patched` has there, the state `kept` (what the game made of the patch)
-// comes back with its own value.
-bool derived(const Game& game, const json& kept, const json& patched, const json::json_pointer& at) {
-  if (!patched.contains(at) || !kept.contains(at)) return false;  // an added or dropped value
-  json probe_state = kept;
-  probe_state[at] = patched.at(at);
-  const auto probe = game.clone();
-  try {
-    probe->set_state(probe_state);
-  } catch (const DataError&) {
-    return false;
-  }
-  const json again = probe->table().to_json();
-  return again.contains(at) && again.at(at) == kept.at(at);
+  return first != PatchError::kWholePatch ? first : first_writer(writes, named);
 }
 
 }  // namespace
@@ -221,37 +259,51 @@ void Session::patch(const json& ops) {
   json step{{"patch", ops}};
   check_room(step);
   try {
-    load_edit(state, "patch");
+    check_rolls_kept(state, "patch");
   } catch (const DataError& e) {
-    const int op = refused_op(*game_, ops, writes, state, e.what());
-    throw PatchError(op, "patch: " + (op == PatchError::kWholePatch ? std::string() : op_words(ops, op) + ": ") +
-                             "the patched state is refused: " + e.what());
+    // Every refusal of a patch starts with "patch: " (protocol.md), this one too.
+    const std::string what = e.what();
+    throw PatchError(PatchError::kWholePatch, what.rfind("patch: ", 0) == 0 ? what : "patch: " + what);
   }
-  // As for set: the edit stands only when the state now holds what the ops wrote. A value no
-  // op wrote may differ: the game derives it (a supply's totals) and recomputed it; so may a
-  // derived value inside a container an op wrote whole (a whole supply with its old totals).
-  // The first op that wrote a value the game did not keep is named, with the value's place.
-  const json after = game_->table().to_json();
-  const std::vector<json::json_pointer> written = places_of(writes);
-  int op = PatchError::kWholePatch;
-  std::string place;
-  for (const json& difference : json::diff(state, after)) {
-    const json::json_pointer at(difference["path"].get<std::string>());
-    const int w = writer_of(written, at);
-    if (w < 0) continue;
-    const PatchWrite& write = writes[static_cast<std::size_t>(w)];
-    if ((op != PatchError::kWholePatch && write.op >= op) || (write.at != at && derived(*game_, after, state, at))) continue;
-    op = write.op;
-    place = at.to_string();
-  }
-  if (op == PatchError::kWholePatch) {
-    record(std::move(step));
-    return;
-  }
-  game_->set_state(before);
-  throw PatchError(op, "patch: " + op_words(ops, op) + ": the state does not keep the patched value at '" +
-                           short_message(place) + "' (an unknown key, or a value the component reads differently)");
+  // As for set: the edit stands only when the state then holds what the ops wrote. A value
+  // no op wrote may differ: the game derives it (a supply's totals) and recomputed it.
+  const auto op_says = [&](const std::string& place) {
+    return std::any_of(ops.begin(), ops.end(), [&](const json& op) {
+      return (op.contains("path") && on_one_path(place, op["path"].get<std::string>())) ||
+             (op.contains("from") && on_one_path(place, op["from"].get<std::string>()));
+    });
+  };
+  // A refusal names the first op that wrote the refused value, not the last one near it.
+  const auto blamed_op = [&](const std::string& place) {
+    const int first = first_writer(writes, {json::json_pointer(place)});
+    return first != PatchError::kWholePatch ? first : op_at(ops, place);
+  };
+  const json patched = state;
+  load_edit(std::move(state), op_says, [&](const std::string& place) { return op_at(ops, place) != PatchError::kWholePatch; },
+            [&](const std::string& place, const std::string& why) {
+              if (place.empty()) {
+                const int op = refused_op(*game_, ops, writes, patched, why);
+                throw PatchError(op, "patch: " + (op == PatchError::kWholePatch ? std::string() : op_words(ops, op) + ": ") +
+                                         "the patched state is refused: " + why);
+              }
+              const int op = blamed_op(place);
+              if (op == PatchError::kWholePatch) throw PatchError(op, "patch: the patched state is refused: " + why);
+              if (!why.empty()) throw PatchError(op, "patch: " + op_words(ops, op) + ": " + derived_refusal(why));
+              throw PatchError(op, "patch: " + op_words(ops, op) + ": the state does not keep the patched value at '" +
+                                       short_message(place) + "' (an unknown key, or a value the component reads differently)");
+            });
+  record(std::move(step));
 }
+
+namespace {
+
+std::vector<int> fixed_rolls_of(const json& state) {
+  Rng rng;
+  rng.restore(state.at("rng").get<std::string>());
+  return rng.fixed_rolls();
+}
+
+}  // namespace
 
 namespace {
 
@@ -272,57 +324,93 @@ std::unique_ptr<Session> new_session(const PluginRegistry& registry, const Sessi
 
 }  // namespace
 
-void Session::load_edit(const json& state, const char* what) { load_into(*game_, state, what); }
-
-namespace {
-
-// The scenario entry (a pointer into the scenario) to blame for `reason`, the game's refusal
-// of the whole position: the entry that wrote a place the reason names, or "" (the top).
-std::string refused_entry(const ScenarioState& wanted, const std::string& reason) {
-  std::vector<json::json_pointer> written;
-  for (const auto& entry : wanted.written) written.emplace_back(entry.first);
-  for (const json::json_pointer& place : places_named(reason, wanted.state))
-    if (const int w = writer_of(written, place); w >= 0) return wanted.written[static_cast<std::size_t>(w)].second;
-  return "";
+void Session::check_rolls_kept(const json& state, const char* what) const {
+  if (!state.contains("rng") || !state["rng"].is_string()) throw DataError("state: 'rng' must be a string");
+  if (fixed_rolls_of(state) != game_->table().rng().fixed_rolls())
+    throw DataError(std::string(what) + ": the next rolls are fixed only by a scenario's 'next_rolls', never by an edit");
 }
 
-}  // namespace
+void Session::load_edit(json state, const std::function<bool(const std::string&)>& says,
+                        const std::function<bool(const std::string&)>& wrote,
+                        const std::function<void(const std::string&, const std::string&)>& refuse) {
+  const json before = game_->table().to_json();
+  const auto* flow_game = dynamic_cast<const FlowGame*>(game_.get());  // games on the flow engine derive values
+  if (flow_game) flow_game->complete_edit(state, says);
+  const auto derived = [&](const std::string& place) {
+    return flow_game ? flow_game->derived_from(place) : std::string();
+  };
+  // A derived value is never read from an edit: where the edit wrote one, the current value
+  // stands in while the state is read, and the written one must be what the game derives.
+  json wanted = json::object();
+  for (const std::string& place : changed_places(before, state)) {
+    if (!wrote(place) || derived(place).empty()) continue;
+    const json::json_pointer at(place);
+    if (!state.contains(at)) continue;
+    wanted[place] = state[at];
+    if (before.contains(at))
+      state[at] = before[at];
+    else if (state[at.parent_pointer()].is_object())
+      state[at.parent_pointer()].erase(at.back());
+  }
+  // What the edit wrote must be what the components read (an unknown key is dropped, a
+  // supply's totals are summed again), before the flow runs on from the state.
+  Table read = game_->table();
+  try {
+    read.assign_json(state);
+  } catch (const DataError& e) {
+    refuse("", e.what());
+    throw;
+  }
+  for (const std::string& place : changed_places(state, read.to_json())) {
+    if (!wrote(place) || !derived(place).empty()) continue;  // a derived value: below
+    refuse(place, derived(place));
+    throw DataError("the state does not keep the value at '" + place + "'");
+  }
+  try {
+    game_->set_state(state);
+  } catch (const DataError& e) {
+    refuse("", e.what());
+    throw;
+  }
+  // ... and no value the edit wrote may be one the game derives otherwise (set_state
+  // computed every derived value again).
+  const json after = game_->table().to_json();
+  for (const auto& [place, value] : wanted.items()) {
+    const json::json_pointer at(place);
+    if (after.contains(at) && after[at] == value) continue;
+    game_->set_state(before);
+    refuse(place, derived(place));
+    throw DataError("the state does not keep the value at '" + place + "'");
+  }
+}
 
 void Session::start_scenario(const ScenarioSource& source) {
   const ScenarioState wanted = scenario_state(*game_, source);
-  // What the scenario wrote must be what the components hold once they read it (an unknown
-  // field is dropped, a derived one recomputed): checked on a copy, before the flow runs on.
-  Table probe = game_->table();
-  try {
-    probe.assign_json(wanted.state);
-  } catch (const DataError& e) {
-    throw source.error(refused_entry(wanted, e.what()), std::string("the position is refused: ") + e.what());
-  }
-  const json read = probe.to_json();
-  // A list of named items given whole may come in any order: a component keeps its own
-  // (a board's corners sorted by id).
-  json expected = wanted.state;
-  for (const auto& written : wanted.written) {
-    const json::json_pointer at(written.first);
-    if (!expected.contains(at) || !read.contains(at) || array_key(expected[at]).empty()) continue;
-    const json& kept = read.at(at);
-    if (kept.size() == expected[at].size() &&
-        std::all_of(expected[at].begin(), expected[at].end(),
-                    [&](const json& item) { return std::find(kept.begin(), kept.end(), item) != kept.end(); }))
-      expected[at] = kept;
-  }
-  for (const json& difference : json::diff(expected, read)) {
-    const std::string place = difference["path"].get<std::string>();
-    for (const auto& [state_at, doc_at] : wanted.written)
-      if (place == state_at || place.rfind(state_at + "/", 0) == 0)
-        throw source.error(doc_at, "the game does not keep this value at '" + place +
-                                       "' (an unknown field, or a value the game derives)");
-  }
-  try {
-    game_->set_state(wanted.state);
-  } catch (const DataError& e) {
-    throw source.error(refused_entry(wanted, e.what()), std::string("the position is refused: ") + e.what());
-  }
+  std::vector<json::json_pointer> written;
+  for (const auto& entry : wanted.written) written.emplace_back(entry.first);
+  // The scenario entry that wrote a place (refusal_places.hpp, writer_of), or "" (the top).
+  const auto entry_of = [&](const json::json_pointer& place) {
+    const int w = writer_of(written, place);
+    return w < 0 ? std::string() : wanted.written[static_cast<std::size_t>(w)].second;
+  };
+  const auto written_at = [&](const std::string& place) {
+    return std::any_of(wanted.written.begin(), wanted.written.end(),
+                       [&](const auto& entry) { return on_one_path(place, entry.first); });
+  };
+  load_edit(wanted.state, written_at, written_at,
+            [&](const std::string& place, const std::string& why) {
+              if (place.empty()) {
+                // The game's refusal of the whole position: blamed on the entry that wrote a
+                // place its words name.
+                for (const json::json_pointer& named : places_named(why, wanted.state))
+                  if (const std::string doc_at = entry_of(named); !doc_at.empty())
+                    throw source.error(doc_at, "the position is refused: " + why);
+                throw source.error("", "the position is refused: " + why);
+              }
+              const std::string doc_at = entry_of(json::json_pointer(place));
+              if (!why.empty()) throw source.error(doc_at, derived_refusal(why));
+              throw source.error(doc_at, "the game does not keep this value at '" + place + "' (an unknown field)");
+            });
   scenario_ = source.document();
   // The log carries the scenario: its room counts against the log's bounds like a step's.
   log_size_.bytes += written_bytes(scenario_);
@@ -372,7 +460,10 @@ void Session::replay(const json& step) {
     throw DataError("expected {\"action\": text}, {\"set\": pointer, \"value\": v} or {\"patch\": ops}");
   if (step.contains("action")) {
     allow_only_fields(step, {"action"}, "an action step");
-    ApplyResult r = act(read_as<std::string>(step["action"], "action"));
+    // A log keeps its moves as they were sent: one written before a move's one text, or
+    // before its rename (`formerly:`), replays as the move it stands for.
+    const std::string sent = read_as<std::string>(step["action"], "action");
+    ApplyResult r = act(move_text_of(*game_, sent).value_or(sent));
     if (!r.ok) throw DataError(r.error);
     return;
   }

@@ -93,10 +93,19 @@ class Session {
   // Throws InputTooLarge (json_limits.hpp) naming the bound `step` would pass.
   void check_room(const nlohmann::json& step) const;
   void record(nlohmann::json step);
-  // Loads `state` as an edit (the game's whole-state check runs, the stack runs to a
-  // decision); on a refusal the game is as before. Fixed rolls come only from a scenario:
-  // an edit that would change them is refused.
-  void load_edit(const nlohmann::json& state, const char* what);
+  // Fixed rolls come only from a scenario: an edit (`what`) that would change them is refused.
+  void check_rolls_kept(const nlohmann::json& state, const char* what) const;
+  // The one door of every edit (set, patch, a scenario, and so a log's edits): completes
+  // `state` with what the edit implies but does not say (FlowGame::complete_edit; `says`
+  // tells whether the edit wrote a place), loads it whole through
+  // set_state (schema, conservation, the game's check, everything derived recomputed) and
+  // requires the game to hold each value the edit wrote (`wrote(place)`, lists of objects
+  // in any order). A refusal calls `refuse(place, why)`, which throws: place "" when the
+  // game refused the state (why: its reason), else the first place not kept (why: what the
+  // value there is derived from, or "" when it is not derived). The game is then as before.
+  void load_edit(nlohmann::json state, const std::function<bool(const std::string&)>& says,
+                 const std::function<bool(const std::string&)>& wrote,
+                 const std::function<void(const std::string&, const std::string&)>& refuse);
   void start_scenario(const class ScenarioSource& source);
 
   SessionSetup setup_;

@@ -1,7 +1,5 @@
 // `tessera variant new | pack | install`: a house rule as a pack folder, one archive of it,
 // and that archive unpacked into the user folder (tessera/variant_pack.hpp).
-#include <stdlib.h>
-
 #include <algorithm>
 #include <ostream>
 #include <system_error>
@@ -10,6 +8,7 @@
 #include "escaping.hpp"
 #include "file_writer.hpp"
 #include "host_environment.hpp"
+#include "scratch_folder.hpp"
 #include "tessera/error.hpp"
 #include "tessera/identifier.hpp"
 #include "tessera/variant_pack.hpp"
@@ -20,26 +19,6 @@ namespace tessera::host {
 namespace fs = std::filesystem;
 
 namespace {
-
-// A folder made for one command and removed with everything in it when the command ends.
-class ScratchFolder {
- public:
-  explicit ScratchFolder(const fs::path& beside, const std::string& stem) {
-    std::string pattern = (beside / (stem + "XXXXXX")).string();
-    if (!mkdtemp(pattern.data())) throw Error("cannot make a folder in " + beside.string() + " (" + std::generic_category().message(errno) + ")");
-    path_ = pattern;
-  }
-  ~ScratchFolder() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  ScratchFolder(const ScratchFolder&) = delete;
-  ScratchFolder& operator=(const ScratchFolder&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // "1.0" -> "1.*": the scaffold fits every version with the installed one's major number.
 std::string version_family(const std::string& version) {

@@ -15,18 +15,13 @@
 #include "strict_fields.hpp"
 #include "tessera/error.hpp"
 #include "tessera/yaml_reader.hpp"
+#include "web_request.hpp"
 
 namespace tessera::host {
 
 using json = nlohmann::json;
 
 namespace {
-
-// A request the web refuses, with one of the protocol's codes or the web's own.
-struct WebError : std::runtime_error {
-  WebError(std::string code_, const std::string& message_) : std::runtime_error(message_), code(std::move(code_)) {}
-  std::string code;
-};
 
 constexpr std::size_t kEventsOnJoin = 50;  // steps of events a joining connection is told
 
@@ -45,31 +40,11 @@ bool same_secret(const std::string& a, const std::string& b) {
   return diff == 0;
 }
 
-std::string text_field(const json& request, const char* key, const char* what) {
-  const auto it = request.find(key);
-  if (it == request.end()) throw WebError{"bad_request", std::string("missing \"") + key + "\" (" + what + ")"};
-  if (!it->is_string()) throw WebError{"bad_request", std::string("\"") + key + "\" must be " + what};
-  return it->get<std::string>();
-}
-
-void allow_only(const json& request, std::vector<std::string> fields, const std::string& cmd) {
-  fields.insert(fields.end(), {"cmd", "id"});
-  try {
-    allow_only_fields(request, fields, "a '" + cmd + "' request");
-  } catch (const DataError& e) {
-    throw WebError{"bad_request", e.what()};
-  }
-}
-
 // The protocol's response, or a WebError carrying its error.
 json expect_ok(json response) {
   if (response.value("ok", false)) return response;
   const json& error = response["error"];
   throw WebError{error.value("code", "error"), error.value("message", "")};
-}
-
-json error_message(const std::string& code, const std::string& message) {
-  return json{{"type", "error"}, {"code", code}, {"message", short_message(message)}};
 }
 
 }  // namespace
@@ -138,22 +113,24 @@ WebRooms::~WebRooms() {
 }
 
 std::vector<Outgoing> WebRooms::handle(ConnectionId from, std::string_view text, std::vector<BotJob>& bots) {
-  std::vector<Outgoing> out;
   json request;
+  if (json refused = ProtocolServer::parse_request(text, request); !refused.is_null())
+    return {Outgoing{from, json_text(error_message(refused["error"]["code"], refused["error"]["message"]))}};
+  return handle_request(from, request, bots);
+}
+
+std::vector<Outgoing> WebRooms::handle_request(ConnectionId from, const json& request, std::vector<BotJob>& bots) {
+  std::vector<Outgoing> out;
   json reply;
-  if (json refused = ProtocolServer::parse_request(text, request); !refused.is_null()) {
-    reply = error_message(refused["error"]["code"], refused["error"]["message"]);
-  } else {
-    try {
-      if (!request.is_object()) throw WebError{"bad_request", "a request is a JSON object with \"cmd\""};
-      reply = dispatch(from, request, out, bots);
-    } catch (const WebError& e) {
-      reply = error_message(e.code, e.what());
-    } catch (const std::exception& e) {
-      reply = error_message("error", e.what());
-    }
-    if (!reply.is_null() && request.is_object() && request.contains("id")) reply["id"] = request["id"];
+  try {
+    if (!request.is_object()) throw WebError{"bad_request", "a request is a JSON object with \"cmd\""};
+    reply = dispatch(from, request, out, bots);
+  } catch (const WebError& e) {
+    reply = error_message(e.code, e.what());
+  } catch (const std::exception& e) {
+    reply = error_message("error", e.what());
   }
+  if (!reply.is_null() && request.is_object() && request.contains("id")) reply["id"] = request["id"];
   if (!reply.is_null()) out.insert(out.begin(), Outgoing{from, json_text(reply)});
   return out;
 }
@@ -187,7 +164,7 @@ json WebRooms::dispatch(ConnectionId from, const json& request, std::vector<Outg
   }
   if (cmd == "open_log") return cmd_open_log(request);
   throw WebError{"unknown_command",
-                 "unknown cmd '" + cmd + "'; known: games, create, join, act, undo, history, view_at, open_log"};
+                 "unknown cmd '" + cmd + "'; known: games, create, join, act, undo, history, view_at, open_log, compare"};
 }
 
 WebRooms::Room& WebRooms::new_room(bool replay_only) {

@@ -78,6 +78,8 @@ class WebRooms {
   // One message from `from`. Returns what to send, to whom; bot decisions now due are added
   // to `bots` (run them with run_bot_job, then hand the answer to bot_moved).
   std::vector<Outgoing> handle(ConnectionId from, std::string_view text, std::vector<BotJob>& bots);
+  // The same for a message already read as JSON.
+  std::vector<Outgoing> handle_request(ConnectionId from, const nlohmann::json& request, std::vector<BotJob>& bots);
   std::vector<Outgoing> bot_moved(const BotAnswer& answer, std::vector<BotJob>& bots);
   void disconnect(ConnectionId connection);
 

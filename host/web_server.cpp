@@ -6,11 +6,16 @@
 #include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <deque>
+#include <atomic>
 #include <map>
+#include <optional>
 
 #include "host_environment.hpp"
+#include "json_text.hpp"
 #include "tessera/bounded_file.hpp"
 #include "tessera/error.hpp"
+#include "web_compare.hpp"
+#include "web_request.hpp"
 
 namespace tessera::host {
 
@@ -86,6 +91,12 @@ struct WebServer::Impl {
   // Games loaded for the bots' moves, one per bot thread and setup, for the 32 setups used last.
   LoadedGames loaded_games{registry, 32, 2};
   asio::thread_pool bot_pool{2};  // joined by ~WebServer before anything else goes
+  // One comparison at a time (web_compare.hpp), for `comparing`, stopped by its deadline or
+  // when that connection goes.
+  asio::thread_pool compare_pool{1};  // joined by ~WebServer too
+  std::atomic<bool> compare_stop{false};
+  std::optional<ConnectionId> comparing;
+  asio::steady_timer compare_deadline{io};
 
   Impl(const PluginRegistry& registry_, WebOptions options_, std::ostream& log_)
       : registry(registry_),
@@ -111,6 +122,7 @@ struct WebServer::Impl {
   void accept();
   void deliver(std::vector<Outgoing> messages);
   void start_bots(std::vector<BotJob> jobs);
+  void start_compare(ConnectionId from, const nlohmann::json& request);
 };
 
 // One HTTP connection: static files, or the upgrade to a WebSocket on /ws.
@@ -196,6 +208,7 @@ struct WebServer::Impl::WsConnection : std::enable_shared_from_this<WsConnection
   }
   ~WsConnection() {
     --server.open_connections;
+    if (server.comparing == id) server.compare_stop = true;
     server.rooms.disconnect(id);
     server.sockets.erase(id);
   }
@@ -237,9 +250,16 @@ struct WebServer::Impl::WsConnection : std::enable_shared_from_this<WsConnection
            std::to_string(static_cast<int>(kMessagesPerSecond)) + R"( a second"})");
       if (++refusals >= kRefusalsBeforeClose) return close(websocket::close_code::policy_error);
     } else {
-      std::vector<BotJob> bots;
-      server.deliver(server.rooms.handle(id, text, bots));
-      server.start_bots(std::move(bots));
+      nlohmann::json request;
+      if (const nlohmann::json refused = ProtocolServer::parse_request(text, request); !refused.is_null()) {
+        send(json_text(error_message(refused["error"]["code"], refused["error"]["message"])));
+      } else if (request.is_object() && request.value("cmd", nlohmann::json()) == "compare") {
+        server.start_compare(id, request);
+      } else {
+        std::vector<BotJob> bots;
+        server.deliver(server.rooms.handle_request(id, request, bots));
+        server.start_bots(std::move(bots));
+      }
     }
     read();
   }
@@ -306,12 +326,45 @@ void WebServer::Impl::start_bots(std::vector<BotJob> jobs) {
     });
 }
 
+void WebServer::Impl::start_compare(ConnectionId from, const nlohmann::json& request) {
+  auto answer = [&](nlohmann::json message) {
+    if (request.contains("id")) message["id"] = request["id"];
+    deliver({Outgoing{from, json_text(message)}});
+  };
+  if (comparing)
+    return answer(error_message("busy", "a comparison is running on this server: one at a time; try again when it ends"));
+  CompareOptions compare;
+  try {
+    compare = web_compare_options(registry, request);
+  } catch (const WebError& e) {
+    return answer(error_message(e.code, e.what()));
+  }
+  comparing = from;
+  compare_stop = false;
+  answer(nlohmann::json{{"type", "compare_started"}, {"game", compare.choice.game}, {"games", compare.games}});
+  compare_deadline.expires_after(options.compare_time);
+  compare_deadline.async_wait([this](beast::error_code ec) {
+    if (!ec) compare_stop = true;
+  });
+  asio::post(compare_pool, [this, from, compare = std::move(compare), id = request.value("id", nlohmann::json())] {
+    nlohmann::json report = run_web_compare(registry, compare, compare_stop, options.compare_time);
+    if (!id.is_null()) report["id"] = id;
+    asio::post(io, [this, from, text = json_text(report)] {
+      comparing.reset();
+      compare_deadline.cancel();
+      deliver({Outgoing{from, text}});
+    });
+  });
+}
+
 WebServer::WebServer(const PluginRegistry& registry, WebOptions options, std::ostream& log) {
   impl_ = std::make_unique<Impl>(registry, std::move(options), log);
   impl_->listen();
 }
 
 WebServer::~WebServer() {
+  impl_->compare_stop = true;
+  impl_->compare_pool.join();
   impl_->bot_pool.stop();
   impl_->bot_pool.join();
 }

@@ -3,6 +3,7 @@
 // the page's files from the web root and speaks the rooms' JSON messages on /ws. Every
 // socket is served by one thread, so the rooms need no locks; bot searches run on a pool of
 // their own and post their moves back, so a search never holds up another game.
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <memory>
@@ -10,6 +11,7 @@
 #include <string>
 
 #include "tessera/plugin_registry.hpp"
+#include "web_compare.hpp"
 #include "web_rooms.hpp"
 
 namespace tessera::host {
@@ -21,6 +23,7 @@ struct WebOptions {
   std::filesystem::path state_dir;
   WebLimits limits;
   std::size_t connections_max = 256;
+  std::chrono::seconds compare_time = kWebCompareTime;  // the most one comparison may run
 };
 
 // The bounds of what one connection may send (sdk/docs/web.md, "Limits").

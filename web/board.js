@@ -5,9 +5,10 @@
 // A component's drawing depends only on its view, the layout and the seat names, so a
 // BoardPainter keeps each drawing with the view it was drawn from: a move redraws only the
 // components it changed (a CATAN road redraws the map, a trade only two hands), which keeps
-// the time from a move to the board shown short.
+// the time from a move to the board shown short. A kind with an updater (render/index.js)
+// redraws only the parts of its drawing that changed (a road: one edge of the map).
 import { el, syncChildren } from "./dom.js";
-import { rendererFor, NOT_DRAWN } from "./render/index.js";
+import { rendererFor, NOT_DRAWN, UPDATERS } from "./render/index.js";
 import { seatColour } from "./render/common.js";
 import { PartRegistry } from "./targets.js";
 
@@ -87,24 +88,41 @@ export class BoardPainter {
     const slot = `${ownerSeat}/${name}`;
     const text = JSON.stringify(comp);
     let drawing = this.drawn.get(slot);
+    if (drawing && drawing.text !== text) drawing = this.update(drawing, name, comp, ownerSeat, text);
     if (!drawing || drawing.text !== text) drawing = this.paint(name, comp, ownerSeat, text);
     registry.adopt(drawing.parts);
     kept.set(slot, drawing);
     return drawing.figure;
   }
 
-  paint(name, comp, ownerSeat, text) {
+  // What a renderer is given: the hints, the layout, and where its parts are registered.
+  context(name, ownerSeat, parts) {
     const hints = (this.layout.components && this.layout.components[name]) || {};
-    const parts = new PartRegistry();
-    const ctx = {
+    return {
       name, hints, layout: this.layout, seat: ownerSeat, seatName: (s) => this.seatName(s),
       register: (part, key, element, byId) => parts.add(name, part, key, element, byId, ownerSeat),
     };
+  }
+
+  paint(name, comp, ownerSeat, text) {
+    const parts = new PartRegistry();
+    const ctx = this.context(name, ownerSeat, parts);
     const figure = el("figure", { class: `component kind-${comp.kind}`, dataset: { component: name, kind: comp.kind } },
-      el("figcaption", {}, hints.label || name.replaceAll("_", " ")));
-    figure.append(rendererFor(comp.kind)(comp, ctx));
+      el("figcaption", {}, ctx.hints.label || name.replaceAll("_", " ")));
+    const drawing = rendererFor(comp.kind)(comp, ctx);
+    figure.append(drawing);
     // The whole component is a part too, for moves that name a component (an expedition).
     parts.add(name, "component", name, figure, false, ownerSeat);
-    return { text, figure, parts: parts.entries };
+    return { text, figure, drawing, kind: comp.kind, parts: parts.entries };
+  }
+
+  // The drawing brought up to date in place by its kind's updater, or null.
+  update(before, name, comp, ownerSeat, text) {
+    const updater = UPDATERS[comp.kind];
+    if (!updater || before.kind !== comp.kind) return null;
+    const parts = new PartRegistry();
+    if (!updater(before.drawing, comp, this.context(name, ownerSeat, parts))) return null;
+    parts.add(name, "component", name, before.figure, false, ownerSeat);
+    return { ...before, text, parts: parts.entries };
   }
 }

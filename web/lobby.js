@@ -1,7 +1,8 @@
 // The lobby: choose a game, players, variants and each seat (human or a bot spec with
 // options), create the room, then show each human seat's link and the spectator link.
-// Also opens a saved game log as a replay room.
+// Also opens a saved game log as a replay room, and judges a house rule (compare.js).
 import { el, clear } from "./dom.js";
+import { CompareForm } from "./compare.js";
 
 const BOTS = ["human", "random", "greedy", "mcts", "ismcts"];
 
@@ -19,16 +20,20 @@ export class LobbyScreen {
     this.errorNode = el("div", { class: "error", role: "alert" });
     const logInput = el("input", { type: "file", accept: ".json,application/json", id: "open-log" });
     logInput.addEventListener("change", () => this.openLog(logInput.files[0]));
+    this.compare = new CompareForm(transport);
     clear(root).append(
       el("header", { class: "table-header" }, el("h1", {}, "Tessera"), this.statusNode),
       el("section", { class: "lobby" }, el("h2", {}, "New game"), this.formNode, this.errorNode, this.resultNode,
-        el("h2", {}, "Replay a saved game"), el("label", {}, "Game log: ", logInput)));
+        el("h2", {}, "Replay a saved game"), el("label", {}, "Game log: ", logInput)),
+      this.compare.node);
   }
 
   receive(msg) {
+    if (this.compare.receive(msg)) return;
     if (msg.type === "games") {
       this.games = msg.games || [];
       this.showForm();
+      this.compare.showGames(this.games);
     } else if (msg.type === "created") {
       this.showLinks(msg);
     } else if (msg.type === "error") {

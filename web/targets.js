@@ -9,14 +9,19 @@ export class PartRegistry {
     this.byKey = new Map();  // key -> entries: every move's clicks are looked up by key
   }
 
+  // An element drawn before (a hex map updated in place) may be added again: its marks are
+  // then left as they are, since rewriting them would make the page style it again.
   add(component, part, key, element, byId, seat = -1) {
-    element.classList.add("part");
-    element.dataset.component = component;
-    element.dataset.part = part;
-    if (!element.dataset.key) element.dataset.key = key;
+    const data = element.dataset;
+    if (data.component !== component) {
+      element.classList.add("part");
+      data.component = component;
+    }
+    if (data.part !== part) data.part = part;
+    if (!data.key) data.key = key;
     // Every key the part answers to (a market card: its id and its slot), for tests and tools.
-    const keys = element.dataset.keys ? JSON.parse(element.dataset.keys) : [];
-    element.dataset.keys = JSON.stringify([...keys, key]);
+    const keys = data.keys ? JSON.parse(data.keys) : [];
+    if (!keys.includes(key)) data.keys = JSON.stringify([...keys, key]);
     this.push({ component, part, key, element, byId, seat });
   }
 

@@ -10,6 +10,8 @@
 #include "tessera/deck.hpp"
 #include "tessera/error.hpp"
 #include "tessera/hand.hpp"
+#include "tessera/market.hpp"
+#include "tessera/track.hpp"
 #include "tessera/turn_order.hpp"
 
 namespace tessera {
@@ -20,6 +22,22 @@ namespace {
 
 // A flow that runs this many steps without reaching a decision is looping.
 constexpr int kSettleLimit = 100'000;
+
+// A market refills from piles of a deck it names: an edited state must name ones that exist,
+// or the next refill fails in the middle of a legal move.
+void check_market_sources(const Table& table) {
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const auto* market = dynamic_cast<const Market*>(&table.at(i));
+    if (!market || market->source_deck().empty()) continue;
+    const Component* named = table.find(market->source_deck(), market->owner());
+    if (!named) named = table.find(market->source_deck(), kNobody);
+    const auto* deck = dynamic_cast<const Deck*>(named);
+    if (!deck) throw DataError(market->name() + ": its source '" + market->source_deck() + "' is no deck of the game");
+    for (const std::string& pile : market->source_piles())
+      if (!deck->has_pile(pile))
+        throw DataError(market->name() + ": its source deck '" + market->source_deck() + "' has no pile '" + pile + "'");
+  }
+}
 
 }  // namespace
 
@@ -360,8 +378,11 @@ void FlowGame::set_state(const json& state) {
   table_.assign_json(state);
   try {
     check_frames();
+    check_market_sources(table_);
     if (schema_) schema_->check(table_);
     check_state();
+    derive(table_);
+    if (schema_) schema_->check(table_);  // what was derived is in range too
     settle(nullptr);
     // The edited state must still answer the questions every driver asks.
     const Decision now = decision();
@@ -375,6 +396,27 @@ void FlowGame::set_state(const json& state) {
     throw DataError(std::string("state: ") + e.what());
   }
   legal_.swap(scratch_);
+}
+
+std::string FlowGame::derived_from(std::string_view pointer) const {
+  return schema_ ? schema_->derived_at(pointer) : std::string();
+}
+
+void FlowGame::complete_edit(json& state, const std::function<bool(const std::string&)>& says) const {
+  if (!state.is_object()) return;
+  for (std::size_t i = 0; i < table_.size(); ++i) {
+    const auto* track = dynamic_cast<const Track*>(&table_.at(i));
+    if (!track) continue;
+    const std::string place = track->owner() == kNobody
+                                  ? "/global/" + track->name()
+                                  : "/seats/" + std::to_string(track->owner()) + "/" + track->name();
+    const json::json_pointer at(place);
+    if (!state.contains(at)) continue;  // assign_json names what is missing
+    json before = json::object();
+    track->write_json(before, kOmniscient);
+    Track::complete_edit(before, state[at],
+                         [&](std::size_t seat) { return says(place + "/stack_order/" + std::to_string(seat)); });
+  }
 }
 
 GameInfo FlowGame::info() const {

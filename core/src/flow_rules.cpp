@@ -124,11 +124,15 @@ void FlowRules::read_move(const std::string& name, const YamlNode& node) {
   decl.name = name;
   decl.defined_at = node.mark();
   if (!node.is_null()) {
-    node.allow_only({"params", "ends_step", "steps", "doc"});
+    node.allow_only({"params", "ends_step", "steps", "doc", "formerly"});
     if (const auto params = node.find("params"); params && !params->is_null())
       for (const YamlNode& entry : params->as_list()) decl.params.push_back(read_param(entry));
     decl.ends_step = node.optional<bool>("ends_step", false);
     decl.doc = node.optional("doc", "");
+    decl.formerly = names_of(node, "formerly");
+    for (const std::string& former : decl.formerly)
+      if (former.empty() || former.find(' ') != std::string::npos || former == name)
+        throw node.error("move '" + name + "': a former name is one word other than the move's own, not '" + former + "'");
   }
   if (decl.params.size() > static_cast<std::size_t>(kMaxMoveParams))
     throw node.error("move '" + name + "' has more than " + std::to_string(kMaxMoveParams) + " parameters");
@@ -142,6 +146,7 @@ void FlowRules::read_move(const std::string& name, const YamlNode& node) {
     MoveDecl& old = moves_[static_cast<std::size_t>(known)];
     if (decl.params.empty()) decl.params = old.params;
     if (decl.doc.empty()) decl.doc = old.doc;
+    if (decl.formerly.empty()) decl.formerly = old.formerly;
     old = std::move(decl);
     return;
   }
@@ -247,6 +252,13 @@ int FlowRules::move_index(std::string_view name) const {
   return -1;
 }
 
+int FlowRules::renamed_move(std::string_view former) const {
+  for (std::size_t i = 0; i < moves_.size(); ++i)
+    if (std::find(moves_[i].formerly.begin(), moves_[i].formerly.end(), former) != moves_[i].formerly.end())
+      return static_cast<int>(i);
+  return -1;
+}
+
 void FlowRules::build(ScriptRuntime* scripts) {
   scripts_ = scripts;
   if (scripts) {
@@ -303,6 +315,16 @@ void FlowRules::resolve() {
   };
   root_ = step_index(root_name_);
   if (root_ < 0) throw DataError("flow: the start step '" + root_name_ + "' is not declared");
+  // A former name stands for one move: it is no move's name now and no other move's former name.
+  for (const MoveDecl& m : moves_)
+    for (const std::string& former : m.formerly) {
+      if (move_index(former) >= 0)
+        throw DataError(m.defined_at + ": move '" + m.name + "': former name '" + former + "' is the name of a move");
+      const int owner = renamed_move(former);
+      if (moves_[static_cast<std::size_t>(owner)].name != m.name)
+        throw DataError(m.defined_at + ": move '" + m.name + "': former name '" + former + "' is also a former name of '" +
+                        moves_[static_cast<std::size_t>(owner)].name + "'");
+    }
   calls_.assign(steps_.size(), StepCalls{});
   const auto callable = [&](const std::string& name, const StepDecl& s, const char* what, auto& natives) {
     using Pointer = const typename std::decay_t<decltype(natives)>::mapped_type*;
@@ -644,6 +666,8 @@ std::string FlowRules::describe() const {
       out += ">";
     }
     if (m.ends_step) out += " (ends the step)";
+    for (std::size_t f = 0; f < m.formerly.size(); ++f) out += (f == 0 ? " (formerly " : ", ") + m.formerly[f];
+    if (!m.formerly.empty()) out += ")";
     out += "  [" + m.defined_at + "]\n";
   }
   return out;

@@ -4,6 +4,8 @@
 #include <algorithm>
 
 #include "refusal_words.hpp"
+#include "tessera/action.hpp"
+#include "tessera/flow_game.hpp"
 #include "tessera/move_spelling.hpp"
 
 namespace tessera {
@@ -65,6 +67,34 @@ bool is_move_text(const Game& game, std::string_view text) {
     return game.move_text(*move) == text;
   } catch (const std::exception&) {
     return false;
+  }
+}
+
+bool names_a_move(const Game& game, std::string_view text) {
+  const auto* flow_game = dynamic_cast<const FlowGame*>(&game);
+  const std::vector<std::string> words = split_words(std::string(text));
+  if (!flow_game || words.empty()) return false;
+  const FlowRules& rules = flow_game->flow_rules();
+  return rules.move_index(words[0]) >= 0 || rules.renamed_move(words[0]) >= 0;
+}
+
+std::optional<std::string> move_text_of(const Game& game, std::string_view text) {
+  if (game.is_over()) return std::nullopt;
+  std::string spelled(text);
+  if (const auto* flow_game = dynamic_cast<const FlowGame*>(&game)) {
+    const FlowRules& rules = flow_game->flow_rules();
+    const std::vector<std::string> words = split_words(spelled);
+    if (const int now = words.empty() ? -1 : rules.renamed_move(words[0]); now >= 0) {
+      spelled = rules.move(now).name;
+      for (std::size_t k = 1; k < words.size(); ++k) spelled += " " + words[k];
+    }
+  }
+  const std::optional<Move> move = game.parse_move(spelled);
+  if (!move) return std::nullopt;
+  try {
+    return game.move_text(*move);
+  } catch (const std::exception&) {
+    return std::nullopt;
   }
 }
 

@@ -59,4 +59,16 @@ std::vector<std::string> strings_field(const json& object, std::string_view key)
   return out;
 }
 
+std::vector<std::string> pointer_tokens(std::string_view pointer) {
+  nlohmann::json::json_pointer at;
+  try {
+    at = nlohmann::json::json_pointer(std::string(pointer));
+  } catch (const nlohmann::json::exception&) {
+    return {};
+  }
+  std::vector<std::string> tokens;
+  for (; !at.empty(); at = at.parent_pointer()) tokens.insert(tokens.begin(), at.back());
+  return tokens;
+}
+
 }  // namespace tessera::json_fields

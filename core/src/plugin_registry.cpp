@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <system_error>
@@ -415,31 +416,34 @@ std::vector<std::string> PluginRegistry::variant_partners(std::string_view id, c
 
 namespace {
 
-// `variants` with each pack after the variants its manifest's `after:` names (otherwise in
-// the order given), each one's declared partners recorded for the script runtime
-// (variant_order.hpp): a pack's `after:`, a game's page's `-- with:` line.
+// `variants` with each one after the variants it declares (a pack's `after:`, a game's page's
+// `-- with:` line; otherwise in the order given), each one's declared partners recorded for
+// the script runtime and the data overlays (variant_order.hpp): the declared-later one is
+// applied last, so its changes are the ones played.
 std::vector<std::string> in_declared_order(const PluginEntry& entry, const std::vector<VariantSource>& sources,
                                            std::vector<std::string> variants,
                                            const std::function<std::vector<std::string>(const std::string&)>& partners) {
-  auto declared = [&](const std::string& name) {
-    const auto source = std::find_if(sources.begin(), sources.end(), [&](const VariantSource& s) { return s.name == name; });
-    return source != sources.end() && !source->folder.empty() ? source->manifest.after : std::vector<std::string>{};
-  };
+  std::map<std::string, std::vector<std::string>> declared;
   for (const auto& name : variants) {
-    std::vector<std::string> together = declared(name);
+    const auto source = std::find_if(sources.begin(), sources.end(), [&](const VariantSource& s) { return s.name == name; });
+    std::vector<std::string> together =
+        source != sources.end() && !source->folder.empty() ? source->manifest.after : std::vector<std::string>{};
     for (auto& partner : partners(name)) together.push_back(std::move(partner));
     remember_variant_order(entry.script_dir, name, together);
+    remember_variant_order(entry.data_dir, name, together);
+    declared[name] = std::move(together);
   }
   std::vector<std::string> ordered;
   while (!variants.empty()) {
     const auto ready = std::find_if(variants.begin(), variants.end(), [&](const std::string& name) {
-      const std::vector<std::string> after = declared(name);
+      const std::vector<std::string>& after = declared[name];
       return std::none_of(after.begin(), after.end(), [&](const std::string& earlier) {
         return std::find(variants.begin(), variants.end(), earlier) != variants.end();
       });
     });
     if (ready == variants.end())
-      throw Error("variants " + joined(variants) + " each declare (after:) that they come after another of them");
+      throw Error("variants " + joined(variants) +
+                  " each declare (after: or -- with:) that they come after another of them");
     ordered.push_back(*ready);
     variants.erase(ready);
   }

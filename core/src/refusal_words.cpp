@@ -123,13 +123,16 @@ std::string respelled_reason(const Game& game, std::string_view text, const std:
   std::vector<std::string> legal;
   for (const Move& m : moves) legal.push_back(game.move_text(m));
   const bool is_legal = std::find(legal.begin(), legal.end(), canonical) != legal.end();
-  // The legal texts close to what was typed, nearest first; the move it spells first of all.
+  // The move it spells when that is legal; else the legal texts close to what was typed,
+  // nearest first.
+  std::vector<std::string> near;
+  if (is_legal) near.push_back(canonical);
   std::vector<std::pair<std::size_t, std::string>> close;
   const std::size_t allowed = std::max<std::size_t>(2, text.size() / 2);
-  for (const std::string& t : legal)
-    if (const std::size_t d = t == canonical ? 0 : edit_distance(text, t); d <= allowed) close.emplace_back(d, t);
+  if (!is_legal)
+    for (const std::string& t : legal)
+      if (const std::size_t d = edit_distance(text, t); d <= allowed) close.emplace_back(d, t);
   std::stable_sort(close.begin(), close.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<std::string> near;
   for (std::size_t i = 0; i < close.size() && i < kNearestShown; ++i) near.push_back(close[i].second);
   std::string out = in_quotes(text) + " is not a move's text: each move has one, and this one is written " +
                     in_quotes(canonical) + (is_legal ? "" : ", which is not a legal move now");
@@ -178,6 +181,12 @@ std::string unread_move_reason(const FlowGame& game, std::string_view text) {
   if (words.empty()) return {};
   const FlowRules& rules = game.flow_rules();
   const int kind = rules.move_index(words[0]);
+  if (const int now = rules.renamed_move(words[0]); kind < 0 && now >= 0) {
+    std::string renamed = rules.move(now).name;
+    for (std::size_t k = 1; k < words.size(); ++k) renamed += " " + words[k];
+    return in_quotes(text) + " uses " + in_quotes(words[0]) + ", the former name of the move " +
+           in_quotes(rules.move(now).name) + " (did you mean " + in_quotes(renamed) + "?)";
+  }
   if (kind < 0) {
     std::vector<std::string> names;
     for (std::size_t k = 0; k < rules.move_count(); ++k) names.push_back(rules.move(static_cast<int>(k)).name);

@@ -106,7 +106,8 @@ int ScriptRuntime::Impl::l_wrap_effect(lua_State* L) {
   return 0;
 }
 
-// move(name, {params = ..., steps = ..., ends_step = ..., doc = text, legal = fn, apply = fn, label = fn})
+// move(name, {params = ..., steps = ..., ends_step = ..., doc = text, formerly = {names}, legal = fn,
+//             apply = fn, label = fn})
 int ScriptRuntime::Impl::l_move(lua_State* L) {
   Impl& rt = from_upvalue(L);
   check_loading(L, rt.vm, "move");
@@ -114,9 +115,9 @@ int ScriptRuntime::Impl::l_move(lua_State* L) {
   luaL_argcheck(L, !name.empty(), 1, "a move needs a name");
   luaL_checktype(L, 2, LUA_TTABLE);
   lua_settop(L, 2);
-  lua::check_fields(L, 2, {"params", "steps", "ends_step", "doc", "legal", "apply", "label"}, "move");
+  lua::check_fields(L, 2, {"params", "steps", "ends_step", "doc", "formerly", "legal", "apply", "label"}, "move");
   ScriptMove info{name, json::object(), false, false, false, lua::script_position(L, 1)};
-  for (const char* key : {"params", "steps", "ends_step", "doc"}) {
+  for (const char* key : {"params", "steps", "ends_step", "doc", "formerly"}) {
     if (lua_getfield(L, 2, key) != LUA_TNIL) info.decl[key] = lua::to_json(L, -1);
     lua_pop(L, 1);
   }

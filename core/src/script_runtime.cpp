@@ -671,9 +671,8 @@ void ScriptRuntime::run_variants(const std::vector<std::string>& names) {
       const auto [other, first] = changed_by.emplace(what, name);
       if (!first && other->second != name &&
           !variants_declared_together(impl_->sandbox.script_dir, other->second, name))
-        throw ScriptError("variants '" + other->second + "' and '" + name + "' both replace or wrap " + what +
-                          "; they are not played together unless one declares the other (after: [" + other->second +
-                          "] in " + name + "'s variant.yaml, or a '-- with:' line of a game's variant)");
+        throw ScriptError("variants '" + other->second + "' and '" + name + "' both replace or wrap " + what + "; " +
+                          undeclared_pair_hint(other->second, name));
       other->second = name;
     }
   }

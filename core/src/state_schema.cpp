@@ -1,12 +1,15 @@
 #include "tessera/state_schema.hpp"
 
 #include <algorithm>
+#include <climits>
 
 #include "tessera/counters.hpp"
 #include "tessera/deck.hpp"
 #include "tessera/error.hpp"
 #include "tessera/hand.hpp"
+#include "tessera/json_fields.hpp"
 #include "tessera/market.hpp"
+#include "tessera/supply.hpp"
 #include "tessera/yaml_reader.hpp"
 
 namespace tessera {
@@ -24,7 +27,19 @@ void for_each_held(const Component& c, F&& each) {
   } else if (const auto* market = dynamic_cast<const Market*>(&c)) {
     for (const std::string& id : market->slots())
       if (!id.empty()) each(id);
+  } else if (const auto* supply = dynamic_cast<const Supply*>(&c)) {
+    for (const Resource& r : supply->resources()) each(r.id);
   }
+}
+
+// The units of resource `r` of `supply` in the game: its bank and every seat's;
+// Supply::kUnlimited when the bank never runs out.
+int units_of(const Supply& supply, std::size_t r) {
+  const int bank = supply.resources()[r].bank;
+  if (bank == Supply::kUnlimited) return Supply::kUnlimited;
+  long long units = bank;
+  for (int seat = 0; seat < supply.seats(); ++seat) units += supply.count_at(seat, static_cast<int>(r));
+  return units > INT_MAX ? INT_MAX : static_cast<int>(units);
 }
 
 // One end of a key's range: an integer, `players` or `seat_mask`.
@@ -57,40 +72,21 @@ StateSchema::StateSchema(const YamlNode& root) {
 void StateSchema::read_components(const YamlNode& node, bool per_seat) {
   if (node.is_null()) return;
   for (const auto& [name, decl] : node.as_map()) {
-    decl.allow_only({"kind", "holds", "keys", "doc"});
+    decl.allow_only({"kind", "holds", "keys", "derived", "doc"});
     ComponentDecl c;
     c.name = name;
     c.per_seat = per_seat;
     c.kind = decl.required<std::string>("kind");
     c.holds = decl.optional("holds", "");
-    if (!c.holds.empty() && c.kind != "deck" && c.kind != "hand" && c.kind != "market")
-      throw decl.at("holds").error("only a deck, a hand or a market holds content ids");
+    if (!c.holds.empty() && c.kind != "deck" && c.kind != "hand" && c.kind != "market" && c.kind != "supply")
+      throw decl.at("holds").error("only a deck, a hand, a market or a supply holds content ids");
     c.doc = decl.optional("doc", "");
     c.mark = decl.mark();
     if (const auto keys = decl.find("keys")) {
       if (c.kind != "counters") throw keys->error("only counters have keys");
       c.has_keys = true;
       for (const auto& [key, range] : keys->as_map()) {
-        Key k;
-        k.mark = range.mark();
-        const auto open = key.find('{');
-        if (open != std::string::npos) {
-          // "<start>{list}<end>": an id of content list `list` between a fixed start and end.
-          const auto close = key.find('}', open);
-          k.name = key.substr(0, open);
-          k.ids = close == std::string::npos ? "" : key.substr(open + 1, close - open - 1);
-          k.suffix = close == std::string::npos ? "" : key.substr(close + 1);
-          k.prefix = !k.suffix.empty() && k.suffix.back() == '*';
-          if (k.prefix) k.suffix.pop_back();
-          if (k.ids.empty() || k.ids.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos ||
-              k.suffix.find_first_of("{}*") != std::string::npos || k.name.find_first_of("}*") != std::string::npos ||
-              (k.prefix && k.suffix.empty()))
-            throw range.error("key '" + key + "': a key names at most one content list, as '{list}' (e.g. "
-                              "'{cards}.age'), and may end in '*' only after a text that follows it ('{cards}.s*')");
-        } else {
-          k.prefix = !key.empty() && key.back() == '*';
-          k.name = k.prefix ? key.substr(0, key.size() - 1) : key;
-        }
+        Key k = read_key(key, range);
         if (range.is_scalar() && (range.scalar() == "seat" || range.scalar() == "seat_or_none")) {
           k.range.kind = range.scalar() == "seat" ? Range::Kind::Seat : Range::Kind::SeatOrNone;
         } else {
@@ -107,7 +103,52 @@ void StateSchema::read_components(const YamlNode& node, bool per_seat) {
       }
       refuse_mixed_keys(c);
     }
+    if (const auto derived = decl.find("derived")) read_derived(*derived, c);
     components_.push_back(std::move(c));
+  }
+}
+
+// The name part of a key of schema.yaml: a plain key, a `start*` pattern, or
+// `<start>{list}<end>` (an id of content list `list` between a fixed start and end).
+StateSchema::Key StateSchema::read_key(const std::string& key, const YamlNode& at) {
+  Key k;
+  k.mark = at.mark();
+  const auto open = key.find('{');
+  if (open != std::string::npos) {
+    const auto close = key.find('}', open);
+    k.name = key.substr(0, open);
+    k.ids = close == std::string::npos ? "" : key.substr(open + 1, close - open - 1);
+    k.suffix = close == std::string::npos ? "" : key.substr(close + 1);
+    k.prefix = !k.suffix.empty() && k.suffix.back() == '*';
+    if (k.prefix) k.suffix.pop_back();
+    if (k.ids.empty() || k.ids.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") != std::string::npos ||
+        k.suffix.find_first_of("{}*") != std::string::npos || k.name.find_first_of("}*") != std::string::npos ||
+        (k.prefix && k.suffix.empty()))
+      throw at.error("key '" + key + "': a key names at most one content list, as '{list}' (e.g. "
+                     "'{cards}.age'), and may end in '*' only after a text that follows it ('{cards}.s*')");
+  } else {
+    k.prefix = !key.empty() && key.back() == '*';
+    k.name = k.prefix ? key.substr(0, key.size() - 1) : key;
+  }
+  return k;
+}
+
+// `derived: "<from what>"` for the whole component, or `derived: {key: "<from what>"}` for
+// some keys of counters, each one of its declared keys.
+void StateSchema::read_derived(const YamlNode& node, ComponentDecl& c) const {
+  if (node.is_scalar()) {
+    c.derived = node.scalar();
+    if (c.derived.empty()) throw node.error("derived: say what the component is derived from");
+    return;
+  }
+  if (!c.has_keys) throw node.error("derived keys are keys of counters with declared keys");
+  for (const auto& [key, from] : node.as_map()) {
+    Key k = read_key(key, from);
+    const bool declared = std::any_of(c.keys.begin(), c.keys.end(), [&](const Key& d) { return d.text() == k.text(); });
+    if (!declared) throw from.error("derived: '" + key + "' is not one of " + c.name + "'s keys");
+    const std::string text = from.is_scalar() ? from.scalar() : "";
+    if (text.empty()) throw from.error("derived: say what '" + key + "' is derived from");
+    c.derived_keys.emplace_back(std::move(k), text);
   }
 }
 
@@ -247,8 +288,31 @@ void StateSchema::check_conserved(const Table& table, const std::string& list, c
   for (std::size_t i = 0; i < table.size(); ++i) {
     const Component& c = table.at(i);
     const int d = declaration_of(c);
-    if (d >= 0 && components_[static_cast<std::size_t>(d)].holds == list)
-      for_each_held(c, [&](const std::string& id) { ++found[id]; });
+    if (d < 0 || components_[static_cast<std::size_t>(d)].holds != list) continue;
+    if (const auto* supply = dynamic_cast<const Supply*>(&c)) {
+      for (std::size_t r = 0; r < supply->resources().size(); ++r) {
+        const std::string& id = supply->resources()[r].id;
+        const int units = units_of(*supply, r);
+        const auto want = expected.find(id);
+        const int copies = want == expected.end() ? 0 : want->second;
+        if ((units == Supply::kUnlimited) != (copies == Supply::kUnlimited))
+          throw DataError("the " + list + " are conserved: the bank of '" + id + "' in " +
+                          where_of(c.name(), c.owner()) + " is " +
+                          (copies == Supply::kUnlimited ? "unlimited in this game" : "limited in this game") +
+                          (units == Supply::kUnlimited ? ", not unlimited (-1)" : ", not " +
+                                                             std::to_string(supply->resources()[r].bank)));
+        if (units == Supply::kUnlimited) {
+          found[id] = Supply::kUnlimited;
+        } else if (units != copies) {
+          throw DataError("the " + list + " are conserved: the game has " + std::to_string(copies) + " '" + id +
+                          "', the bank and the seats of " + where_of(c.name(), c.owner()) + " hold " +
+                          std::to_string(units) + " (a unit a seat gains comes from the bank)");
+        }
+        if (units != Supply::kUnlimited) found[id] += units;
+      }
+      continue;
+    }
+    for_each_held(c, [&](const std::string& id) { ++found[id]; });
   }
   for (const auto& [id, copies] : expected) {
     const auto it = found.find(id);
@@ -300,6 +364,37 @@ void StateSchema::check(const Table& table) const {
   for (const auto& [list, mark] : conserved_) check_conserved(table, list, mark);
 }
 
+std::string StateSchema::derived_at(std::string_view pointer) const {
+  const std::vector<std::string> tokens = json_fields::pointer_tokens(pointer);
+  // "/global/<component>/..." or "/seats/<seat>/<component>/...".
+  std::size_t at = 0;
+  bool per_seat = false;
+  if (tokens.size() >= 2 && tokens[0] == "global") {
+    at = 1;
+  } else if (tokens.size() >= 3 && tokens[0] == "seats") {
+    at = 2;
+    per_seat = true;
+  } else {
+    return {};
+  }
+  const auto decl = std::find_if(components_.begin(), components_.end(), [&](const ComponentDecl& c) {
+    return c.per_seat == per_seat && c.name == tokens[at];
+  });
+  if (decl == components_.end()) return {};
+  const std::string place = (per_seat ? "seat " + tokens[1] + " " : std::string()) + decl->name;
+  // The whole component (or all of it but its kind), or a part that holds derived values.
+  if (!decl->derived.empty() && (tokens.size() == at + 1 || tokens[at + 1] != "kind"))
+    return place + " is derived from " + decl->derived;
+  if (decl->kind == "supply" && tokens.size() > at + 1 && tokens[at + 1] == "totals")
+    return place + ".totals is derived from each seat's units (their sum)";
+  if (decl->derived_keys.empty() || tokens.size() <= at + 1 || tokens[at + 1] != "values") return {};
+  if (tokens.size() == at + 2) return place + ".values holds derived keys: " + decl->derived_keys.front().second;
+  const std::string& key = tokens[at + 2];
+  for (const auto& [k, from] : decl->derived_keys)
+    if (matches(k, key)) return place + "." + key + " is derived from " + from;
+  return {};
+}
+
 std::string StateSchema::describe() const {
   std::string out = "components:\n";
   for (const ComponentDecl& c : components_) {
@@ -318,6 +413,8 @@ std::string StateSchema::describe() const {
     }
     if (!c.doc.empty()) out += "  -- " + c.doc;
     out += "\n";
+    if (!c.derived.empty()) out += "      derived from " + c.derived + "\n";
+    for (const auto& [k, from] : c.derived_keys) out += "      " + k.text() + " is derived from " + from + "\n";
   }
   if (!conserved_.empty()) {
     out += "invariants:\n";

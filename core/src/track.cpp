@@ -243,7 +243,7 @@ void Track::read_json(const json& in) {
       throw DataError("'laps" + at + "' is too large");
   }
   // Heights are relative: markers on one space stack by increasing stack_order, ties by
-  // seat. A scenario edit that moves a marker need not renumber the others.
+  // seat. An edit that moves a marker by its position alone puts it on top (complete_edit).
   const json& list = board_json::array_member(in, "", "triggers");
   std::vector<Trigger> triggers;
   triggers.reserve(list.size());
@@ -275,6 +275,25 @@ void Track::read_json(const json& in) {
     if (positions_[by_height[i]] != kOffTrack) arrivals_[by_height[i]] = static_cast<std::int64_t>(i);
   next_arrival_ = static_cast<std::int64_t>(n);
   triggers_ = std::move(triggers);
+}
+
+void Track::complete_edit(const json& before, json& after, const std::function<bool(std::size_t)>& order_given) {
+  auto ints = [](const json& body, const char* key) -> const json* {
+    if (!body.is_object() || !body.contains(key) || !body[key].is_array()) return nullptr;
+    for (const json& v : body[key])
+      if (!v.is_number_integer()) return nullptr;
+    return &body[key];
+  };
+  const json *was_at = ints(before, "positions"), *at = ints(after, "positions"), *order = ints(after, "stack_order");
+  if (!was_at || !at || !order) return;
+  const std::size_t n = at->size();
+  if (was_at->size() != n || order->size() != n) return;
+  std::int64_t top = 0;
+  for (const json& v : *order) top = std::max(top, v.get<std::int64_t>());
+  json& heights = after["stack_order"];
+  for (std::size_t seat = 0; seat < n; ++seat)
+    if ((*at)[seat] != (*was_at)[seat] && !order_given(seat) && top < INT_MAX)
+      heights[seat] = ++top;
 }
 
 std::string Track::describe(int viewer) const {

@@ -104,4 +104,9 @@ bool variants_declared_together(const std::filesystem::path& script_folder, cons
   return names(a, b) || names(b, a);
 }
 
+std::string undeclared_pair_hint(const std::string& earlier, const std::string& later) {
+  return "they are not played together unless one declares the other (after: [" + earlier + "] in " + later +
+         "'s variant.yaml, or a '-- with:' line of a game's variant)";
+}
+
 }  // namespace tessera

@@ -12,6 +12,8 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <unordered_map>
@@ -19,6 +21,7 @@
 #include "tessera/bounded_file.hpp"
 #include "tessera/file_place.hpp"
 #include "tessera/variant_pack.hpp"
+#include "variant_order.hpp"
 
 namespace tessera {
 
@@ -826,6 +829,174 @@ YamlNode merge_overlay(const YamlNode& base, const YamlNode& overlay) {
   return YamlAccess::make(std::move(merged), base.path());
 }
 
+// ---- what overlays write ----
+
+namespace {
+
+// The places the overlays of one data file write, as a tree of map keys and "[id: x]" items
+// of lists merged by id, with who writes each whole (a value set, replaced, added or removed,
+// with all beneath it) and who writes somewhere below it.
+struct PlaceNode;
+struct Written {
+  const char* verb;  // "changes", "adds", "replaces", "removes"
+  YamlPlace place;
+  PlaceNode* node;
+  const YamlValue* value;  // what is written; nullptr for a removal
+};
+struct PlaceNode {
+  PlaceNode* parent = nullptr;
+  std::string part;
+  std::map<std::string, std::unique_ptr<PlaceNode>> children;
+  std::map<std::string, Written> whole;  // by variant
+  std::map<std::string, Written> below;  // by variant: its first write below this place
+};
+
+// Whether two overlay values are the same data (their places aside).
+bool same_value(const YamlValue* a, const YamlValue* b) {
+  if (a == b) return true;
+  if (!a || !b || a->kind != b->kind || a->marker != b->marker || a->quoted != b->quoted || a->text != b->text ||
+      a->entries.size() != b->entries.size() || a->items.size() != b->items.size())
+    return false;
+  for (std::size_t i = 0; i < a->entries.size(); ++i)
+    if (a->entries[i].key != b->entries[i].key || !same_value(a->entries[i].value.get(), b->entries[i].value.get()))
+      return false;
+  for (std::size_t i = 0; i < a->items.size(); ++i)
+    if (!same_value(a->items[i].get(), b->items[i].get())) return false;
+  return true;
+}
+
+std::string path_text(const PlaceNode& node) {
+  std::vector<const std::string*> parts;
+  for (const PlaceNode* n = &node; n->parent; n = n->parent) parts.push_back(&n->part);
+  std::string out;
+  for (auto part = parts.rbegin(); part != parts.rend(); ++part)
+    out += (out.empty() || (*part)->front() == '[' ? "" : ".") + **part;
+  return out.empty() ? "the whole file" : out;
+}
+
+// The overlays of one data file, variant after variant: two variants that write the same
+// place, or one inside a place the other writes whole, are refused together unless one
+// declares the other (variant_order.hpp); otherwise the later would undo the earlier in
+// silence. Two that write the same value at the same place agree, and are no clash. The
+// walk mirrors merge: where merge merges, the writes are further down; where it takes the
+// overlay's value, that place is written whole. It never throws for what merge refuses
+// (merge does, after it).
+class OverlayClashes {
+ public:
+  OverlayClashes(const std::filesystem::path& data_dir, std::string file) : data_dir_(data_dir), file_(std::move(file)) {}
+
+  void add(const std::string& variant, const YamlNode& base, const YamlNode& overlay) {
+    if (overlay.is_null()) return;  // an empty overlay file changes nothing
+    variant_ = &variant;
+    written_.clear();
+    walk(YamlAccess::value(base).get(), *YamlAccess::value(overlay), root_, nullptr);
+    for (const Written& w : written_) {
+      w.node->whole.emplace(variant, w);
+      // Up to the first place that knows of a write of this variant below it already.
+      for (PlaceNode* up = w.node->parent; up && up->below.emplace(variant, w).second; up = up->parent) {
+      }
+    }
+  }
+
+ private:
+  // The places above the one walked that some variant writes whole, innermost first.
+  struct Above {
+    const Above* outer;
+    const PlaceNode* node;
+  };
+
+  static PlaceNode& child(PlaceNode& node, const std::string& part) {
+    std::unique_ptr<PlaceNode>& slot = node.children[part];
+    if (!slot) {
+      slot = std::make_unique<PlaceNode>();
+      slot->parent = &node;
+      slot->part = part;
+    }
+    return *slot;
+  }
+
+  void walk(const YamlValue* base, const YamlValue& overlay, PlaceNode& node, const Above* above) {
+    if (overlay.marker == YamlMarker::Replace) return write(node, above, "replaces", overlay);
+    if (overlay.kind == YamlNode::Kind::Map && (!base || base->kind == YamlNode::Kind::Map))
+      return walk_entries(base, overlay, /*skip_id=*/false, node, above);
+    if (overlay.kind != YamlNode::Kind::List || !base || !merges_by_id(*base) || !merges_by_id(overlay))
+      return write(node, above, base ? "changes" : "adds", overlay);
+    const Above here{above, &node};
+    const Above* inner = node.whole.empty() ? above : &here;
+    std::unordered_map<std::string_view, const YamlValue*> base_items;
+    for (const ValuePtr& item : base->items) base_items.emplace(id_of(*item)->text, item.get());
+    for (const ValuePtr& item : overlay.items) {
+      PlaceNode& at = child(node, "[id: " + id_of(*item)->text + "]");
+      if (item->marker == YamlMarker::Remove) {
+        write(at, inner, "removes", item->place, nullptr);
+      } else if (item->marker == YamlMarker::Add) {
+        write(at, inner, "adds", *item);
+      } else if (item->marker == YamlMarker::Replace) {
+        write(at, inner, "replaces", *item);
+      } else {
+        const auto found = base_items.find(id_of(*item)->text);
+        walk_entries(found == base_items.end() ? nullptr : found->second, *item, /*skip_id=*/true, at, inner);
+      }
+    }
+  }
+
+  // The entries of an overlay map merged over `base` (a map, or nothing); `skip_id` leaves out
+  // the id of an item matched by it. Keys are found through an index, as in merge_maps.
+  void walk_entries(const YamlValue* base, const YamlValue& overlay, bool skip_id, PlaceNode& node, const Above* above) {
+    const Above here{above, &node};
+    const Above* inner = node.whole.empty() ? above : &here;
+    std::unordered_map<std::string_view, const YamlValue*> base_keys;
+    if (base)
+      for (const YamlEntry& e : base->entries) base_keys.emplace(e.key, e.value.get());
+    for (const YamlEntry& entry : overlay.entries) {
+      if (skip_id && entry.key == "id") continue;
+      PlaceNode& at = child(node, entry.key);
+      const auto found = base_keys.find(entry.key);
+      if (is_plain_null(*entry.value))
+        write(at, inner, "removes", entry.place, nullptr);
+      else
+        walk(found == base_keys.end() ? nullptr : found->second, *entry.value, at, inner);
+    }
+  }
+
+  void write(PlaceNode& node, const Above* above, const char* verb, const YamlValue& value) {
+    write(node, above, verb, value.place, &value);
+  }
+  void write(PlaceNode& node, const Above* above, const char* verb, const YamlPlace& place, const YamlValue* value) {
+    const Written w{verb, place, &node, value};
+    for (const Above* a = above; a; a = a->outer)
+      for (const auto& [earlier, written] : a->node->whole) check(earlier, written, w);
+    for (const auto& [earlier, written] : node.whole) check(earlier, written, w);
+    for (const auto& [earlier, written] : node.below) check(earlier, written, w);
+    written_.push_back(w);
+  }
+
+  void check(const std::string& earlier, const Written& first, const Written& second) const {
+    const std::string& later = *variant_;
+    if (earlier == later || variants_declared_together(data_dir_, earlier, later)) return;
+    if (first.node == second.node && same_value(first.value, second.value)) return;
+    // One place holds the other (or is it): the outer one is where both write.
+    auto depth = [](const PlaceNode* n) {
+      std::size_t d = 0;
+      for (; n->parent; n = n->parent) ++d;
+      return d;
+    };
+    const PlaceNode& common = depth(first.node) <= depth(second.node) ? *first.node : *second.node;
+    throw DataError("variants '" + earlier + "' and '" + later + "' both write " + file_ + " at " + path_text(common) +
+                    ": '" + earlier + "' " + first.verb + " " + path_text(*first.node) + " (" + place_text(first.place) +
+                    ") and '" + later + "' " + second.verb + " " + path_text(*second.node) + " (" +
+                    place_text(second.place) + "); " + undeclared_pair_hint(earlier, later));
+  }
+
+  std::filesystem::path data_dir_;
+  std::string file_;
+  PlaceNode root_;
+  const std::string* variant_ = nullptr;  // the variant walked
+  std::vector<Written> written_;          // its writes, recorded once its walk is over
+};
+
+}  // namespace
+
 // ---- suggestions ----
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
@@ -914,20 +1085,24 @@ YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::st
   DataReadRecorder::record(file);
   refuse_outside(data_dir, file, data_name + "/" + file);
   YamlNode root = load_yaml(data_dir / file, data_name + "/" + file).root;
+  OverlayClashes clashes(data_dir, file);
   for (const auto& variant : variants) {
-    const std::filesystem::path overlay = std::filesystem::path("variants") / variant / file;
+    std::optional<YamlDocument> overlay;
+    const std::filesystem::path own = std::filesystem::path("variants") / variant / file;
     const std::string display = data_name + "/variants/" + variant + "/" + file;
-    refuse_outside(data_dir, overlay, display);
-    if (std::filesystem::exists(data_dir / overlay)) {
-      root = merge_overlay(root, load_yaml(data_dir / overlay, display).root);
+    refuse_outside(data_dir, own, display);
+    if (std::filesystem::exists(data_dir / own)) {
+      overlay = load_yaml(data_dir / own, display);
     } else if (const auto pack = variant_pack(data_dir, variant)) {
       // A variant pack's overlay (variant_pack.hpp), named by its own path.
       const std::string pack_display = (*pack / "data" / file).string();
       if (place_of_file(*pack, std::filesystem::path("data") / file) == FilePlace::Outside)
         throw DataError(pack_display + ": leads outside the variant pack's folder (a link?); not read");
-      if (std::filesystem::exists(*pack / "data" / file))
-        root = merge_overlay(root, load_yaml(*pack / "data" / file, pack_display).root);
+      if (std::filesystem::exists(*pack / "data" / file)) overlay = load_yaml(*pack / "data" / file, pack_display);
     }
+    if (!overlay) continue;
+    clashes.add(variant, root, overlay->root);
+    root = merge_overlay(root, overlay->root);
   }
   return root;
 }

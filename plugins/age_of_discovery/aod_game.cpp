@@ -234,7 +234,6 @@ AodGame::AodGame(std::shared_ptr<Engine> engine, int players, std::uint64_t seed
     Counters& p = t.get(seat.player);
     p.set("coins", r.starting_coins);
     p.set("contracts", 0);
-    p.set("vp", 0);
     p.set("wild", r.wild_per_player[static_cast<std::size_t>(players)]);
     p.set("reservation", r.reservation_per_player[static_cast<std::size_t>(players)]);
     for (int i = 0; i < r.starting_hand; ++i) t.get(seat.hand).add(t.get(contract_deck_).draw("draw"));
@@ -376,8 +375,9 @@ void AodGame::score_expeditions(FlowContext& ctx, bool last) {
   }
   for (int s = 0; s < t.players(); ++s) {
     const int vp = gained[static_cast<std::size_t>(s)];
-    t.get(seat_of(s).score).set(last ? "last" : "first", vp);
-    t.get(seat_of(s).player).add("vp", vp);
+    Counters& score = t.get(seat_of(s).score);
+    score.set(last ? "last" : "first", vp);
+    score.set("total", total_of(score));
     if (ctx.logging()) ctx.log(seat_name(s) + " scores " + std::to_string(vp) + " VP for expeditions");
   }
 }
@@ -411,20 +411,53 @@ void AodGame::final_scoring(FlowContext& ctx) {
     Counters& score = t.get(seat.score);
     score.set("unassigned_ships", unassigned);
     score.set("unassigned", unassigned * rules().unassigned_vp);
-    t.get(seat.player).add("vp", score.get("missions") + score.get("unassigned"));
-    score.set("total", score.get("first") + score.get("last") + score.get("missions") + score.get("unassigned"));
+    score.set("total", total_of(score));
   }
   // Variants may change the final scores (the score counters) here.
   hook(ctx, "final_scoring", kNobody, json::object());
   ctx.log("the game is over");
 }
 
-// The VP scored so far (expedition scorings add to each player's public "vp" counter).
+// The VP scored so far: the total of the score's parts scored so far.
 std::vector<int> AodGame::score_so_far() const {
   if (is_over()) return outcome().scores;
   std::vector<int> vp;
-  for (int s = 0; s < table().players(); ++s) vp.push_back(table().get(seat_of(s).player).get("vp"));
+  for (int s = 0; s < table().players(); ++s) vp.push_back(table().get(seat_of(s).score).get("total"));
   return vp;
+}
+
+int AodGame::total_of(const Counters& score) {
+  return score.get("first") + score.get("last") + score.get("missions") + score.get("unassigned");
+}
+
+// The tally of each expedition from the ships on it (the first one's colour locks it) and
+// each score's total from its parts.
+void AodGame::derive(Table& t) const {
+  Counters& tally = t.get(tally_);
+  const Counters& placed = t.get(placed_);
+  for (std::size_t e = 0; e < expeditions_.size(); ++e) {
+    const ExpeditionDef& x = rules().expeditions[e];
+    const std::vector<std::string>& ships = t.get(expeditions_[e]).cards();
+    std::vector<int> per_seat(static_cast<std::size_t>(t.players()), 0);
+    int load = 0;
+    for (const std::string& id : ships) {
+      const ShipDef& def = ship(rules().ship_index(id));
+      load += placed.get(def.value_key);
+      ++per_seat.at(static_cast<std::size_t>(placed.get(def.own_key) - 1));  // check_state keeps owners in range
+    }
+    const int lock = ships.empty() ? 0 : placed.get(ship(rules().ship_index(ships.front())).colour_key);
+    const auto put = [&](const std::string& key, int value) {
+      if (tally.get(key) != value) tally.set(key, value);
+    };
+    put(x.lock_key, lock);
+    put(x.load_key, load);
+    put(x.all_key, static_cast<int>(ships.size()));
+    for (int s = 0; s < t.players(); ++s) put(x.seat_keys[static_cast<std::size_t>(s)], per_seat[static_cast<std::size_t>(s)]);
+  }
+  for (int s = 0; s < t.players(); ++s) {
+    Counters& score = t.get(seat_of(s).score);
+    if (score.get("total") != total_of(score)) score.set("total", total_of(score));
+  }
 }
 
 Outcome AodGame::outcome() const {
@@ -441,7 +474,8 @@ Outcome AodGame::outcome() const {
     o.categories.push_back({{"first scoring", score.get("first")},
                             {"last scoring", score.get("last")},
                             {"mission", score.get("missions")},
-                            {"ships not on expeditions", score.get("unassigned")}});
+                            {"ships not on expeditions", score.get("unassigned")},
+                            {"ships kept", score.get("unassigned_ships")}});
     keys.emplace_back(score.get("total"), score.get("unassigned_ships"));
   }
   // 6.4: most VP; then most ships not on expeditions; then a shared victory.

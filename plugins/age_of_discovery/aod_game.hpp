@@ -63,6 +63,9 @@ class AodGame : public tessera::FlowGame {
 
  protected:
   void check_state() const override;
+  void derive(tessera::Table& t) const override;
+  // A score's total: the sum of its parts (first and last scoring, missions, unassigned ships).
+  static int total_of(const tessera::Counters& score);
 
  private:
   // A ship as it is assigned: declared colour and transport value, with a Wild Ship card or not.

@@ -56,7 +56,7 @@ std::string AodGame::render(int viewer) const {
     const Seat& seat = seat_of(s);
     const Counters& p = t.get(seat.player);
     out += "  Seat " + std::to_string(s) + seat_tag(s == viewer, !is_over() && s == current) + ": coins " + std::to_string(p.get("coins")) +
-           ", VP " + std::to_string(p.get("vp")) + ", contracts done " + std::to_string(p.get("contracts")) +
+           ", VP " + std::to_string(t.get(seat.score).get("total")) + ", contracts done " + std::to_string(p.get("contracts")) +
            ", wild " + std::to_string(p.get("wild")) + ", reservation " + std::to_string(p.get("reservation")) +
            "\n    fleet:";
     for (const auto& id : t.get(seat.fleet).cards()) out += " " + id;

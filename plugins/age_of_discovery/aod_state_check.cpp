@@ -53,7 +53,8 @@ void AodGame::check_state() const {
   const Market& display = t.get(display_);
   if (display.rows() != 1 || display.width() != std::max(1, r.display_size)) throw DataError("display must keep its slots");
 
-  // Expeditions: their ships, each with an owner seat and a declared colour; the tally.
+  // Expeditions: their ships, each with an owner seat and a declared colour; the tally's
+  // keys (its values are derived from these ships: derive()).
   const Counters& tally = t.get(tally_);
   const Counters& placed = t.get(placed_);
   const auto& entries = tally.entries();
@@ -66,7 +67,6 @@ void AodGame::check_state() const {
   for (std::size_t e = 0; e < expeditions_.size(); ++e) {
     const ExpeditionDef& x = r.expeditions[e];
     const std::string where = "expedition " + x.id;
-    in_range(tally.get(x.lock_key), 0, colours, "tally." + x.lock_key);
     for (const auto& id : t.get(expeditions_[e]).cards()) {
       const ShipDef& def = ship(r.ship_index(id));
       in_range(placed.get(def.own_key), 1, players, where + ": placed." + def.own_key);

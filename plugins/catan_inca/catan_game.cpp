@@ -94,6 +94,9 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   std::map<std::string, int> copies;
   for (const auto& card : engine->rules.dev_cards) copies[card.id] = 2 * card.per_deck;
   engine->schema->content("dev_cards", copies);
+  std::map<std::string, int> cards;  // every card is in the bank or a hand: the bank's start
+  for (const CardType& c : engine->rules.cards) cards[c.id] = c.bank;
+  engine->schema->content("cards", std::move(cards));
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/catan_inca");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   engine->scripts->run_file("progress.lua");
@@ -503,6 +506,17 @@ void CatanGame::check_state() const {
   for (int seat = 0; seat < players(); ++seat)
     if (!turns.contains(seat)) throw DataError("turns: the turn order holds every seat once");
   check_frames();
+}
+
+// §5.10.1: each seat's trade route, measured on the board as update_route measures it.
+void CatanGame::derive(Table& t) const {
+  Scan s;
+  scan(t, s);
+  for (int seat = 0; seat < players(); ++seat) {
+    Counters& tribe = t.get(seats_[static_cast<std::size_t>(seat)].tribe);
+    const int length = route_length(s, seat);
+    if (tribe.get(key::route) != length) tribe.set(key::route, length);
+  }
 }
 
 // The parameters the natives use as indices must be in range.

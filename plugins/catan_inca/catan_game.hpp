@@ -128,6 +128,7 @@ class CatanGame : public tessera::FlowGame {
 
  protected:
   void check_state() const override;
+  void derive(tessera::Table& t) const override;
 
  private:
   friend struct Natives;

@@ -139,4 +139,12 @@ void SardiniaGame::check_frames() const {
   }
 }
 
+void SardiniaGame::derive(Table& t) const {
+  for (const auto& seat : seats_) {
+    Counters& score = t.get(seat.score);
+    const int vp = score.get("provinces") + score.get("agriculture");
+    if (score.get("vp") != vp) score.set("vp", vp);
+  }
+}
+
 }  // namespace sardinia

@@ -86,6 +86,8 @@ class SardiniaGame : public tessera::FlowGame {
 
  protected:
   void check_state() const override;
+  // A seat's VP: the VP of its province scorings and of its agriculture tokens.
+  void derive(tessera::Table& t) const override;
 
  private:
   const Rules& rules() const { return engine_->rules; }

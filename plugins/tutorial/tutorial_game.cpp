@@ -27,6 +27,8 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   std::map<std::string, int> copies;
   for (const auto& card : engine->rules.cards) copies[card.id] = card.count;
   engine->schema->content("cards", copies);
+  // Coins and spice are in the bank or with a seat; -1: the bank never runs out (not counted).
+  engine->schema->content("goods", {{"coins", engine->rules.coins_bank}, {"spice", engine->rules.spice_bank}});
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/tutorial");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   // ctx:call("advance", seat, steps). The engine owns the runtime that owns this function,

@@ -5,6 +5,7 @@
 
 #include "conformance.hpp"
 #include "support/registry.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace tessera;
 using tessera::testing::game_registry;
@@ -90,6 +91,11 @@ TEST_CASE("undo() takes back the last move exactly: the state, its hash and the 
   every_game_passes("undo");
 }
 
+TEST_CASE("Each legal move has one text: it reads back as the move, and no other spelling is accepted",
+          "[conformance]") {
+  every_game_passes("one-text");
+}
+
 TEST_CASE("Every game states its players, returns a result per seat and hashes its state", "[conformance][search]") {
   every_game_passes("returns-and-hash");
 }
@@ -98,10 +104,45 @@ TEST_CASE("Every game keeps a score so far for every seat, which ends as the out
   every_game_passes("score-so-far");
 }
 
+TEST_CASE("Every category of a game's outcome is declared in its score.yaml, and the declared points add up to the score",
+          "[conformance]") {
+  every_game_passes("score-categories");
+}
+
+TEST_CASE("A game whose score.yaml declares a category wrongly fails the score-categories check, naming it",
+          "[conformance]") {
+  tessera::testing::ScratchGameRoot root("tutorial", "conformance_score_yaml");
+  auto failures = [&](const std::string& declaration) {
+    tessera::testing::write_file(root.data() / "score.yaml", declaration);
+    const auto registry = root.registry();
+    return host::run_conformance_check(*registry, "tutorial", "score-categories").failures;
+  };
+  CHECK(failures("points: [renown, spice]\ntie_breakers: [coins]\n").empty());
+  const auto coins_as_points = failures("points: [renown, spice, coins]\n");
+  REQUIRE_FALSE(coins_as_points.empty());
+  CHECK_THAT(coins_as_points.front(), Catch::Contains("'coins' (") && Catch::Contains("is declared as points but is not counted in the score"));
+  const auto spice_apart = failures("points: [renown]\ntie_breakers: [coins, spice]\n");
+  REQUIRE_FALSE(spice_apart.empty());
+  CHECK_THAT(spice_apart.front(), Catch::Contains("'spice' (") && Catch::Contains("is counted in the score but not declared as points"));
+  const auto undeclared = failures("points: [renown, spice]\n");
+  REQUIRE_FALSE(undeclared.empty());
+  CHECK_THAT(undeclared.front(), Catch::Contains("the outcome's category 'coins' is not declared in data/tutorial/score.yaml"));
+  const auto unused = failures("points: [renown, spice]\ntie_breakers: [coins, gold]\n");
+  REQUIRE(unused.size() == 1);
+  CHECK(unused.front() == "data/tutorial/score.yaml declares 'gold', which no outcome of the game has");
+  const auto misspelt = failures("points: [renown, spice]\ntie_breaker: [coins]\n");
+  REQUIRE(misspelt.size() == 1);
+  CHECK_THAT(misspelt.front(), Catch::Contains("data/tutorial/score.yaml:2:1: unknown key 'tie_breaker' (did you mean 'tie_breakers'?)"));
+  const auto twice = failures("points: [renown, spice]\ntie_breakers: [coins, renown]\n");
+  REQUIRE(twice.size() == 1);
+  CHECK_THAT(twice.front(), Catch::Contains("data/tutorial/score.yaml:2:23: 'renown' is declared twice (first at data/tutorial/score.yaml:1:10)"));
+}
+
 TEST_CASE("Each test case above runs one conformance check, and every check has one", "[conformance]") {
   const std::vector<std::string> run_here{"plays-to-end", "clone", "round-trip", "view", "determinism",
                                           "illegal-action", "variants", "scenario-edit", "determinization",
-                                          "undo", "returns-and-hash", "score-so-far"};
+                                          "undo", "one-text", "returns-and-hash", "score-so-far",
+                                          "score-categories"};
   std::vector<std::string> checks;
   for (const auto& check : host::conformance_checks()) checks.push_back(check.name);
   CHECK(checks == run_here);

@@ -11,6 +11,7 @@
 #include "support/scenario.hpp"
 #include "tessera/error.hpp"
 #include "tessera/flow_game.hpp"
+#include "tessera/move_spelling.hpp"
 
 using namespace tessera;
 using nlohmann::json;
@@ -108,12 +109,53 @@ TEST_CASE("A trailing int parameter with a default may be left out of a move's w
   CHECK(has(legal, "donate 2"));
   CHECK(has(legal, "donate 2 3"));
   CHECK_FALSE(has(legal, "donate 2 1"));
-  REQUIRE(g->apply("donate 2 1").ok);  // the full words name the same move
+  // The default written out is another spelling of "donate 2": each move has one text.
+  const ApplyResult respelled = g->apply("donate 2 1");
+  CHECK_FALSE(respelled.ok);
+  CHECK_THAT(respelled.error, Catch::Contains("did you mean 'donate 2'"));
+  CHECK(coins(*g, 2) == 3);
+  REQUIRE(g->apply("donate 2").ok);
   CHECK(coins(*g, 2) == 4);
   REQUIRE(g->apply("donate 1").ok);
   CHECK(coins(*g, 1) == 4);
   CHECK(coins(*g, 0) == 1);
   CHECK_FALSE(g->apply("donate").ok);  // a parameter without a default may not be left out
+}
+
+TEST_CASE("A renamed move answers its former name with its name, and a log's old text plays as it", "[flow]") {
+  const std::string gift =
+      "move(\"donate\", {\n  formerly = {\"gift\", \"present\"},\n  params = { {to = \"seat\"} },\n"
+      "  steps = {\"use_dice\"},\n  legal = function(ctx, step) return { {to = 1} } end,\n"
+      "  apply = function(ctx, move) ctx:get(\"goods\"):transfer(ctx.seat, move.to, \"coins\", 1) end,\n})\n";
+  auto g = new_game_with_scripts("tutorial", 3, 1, {{"gifts", gift}});
+  mid_turn(*g, 0, {1, 1, 1});
+  REQUIRE(has(legal_texts(*g), "donate 1"));
+  const json before = state(*g);
+  const ApplyResult old = g->apply("gift 1");
+  CHECK_FALSE(old.ok);
+  CHECK(old.error == "'gift 1' uses 'gift', the former name of the move 'donate' (did you mean 'donate 1'?)");
+  CHECK(state(*g) == before);
+  CHECK_FALSE(is_move_text(*g, "present 1"));
+  CHECK(move_text_of(*g, "present 1") == std::optional<std::string>("donate 1"));
+  CHECK(move_text_of(*g, "donate  1") == std::optional<std::string>("donate 1"));
+  CHECK(move_text_of(*g, "gift 9") == std::nullopt);
+  const auto& rules = dynamic_cast<const FlowGame&>(*g).flow_rules();
+  CHECK_THAT(rules.describe(), Catch::Contains("(formerly gift, present)"));
+}
+
+TEST_CASE("A former name is one word, no move's name and one move's only", "[flow]") {
+  const auto renamed = [](const std::string& name, const std::string& formerly) {
+    return "move(\"" + name + "\", {formerly = " + formerly +
+           ", params = {}, steps = {\"use_dice\"}, apply = function() end})\n";
+  };
+  CHECK_THAT(refusal({{"bad", renamed("gift", "{\"roll\"}")}}),
+             Catch::Contains("move 'gift': former name 'roll' is the name of a move"));
+  CHECK_THAT(refusal({{"bad", renamed("gift", "{\"two words\"}")}}),
+             Catch::Contains("a former name is one word other than the move's own, not 'two words'"));
+  CHECK_THAT(refusal({{"bad", renamed("gift", "{\"gift\"}")}}), Catch::Contains("not 'gift'"));
+  CHECK_THAT(refusal({{"bad", renamed("gift", "{\"present\"}") + renamed("donate", "{\"present\"}")}}),
+             Catch::Contains("former name 'present' is also a former name of 'gift'"));
+  CHECK(refusal({{"ok", renamed("gift", "{\"present\"}")}}).empty());
 }
 
 TEST_CASE("A parameter default must be an int's, in its range, and only on trailing parameters", "[flow]") {

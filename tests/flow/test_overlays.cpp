@@ -7,6 +7,7 @@
 
 #include "support/registry.hpp"
 #include "support/temp_dir.hpp"
+#include "support/build_paths.hpp"
 
 using namespace tessera;
 namespace fs = std::filesystem;
@@ -14,7 +15,7 @@ namespace fs = std::filesystem;
 TEST_CASE("A variant's data overlay of a file the game never reads is refused, naming the file", "[flow]") {
   const PluginRegistry& registry = tessera::testing::game_registry();
   const PluginEntry& entry = registry.game("tutorial");
-  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / "tutorial_unread_overlay";
+  const fs::path scratch = fs::path(tessera::testing::kBuildDir) / "tutorial_unread_overlay";
   fs::remove_all(scratch);
   fs::create_directories(scratch);
   fs::copy(entry.data_dir, scratch / "data", fs::copy_options::recursive);

@@ -8,6 +8,7 @@
 #include "support/registry.hpp"
 #include "tessera/error.hpp"
 #include "tessera/script_runtime.hpp"
+#include "support/build_paths.hpp"
 
 using namespace tessera;
 namespace fs = std::filesystem;
@@ -21,7 +22,7 @@ struct ScratchScripts {
   ScratchScripts(const std::string& name, const std::vector<std::pair<std::string, std::string>>& files,
                  const std::string& huge) {
     const PluginRegistry& registry = testing::game_registry();
-    dir = fs::path(TESSERA_BUILD_DIR) / ("files_bounded_" + name);
+    dir = fs::path(tessera::testing::kBuildDir) / ("files_bounded_" + name);
     fs::remove_all(dir);
     fs::copy(registry.game("tutorial").script_dir, dir, fs::copy_options::recursive);
     for (const auto& [path, text] : files) std::ofstream(dir / path, std::ios::trunc) << text;

@@ -17,6 +17,7 @@
 #include "support/temp_dir.hpp"
 #include "tessera/error.hpp"
 #include "tessera/identifier.hpp"
+#include "support/build_paths.hpp"
 
 namespace fs = std::filesystem;
 using namespace tessera;
@@ -223,8 +224,8 @@ TEST_CASE("new-game writes a hostile --name escaped into every generated file, a
     const std::string module = text_of(out / "src" / "river_trade_module.cpp");
     CHECK(module.find(cpp_string_literal(name)) != std::string::npos);
     if (have("g++"))
-      CHECK(shell("g++ -std=c++20 -fsyntax-only -DBOOST_DLL_USE_STD_FS -I'" + std::string(TESSERA_SOURCE_DIR) +
-                  "/core/include' -I'" + std::string(TESSERA_SOURCE_DIR) + "/sdk/include' '" +
+      CHECK(shell("g++ -std=c++20 -fsyntax-only -DBOOST_DLL_USE_STD_FS -I'" + std::string(tessera::testing::kSourceDir) +
+                  "/core/include' -I'" + std::string(tessera::testing::kSourceDir) + "/sdk/include' '" +
                   (out / "src" / "river_trade_module.cpp").string() + "' 2>&1") == 0);
     // Markdown: HTML text, no tag.
     for (const fs::path& md : {out / "README.md", out / "data" / "river_trade" / "rules.md"}) {

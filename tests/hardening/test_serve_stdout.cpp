@@ -8,6 +8,7 @@
 
 #include "support/host_process.hpp"
 #include "support/temp_dir.hpp"
+#include "support/build_paths.hpp"
 
 using nlohmann::json;
 using namespace tessera::testing;
@@ -16,11 +17,11 @@ namespace fs = std::filesystem;
 
 TEST_CASE("A plugin that prints when loaded does not corrupt serve's JSON stream", "[hardening][host][plugin]") {
   TempDir dir("noisy_plugin");
-  fs::copy_file(fs::path(TESSERA_TEST_PLUGIN_DIR) / "noisy" / "noisy_game.so", dir.path / "noisy_game.so");
+  fs::copy_file(fs::path(tessera::testing::kTestPluginDir) / "noisy" / "noisy_game.so", dir.path / "noisy_game.so");
   const std::string input = R"({"cmd":"games","id":1})" "\n" R"({"cmd":"new","game":"good_game","id":2})" "\n"
                             R"({"cmd":"quit","id":3})" "\n";
   const HostRun run = run_tessera({"serve", "--plugin-dir", dir.path.string(), "--data-root",
-                                   (fs::path(TESSERA_SOURCE_DIR) / "tests/plugins").string()},
+                                   (fs::path(tessera::testing::kSourceDir) / "tests/plugins").string()},
                                   input);
   CHECK(run.exit_code == 0);
   std::istringstream lines(run.out);

@@ -214,7 +214,7 @@ TEST_CASE("compare prints the summary first, then the table of rows by group", "
   CHECK_THAT(text, Catch::Contains("\n    first player's advantage (win rate - fair share) "));
   CHECK_THAT(text, Catch::Contains("\n  seat order, counted from the first player"));
   CHECK_THAT(text, Catch::Contains("\n  score by category, mean per seat (adds up to the mean score)\n    renown "));
-  CHECK_THAT(text, Catch::Contains("\n  not points: tie-breakers and counts, mean per seat\n    coins "));
+  CHECK_THAT(text, Catch::Contains("\n  tie-breakers, in their order of use (not points), mean per seat\n    coins "));
   // Two players: the spread and the mean |margin| are the winner's margin, not rows again.
   CHECK_THAT(text, !Catch::Contains("score spread"));
 }

@@ -128,8 +128,51 @@ TEST_CASE("compare's score by category adds up to the score, a variant's own poi
   CHECK(other["arms"][0]["mean"] == 0.0);
   CHECK(other["arms"][1]["mean"].get<double>() > 0);
   CHECK(other["differences"][0]["significant"] == true);
-  // The coins break ties: shown apart, not as points.
-  CHECK(row_of(result, "not_points:coins")["group"] == "not points: tie-breakers and counts, mean per seat");
+  // The coins break ties (data/tutorial/score.yaml): shown apart, not as points.
+  CHECK(row_of(result, "tie_breaker:coins")["group"] == "tie-breakers, in their order of use (not points), mean per seat");
+}
+
+TEST_CASE("compare shows the outcome's categories as the game's score.yaml declares them, and refuses a wrong one",
+          "[host]") {
+  ScratchGameRoot root("tutorial", "compare_declared");
+  CompareOptions options;
+  options.choice = {"tutorial", 2, 3, {}};
+  options.variants = {"patronage"};
+  options.games = 4;
+  options.json = true;
+  auto compare = [&](const std::string& declaration) {
+    tessera::testing::write_file(root.data() / "score.yaml", declaration);
+    const auto registry = root.registry();
+    std::ostringstream out, err;
+    REQUIRE(run_compare(*registry, options, out, err) == 0);
+    const json result = json::parse(out.str());
+    std::vector<std::string> ids;
+    for (const json& row : result["rows"]) ids.push_back(row["id"].get<std::string>());
+    return ids;
+  };
+  auto has_id = [](const std::vector<std::string>& ids, const std::string& id) {
+    return std::find(ids.begin(), ids.end(), id) != ids.end();
+  };
+  const auto counted = compare("points: [spice, renown]\ncounts: [coins]\n");
+  CHECK(has_id(counted, "count:coins"));
+  CHECK_FALSE(has_id(counted, "tie_breaker:coins"));
+  // The declared order: spice before renown.
+  CHECK(std::find(counted.begin(), counted.end(), "category:spice") < std::find(counted.begin(), counted.end(), "category:renown"));
+
+  const auto registry = root.registry();
+  std::ostringstream out, err;
+  tessera::testing::write_file(root.data() / "score.yaml", "points: [renown, spice, coins]\n");
+  CHECK_THROWS_WITH(run_compare(*registry, options, out, err),
+                    Catch::Contains("'coins' (") && Catch::Contains("is declared as points but is not counted in the score"));
+  tessera::testing::write_file(root.data() / "score.yaml", "points: [renown, spice]\n");
+  CHECK_THROWS_WITH(run_compare(*registry, options, out, err),
+                    Catch::Contains("the outcome's category 'coins' is not declared in data/tutorial/score.yaml"));
+  tessera::testing::write_file(root.data() / "score.yaml", "points: [renown, spice]\ntie_breakers: coins\n");
+  CHECK_THROWS_WITH(run_compare(*registry, options, out, err),
+                    "data/tutorial/score.yaml:2:15: tie_breakers: expected a list of category names");
+  std::ostringstream validated;
+  CHECK(run_validate(*registry, "tutorial", validated) == 1);
+  CHECK_THAT(validated.str(), Catch::Contains("data/tutorial/score.yaml:2:15: tie_breakers: expected a list of category names"));
 }
 
 TEST_CASE("compare --report writes one self-contained HTML page with the summary, the table and the plots", "[host]") {

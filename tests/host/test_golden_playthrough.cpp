@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "support/registry.hpp"
+#include "support/build_paths.hpp"
 
 TEST_CASE("Lantern Market: the seeded playthrough matches the committed golden record", "[tutorial][golden]") {
   // Regenerate after an intended rule change:
@@ -13,12 +14,12 @@ TEST_CASE("Lantern Market: the seeded playthrough matches the committed golden r
   std::ostringstream actual;
   tessera::host::GameChoice choice{"tutorial", 2, 1, {}};
   REQUIRE(tessera::host::run_playthrough(tessera::testing::game_registry(), choice, actual) == 0);
-  std::ifstream file(std::string(TESSERA_SOURCE_DIR) + "/tests/golden/tutorial_seed1.txt");
+  std::ifstream file(std::string(tessera::testing::kSourceDir) + "/tests/golden/tutorial_seed1.txt");
   REQUIRE(file);
   std::stringstream expected;
   expected << file.rdbuf();
   if (actual.str() != expected.str()) {
-    std::ofstream(std::string(TESSERA_BUILD_DIR) + "/tutorial_seed1.actual.txt") << actual.str();
+    std::ofstream(std::string(tessera::testing::kBuildDir) + "/tutorial_seed1.actual.txt") << actual.str();
     FAIL("playthrough differs from tests/golden/tutorial_seed1.txt; see build/tutorial_seed1.actual.txt");
   }
 }

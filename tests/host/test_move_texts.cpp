@@ -84,3 +84,20 @@ TEST_CASE("act takes a move only in the one text legal lists, and answers anothe
     CHECK(code_of(act(catan, "discard wool")) == "illegal_action");
   }
 }
+
+TEST_CASE("A log keeps moves as they were sent: another spelling replays as its move, in its one text", "[host][moves]") {
+  ProtocolServer server(tessera::testing::game_registry());
+  start(server, "tutorial", 2);
+  REQUIRE(code_of(act(server, "roll")) == "ok");
+  json log = ask(server, {{"cmd", "save"}})["log"];
+  REQUIRE(log["steps"] == json::array({{{"action", "roll"}}}));
+  const json rolled = ask(server, {{"cmd", "state"}})["state"];
+  log["steps"][0]["action"] = "  roll ";  // written before each move had one text
+  ProtocolServer again(tessera::testing::game_registry());
+  REQUIRE(ask(again, {{"cmd", "load"}, {"log", log}})["ok"] == true);
+  CHECK(ask(again, {{"cmd", "state"}})["state"] == rolled);
+  CHECK(ask(again, {{"cmd", "save"}})["log"]["steps"] == json::array({{{"action", "roll"}}}));
+  log["steps"][0]["action"] = "rol";  // a typo is no move, in a log as in act
+  ProtocolServer typo(tessera::testing::game_registry());
+  CHECK(code_of(ask(typo, {{"cmd", "load"}, {"log", log}})) != "ok");
+}

@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "support/registry.hpp"
 #include "tessera/error.hpp"
+#include "support/build_paths.hpp"
 
 namespace fs = std::filesystem;
 using namespace tessera;
@@ -17,7 +18,7 @@ namespace {
 
 // An empty Tessera-shaped tree to add games to.
 fs::path scratch_tree(const std::string& name) {
-  const fs::path root = fs::path(TESSERA_BUILD_DIR) / name;
+  const fs::path root = fs::path(tessera::testing::kBuildDir) / name;
   fs::remove_all(root);
   fs::create_directories(root / "core");
   fs::create_directories(root / "plugins");
@@ -60,7 +61,7 @@ void check_renamed(const fs::path& root, const fs::path& except = {}) {
 TEST_CASE("new-game copies the example game under the new id with every name changed", "[host]") {
   const fs::path root = scratch_tree("new_game_tree");
   std::ostringstream out;
-  REQUIRE(run_new_game(testing::game_registry(), {"river_trade", "", root, {}}, TESSERA_SOURCE_DIR, out) == 0);
+  REQUIRE(run_new_game(testing::game_registry(), {"river_trade", "", root, {}}, tessera::testing::kSourceDir, out) == 0);
 
   for (const char* path : {"plugins/river_trade/CMakeLists.txt", "plugins/river_trade/river_trade_game.cpp",
                            "plugins/river_trade/river_trade_module.cpp", "data/river_trade/game.yaml",
@@ -94,7 +95,7 @@ TEST_CASE("new-game copies the example game under the new id with every name cha
   // A second run writes nothing.
   const auto before = files_under(root);
   std::ostringstream again;
-  CHECK_THROWS_WITH(run_new_game(testing::game_registry(), {"river_trade", "", root, {}}, TESSERA_SOURCE_DIR, again),
+  CHECK_THROWS_WITH(run_new_game(testing::game_registry(), {"river_trade", "", root, {}}, tessera::testing::kSourceDir, again),
                     Catch::Contains("exists already; nothing was written"));
   CHECK(files_under(root) == before);
   fs::remove_all(root);
@@ -104,24 +105,24 @@ TEST_CASE("new-game refuses a bad id or a folder that is not a Tessera tree and 
   const fs::path root = scratch_tree("new_game_refusals");
   std::ostringstream out;
   const auto& registry = testing::game_registry();
-  CHECK_THROWS_WITH(run_new_game(registry, {"River", "", root, {}}, TESSERA_SOURCE_DIR, out),
+  CHECK_THROWS_WITH(run_new_game(registry, {"River", "", root, {}}, tessera::testing::kSourceDir, out),
                     Catch::Contains("is not an identifier: expected [a-z][a-z0-9_]{0,63}"));
-  CHECK_THROWS_WITH(run_new_game(registry, {"9lives", "", root, {}}, TESSERA_SOURCE_DIR, out),
+  CHECK_THROWS_WITH(run_new_game(registry, {"9lives", "", root, {}}, tessera::testing::kSourceDir, out),
                     Catch::Contains("is not an identifier"));
-  CHECK_THROWS_WITH(run_new_game(registry, {"class", "", root, {}}, TESSERA_SOURCE_DIR, out),
+  CHECK_THROWS_WITH(run_new_game(registry, {"class", "", root, {}}, tessera::testing::kSourceDir, out),
                     Catch::Contains("reserved word"));
-  CHECK_THROWS_WITH(run_new_game(registry, {"ok_game", "", root / "nowhere", {}}, TESSERA_SOURCE_DIR, out),
+  CHECK_THROWS_WITH(run_new_game(registry, {"ok_game", "", root / "nowhere", {}}, tessera::testing::kSourceDir, out),
                     Catch::Contains("is not a Tessera source tree"));
   CHECK(files_under(root) == std::vector<fs::path>{"plugins/CMakeLists.txt"});
   fs::remove_all(root);
 }
 
 TEST_CASE("new-game --out writes a stand-alone project of the example game under the new id", "[host]") {
-  const fs::path out_dir = fs::path(TESSERA_BUILD_DIR) / "new_game_project";
+  const fs::path out_dir = fs::path(tessera::testing::kBuildDir) / "new_game_project";
   fs::remove_all(out_dir);
   std::ostringstream out;
   NewGameOptions options{"river_trade", "", ".", out_dir};
-  REQUIRE(run_new_game(testing::game_registry(), options, TESSERA_SOURCE_DIR, out) == 0);
+  REQUIRE(run_new_game(testing::game_registry(), options, tessera::testing::kSourceDir, out) == 0);
 
   for (const char* path : {"CMakeLists.txt", "README.md", ".gitignore", "src/river_trade_game.cpp",
                            "src/river_trade_game.hpp", "src/river_trade_module.cpp", "src/river_trade_rules.cpp",
@@ -154,11 +155,11 @@ TEST_CASE("new-game --out writes a stand-alone project of the example game under
   // Into a folder that is not empty, nothing is written.
   const auto before = files_under(out_dir);
   std::ostringstream again;
-  CHECK_THROWS_WITH(run_new_game(testing::game_registry(), options, TESSERA_SOURCE_DIR, again),
+  CHECK_THROWS_WITH(run_new_game(testing::game_registry(), options, tessera::testing::kSourceDir, again),
                     Catch::Contains("exists and is not an empty folder; nothing was written"));
   CHECK(files_under(out_dir) == before);
   // Without the example game's sources (an installed host without the SDK), it says so.
-  const fs::path empty = fs::path(TESSERA_BUILD_DIR) / "new_game_no_template";
+  const fs::path empty = fs::path(tessera::testing::kBuildDir) / "new_game_no_template";
   fs::remove_all(empty);
   CHECK_THROWS_WITH(run_new_game(testing::game_registry(), {"river_trade", "", ".", empty / "out"}, empty, again),
                     Catch::Contains("is the SDK (the tessera-dev package) installed?"));

@@ -372,8 +372,8 @@ TEST_CASE("A move's name with a bad parameter is named as that move, with what t
   SECTION("Sardinia's fortify with a space that is no fort space") {
     const std::string sardinia = play_game("sardinia", 2, {"human", "random"}, "fortify 99\nquit\n");
     const std::string reason = line_after(sardinia, "refused: ");
-    CHECK(reason.find("'fortify 99' is the move fortify with a bad <space>: unknown fort space '99'; it must be an id of "
-                        "fort_spaces: ") == 0);
+    CHECK(reason.find("'fortify 99' is the move fortify with a bad <space>: unknown fort space '99' (did you mean '9'?); "
+                      "it must be an id of fort_spaces: ") == 0);
   }
   SECTION("too few words") {
     CHECK(line_after(play("roll\nbuy 0\nquit\n"), "refused: ").find("'buy 0' is the move buy with too few words: it "

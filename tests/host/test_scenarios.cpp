@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "protocol_server.hpp"
+#include "scenario_check.hpp"
 #include "scenario_save.hpp"
 #include "scenario_source.hpp"
 #include "session.hpp"
@@ -16,6 +17,7 @@
 #include "support/temp_dir.hpp"
 #include "tessera/rng.hpp"
 #include "tessera/yaml_reader.hpp"
+#include "support/build_paths.hpp"
 
 using nlohmann::json;
 using tessera::DataError;
@@ -124,12 +126,44 @@ TEST_CASE("A fixed roll that is no face of the die rolled refuses the roll and c
 }
 
 TEST_CASE("Madeira: a scenario enters phase C by name, running its entry as the flow would", "[host][scenario]") {
-  std::ifstream file(std::string(TESSERA_SOURCE_DIR) + "/tests/scenarios/madeira/enter_phase_c.yaml");
+  std::ifstream file(std::string(tessera::testing::kSourceDir) + "/tests/scenarios/madeira/enter_phase_c.yaml");
   const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   const auto session = from_text(text);
   const json state = session->game().table().to_json();
   CHECK(state["global"]["flow"]["frames"].back()["step"] == "c_turn");
   CHECK(state["global"]["board"]["values"]["phase"] == 3);  // begin_phase_c ran
+}
+
+TEST_CASE("Scenario checks read the labels of legal moves and the winners of a finished game", "[host][scenario]") {
+  // The end of a 2-player Madeira game: each seat scores its initial request, Seat 1 has 10 PP.
+  const auto run = [](const std::string& labels, const std::string& winners, const std::string& moves = "score 0 0, score 0 0") {
+    const std::string text = "game: madeira\nplayers: 2\nseed: 1\nat: {step: phase_e}\n"
+                             "global: {board: {values: {round: 5, phase: 4}}}\n"
+                             "seats: {Seat 1: {home: {values: {pp: 10}}}}\nexpect:\n"
+                             "  - labels: {" + labels + "}\n"
+                             "  - play: [" + moves + "]\n"
+                             "  - winners: [" + winners + "]\n";
+    const ScenarioSource source = ScenarioSource::from_yaml(tessera::parse_yaml(text, "scenario.yaml"));
+    const auto session = Session::from_scenario(tessera::testing::game_registry(), source);
+    try {
+      return std::to_string(tessera::host::run_expectations(*session, source)) + " checks";
+    } catch (const DataError& e) {
+      return std::string(e.what());
+    }
+  };
+  const std::string label = "score 0 0: Score cr_i3 (guild_influence) with 0 face-up favor(s)";
+  CHECK(run(label, "Seat 1") == "3 checks");
+  CHECK(run(label, "1") == "3 checks");  // a seat by number
+  CHECK_THAT(run("score 0 0: Score cr_i3", "Seat 1"),
+             Catch::StartsWith("scenario.yaml:8:") &&
+                 Catch::Contains("'score 0 0' is labelled \"Score cr_i3 (guild_influence) with 0 face-up favor(s)\", "
+                                 "not \"Score cr_i3\""));
+  CHECK_THAT(run("score 1 0: Score", "Seat 1"), Catch::Contains("'score 1 0' is not legal now; legal: [score 0 0]"));
+  CHECK_THAT(run(label, "Seat 0"),
+             Catch::StartsWith("scenario.yaml:10:") && Catch::Contains("the winners are [Seat 1], not [Seat 0]"));
+  CHECK_THAT(run(label, "Seat 1, Seat 0"), Catch::Contains("the winners are [Seat 1], not [Seat 0, Seat 1]"));
+  CHECK_THAT(run(label, "pink"), Catch::Contains("\"pink\" is not a seat of this game"));
+  CHECK_THAT(run(label, "Seat 1", "score 0 0"), Catch::Contains("the game is not over"));
 }
 
 TEST_CASE("Hostile scenario files are refused at their line and change nothing", "[host][scenario]") {

@@ -2,6 +2,7 @@
 // comparisons of the tutorial with itself, it finds a "significant" difference in at most
 // 5 % of them, while looking at plain 95 % intervals after every batch would in far more.
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <random>
 #include <sstream>
 
@@ -9,6 +10,7 @@
 #include "compare_rows.hpp"
 #include "support/registry.hpp"
 #include "support/text_lines.hpp"
+#include "support/build_paths.hpp"
 
 using namespace tessera::host;
 using tessera::testing::game_registry;
@@ -65,6 +67,7 @@ std::vector<GameRecord> tutorial_games(int games) {
 int false_alarms(const std::vector<GameRecord>& pool, int comparisons, const StoppingRule& plan,
                  const StoppingRule* rule) {
   const std::vector<std::string> seats{"random", "random"};
+  const ScoreDeclaration score = read_score_declaration(std::filesystem::path(tessera::testing::kSourceDir) / "data/tutorial", "tutorial");
   std::mt19937_64 random(12345);
   std::uniform_int_distribution<std::size_t> pick(0, pool.size() - 1);
   int alarms = 0;
@@ -74,8 +77,8 @@ int false_alarms(const std::vector<GameRecord>& pool, int comparisons, const Sto
     for (int look = 0; look < plan.looks() && !alarm; ++look) {
       for (Arm& arm : arms)
         for (int g = 0; g < plan.batch; ++g) arm.records.push_back(pool[pick(random)]);
-      const CompareTable table = rule ? judge_games(arms, 2, seats, rule)
-                                      : compare_table(arms, compare_rows(arms, 2, seats), Significance{0.95, false});
+      const CompareTable table = rule ? judge_games(arms, 2, seats, score, rule)
+                                      : compare_table(arms, compare_rows(arms, 2, seats, score), Significance{0.95, false});
       for (const RowResult& row : table.rows) alarm = alarm || row.variants[0].significant;
     }
     alarms += alarm ? 1 : 0;

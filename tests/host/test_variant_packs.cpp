@@ -7,10 +7,14 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "support/host_process.hpp"
 #include "support/temp_dir.hpp"
+#include "tessera/game.hpp"
+#include "tessera/table.hpp"
+#include "support/build_paths.hpp"
 
 namespace fs = std::filesystem;
 using namespace tessera::testing;
@@ -178,7 +182,7 @@ TEST_CASE("variant new scaffolds a pack whose own test validates and plays it", 
   INFO(made.out << made.err);
   REQUIRE(made.exit_code == 0);
   for (const char* file : {"variant.yaml", "rules.lua", "test.sh"}) CHECK(fs::exists(dirs.path / "last_gets_two" / file));
-  const std::string tessera = (fs::path(TESSERA_BUILD_DIR) / "bin/tessera").string();
+  const std::string tessera = (fs::path(tessera::testing::kBuildDir) / "bin/tessera").string();
   const std::string test = "TESSERA=" + tessera + " XDG_DATA_HOME=" + xdg.string() + " " +
                            (dirs.path / "last_gets_two/test.sh").string() + " > " + (dirs.path / "out.txt").string() + " 2>&1";
   CHECK(std::system(test.c_str()) == 0);
@@ -298,4 +302,108 @@ TEST_CASE("Two variants that wrap the same effect are refused together unless on
   const HostRun reversed = run_tessera({"--variant-dir", packs.string(), "simulate", "tutorial", "--variant", "doubler",
                                         "--variant", "windfall", "-n", "1"}, "", user_env(xdg));
   CHECK(reversed.exit_code == 0);
+}
+
+namespace {
+
+// A pack <folder>/<name>/ of the tutorial with data overlays only: `files` maps a data file's
+// name to its overlay; `after` is the manifest's `after:` list.
+void write_data_pack(const fs::path& folder, const std::string& name, const std::vector<std::pair<std::string, std::string>>& files,
+                     const std::string& after = "") {
+  write_file(folder / name / "variant.yaml", "game: tutorial\nversions: [\"1.*\"]\ntitle: " + name + "\n" +
+                                                 (after.empty() ? "" : "after: [" + after + "]\n"));
+  for (const auto& [file, text] : files) write_file(folder / name / "data" / file, text);
+}
+
+// Seat 0's coins at the start of a tutorial game with `variants`, through `tessera serve`.
+int start_coins(const fs::path& packs, const fs::path& xdg, const std::vector<std::string>& variants) {
+  nlohmann::json request{{"cmd", "new"}, {"game", "tutorial"}, {"players", 2}, {"seed", 1}, {"variants", variants}};
+  const HostRun run = run_tessera({"--variant-dir", packs.string(), "serve"}, request.dump() + "\n{\"cmd\":\"state\"}\n",
+                                  user_env(xdg));
+  INFO(run.out << run.err);
+  const std::string last = run.out.substr(run.out.rfind('\n', run.out.size() - 2) + 1);
+  const nlohmann::json state = nlohmann::json::parse(last);
+  REQUIRE(state.contains("state"));
+  return state["state"]["global"]["goods"]["holdings"][0][0].get<int>();
+}
+
+}  // namespace
+
+TEST_CASE("Two variants whose data overlays write the same place are refused together unless one declares the other",
+          "[host][variants]") {
+  TempDir dirs("variant_overlay_clash");
+  const fs::path packs = dirs.path / "packs", xdg = dirs.path / "xdg";
+  auto play = [&](const std::string& a, const std::string& b) {
+    return run_tessera({"--variant-dir", packs.string(), "simulate", "tutorial", "--variant", a, "--variant", b, "-n", "1"},
+                       "", user_env(xdg));
+  };
+  // Two ways to change a turn: no roll, or two rolls.
+  write_data_pack(packs, "step_a", {{"flow.yaml", "steps:\n  turn:\n    steps: [use_dice]\n"}});
+  write_data_pack(packs, "step_b", {{"flow.yaml", "steps:\n  turn:\n    steps: [roll_dice, roll_dice, use_dice]\n"}});
+  write_data_pack(packs, "cost_a", {{"cards.yaml", "cards:\n  - {id: tax_collector, cost: 3}\n"}});
+  write_data_pack(packs, "cost_b", {{"cards.yaml", "cards:\n  - id: tax_collector\n    cost: 5\n"}});
+  write_data_pack(packs, "no_tax", {{"cards.yaml", "cards:\n  - !remove {id: tax_collector}\n"}});
+  write_data_pack(packs, "renamed", {{"cards.yaml", "cards:\n  - {id: tax_collector, name: Tax Man}\n"}});
+
+  SECTION("the same flow step's key") {
+    const HostRun run = play("step_a", "step_b");
+    INFO(run.err);
+    CHECK(run.exit_code == 1);
+    CHECK(has(run.err, "variants 'step_a' and 'step_b' both write flow.yaml at steps.turn.steps: 'step_a' changes "
+                       "steps.turn.steps (" + (packs / "step_a/data/flow.yaml").string() + ":3:12) and 'step_b' changes "
+                       "steps.turn.steps (" + (packs / "step_b/data/flow.yaml").string() + ":3:12)"));
+    CHECK(has(run.err, "unless one declares the other (after: [step_a] in step_b's variant.yaml"));
+  }
+  SECTION("the same card's cost") {
+    const HostRun run = play("cost_a", "cost_b");
+    INFO(run.err);
+    CHECK(run.exit_code == 1);
+    CHECK(has(run.err, "variants 'cost_a' and 'cost_b' both write cards.yaml at cards[id: tax_collector].cost"));
+    CHECK(has(run.err, (packs / "cost_a/data/cards.yaml").string() + ":2:31"));
+    CHECK(has(run.err, (packs / "cost_b/data/cards.yaml").string() + ":3:11"));
+  }
+  SECTION("a card one removes and the other changes, in either order") {
+    const HostRun removed_first = play("no_tax", "cost_a");
+    CHECK(removed_first.exit_code == 1);
+    CHECK(has(removed_first.err, "variants 'no_tax' and 'cost_a' both write cards.yaml at cards[id: tax_collector]: "
+                                 "'no_tax' removes cards[id: tax_collector]"));
+    const HostRun changed_first = play("cost_a", "no_tax");
+    CHECK(changed_first.exit_code == 1);
+    CHECK(has(changed_first.err, "'cost_a' changes cards[id: tax_collector].cost"));
+  }
+  SECTION("different keys of the same card are played together") {
+    const HostRun run = play("cost_a", "renamed");
+    INFO(run.err);
+    CHECK(run.exit_code == 0);
+  }
+  SECTION("a declared order is played, the declared-later one winning whatever the command line's order") {
+    write_data_pack(packs, "coins_5", {{"game.yaml", "start:\n  coins: 5\n"}});
+    write_data_pack(packs, "coins_7", {{"game.yaml", "start:\n  coins: 7\n"}});
+    CHECK(play("coins_5", "coins_7").exit_code == 1);
+    write_data_pack(packs, "coins_7", {{"game.yaml", "start:\n  coins: 7\n"}}, "coins_5");
+    CHECK(play("coins_5", "coins_7").exit_code == 0);
+    CHECK(start_coins(packs, xdg, {"coins_5", "coins_7"}) == 7);
+    CHECK(start_coins(packs, xdg, {"coins_7", "coins_5"}) == 7);
+    write_data_pack(packs, "coins_5", {{"game.yaml", "start:\n  coins: 5\n"}}, "coins_7");
+    write_data_pack(packs, "coins_7", {{"game.yaml", "start:\n  coins: 7\n"}});
+    CHECK(start_coins(packs, xdg, {"coins_5", "coins_7"}) == 5);
+  }
+}
+
+TEST_CASE("A game's variant page that declares another with '-- with:' is applied after it, its overlays winning",
+          "[host][variants]") {
+  tessera::testing::ScratchGameRoot root("tutorial", "variant_with_order");
+  write_file(root.data() / "variants/early/game.yaml", "start:\n  coins: 5\n");
+  write_file(root.data() / "variants/late/game.yaml", "start:\n  coins: 7\n");
+  write_file(root.scripts() / "variants/early.lua", "-- Early: 5 coins at the start.\n");
+  write_file(root.scripts() / "variants/late.lua", "-- Late: 7 coins at the start.\n");
+  auto coins = [&](const std::vector<std::string>& variants) {
+    const auto registry = root.registry();
+    const auto game = registry->new_game("tutorial", registry->config("tutorial", 2, 1, variants));
+    return game->table().to_json()["global"]["goods"]["holdings"][0][0].get<int>();
+  };
+  CHECK_THROWS_WITH(coins({"early", "late"}), Catch::Contains("variants 'early' and 'late' both write game.yaml at start.coins"));
+  write_file(root.scripts() / "variants/late.lua", "-- Late: 7 coins at the start.\n-- with: early\n");
+  CHECK(coins({"early", "late"}) == 7);
+  CHECK(coins({"late", "early"}) == 7);
 }

@@ -31,7 +31,9 @@ namespace {
 // A server on a free port of 127.0.0.1, serving `root`, run on a thread of its own.
 struct RunningServer {
   explicit RunningServer(const std::filesystem::path& root, const std::filesystem::path& state)
-      : server(tessera::testing::game_registry(), options(root, state), log), thread([this] { server.run(false); }) {}
+      : RunningServer(options(root, state)) {}
+  explicit RunningServer(tessera::host::WebOptions o)
+      : server(tessera::testing::game_registry(), std::move(o), log), thread([this] { server.run(false); }) {}
   ~RunningServer() {
     server.stop();
     thread.join();
@@ -169,6 +171,80 @@ TEST_CASE("tessera web's WebSocket: the rooms' messages, and what one connection
   }
   CHECK(closed == websocket::error::closed);
   CHECK(flood.ws.reason().code == websocket::close_code::policy_error);
+}
+
+TEST_CASE("tessera web judges a house rule: checked, one comparison at a time, stopped in time, a report page",
+          "[host][web]") {
+  tessera::testing::TempDir dir("web_server_compare");
+  tessera::testing::write_file(dir.path / "web" / "index.html", "page");
+  RunningServer s(dir.path / "web", dir.path / "state");
+  Socket a(s.server.port());
+  const auto refused = [&](const json& request) {
+    const json answer = a.ask(request.dump());
+    INFO(request.dump() << " -> " << answer.dump());
+    CHECK(answer["type"] == "error");
+    CHECK(answer["code"] == "bad_request");
+    return answer.value("message", "");
+  };
+  const json tutorial{{"cmd", "compare"}, {"game", "tutorial"}, {"variants", {"patronage"}}, {"games", 40}};
+  const auto with = [](json request, const json& changes) {
+    request.update(changes);
+    return request;
+  };
+  CHECK_THAT(refused(with(tutorial, {{"game", "chess"}})), Catch::Contains("chess"));
+  CHECK_THAT(refused(with(tutorial, {{"variants", {"nope"}}})), Catch::Contains("nope"));
+  CHECK_THAT(refused(with(tutorial, {{"variants", json::array()}})), Catch::Contains("at least one variant"));
+  CHECK_THAT(refused(with(tutorial, {{"games", 5000}})), Catch::Contains("from 2 to 1000"));
+  CHECK_THAT(refused(with(tutorial, {{"players", 9}})), Catch::Contains("player"));
+  CHECK_THAT(refused(with(tutorial, {{"seats", {"mcts", "random"}}})), Catch::Contains("searching bots"));
+  CHECK_THAT(refused(with(tutorial, {{"seats", {"random"}}})), Catch::Contains("seats"));
+  CHECK_THAT(refused(with(tutorial, {{"plot", "/etc"}})), Catch::Contains("plot"));
+
+  // A comparison answers at once that it started, then with its report; a second one asked
+  // meanwhile is refused as busy.
+  a.ws.text(true);
+  a.ws.write(asio::buffer(with(tutorial, {{"games", 1000}, {"seats", {"greedy", "random"}}, {"id", 7}}).dump()));
+  const json started = a.read();
+  CHECK(started["type"] == "compare_started");
+  CHECK(started["games"] == 1000);
+  Socket b(s.server.port());
+  CHECK(b.ask(tutorial.dump())["code"] == "busy");
+  const json report = a.read();
+  INFO(report.dump().substr(0, 400));
+  REQUIRE(report["type"] == "compare_report");
+  CHECK(report["id"] == 7);
+  CHECK(report["games"] == 1000);
+  CHECK(!report["summary"].get<std::string>().empty());
+  const std::string html = report["html"];
+  CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+  CHECK(html.find("<svg") != std::string::npos);
+  CHECK(html.find("patronage") != std::string::npos);
+
+  // A page that goes away stops its comparison (CATAN with greedy bots: minutes if played):
+  // the next one is soon taken.
+  const json catan{{"cmd", "compare"}, {"game", "catan_inca"}, {"players", 3}, {"variants", {"variable_board"}},
+                   {"games", 1000}, {"seats", {"greedy", "greedy", "greedy"}}};
+  {
+    Socket gone(s.server.port());
+    CHECK(gone.ask(catan.dump())["type"] == "compare_started");
+  }
+  const auto asked = std::chrono::steady_clock::now();
+  json next;
+  while ((next = b.ask(with(tutorial, {{"games", 10}}).dump())).value("code", "") == "busy" &&
+         std::chrono::steady_clock::now() - asked < std::chrono::seconds(20))
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK(next["type"] == "compare_started");
+  CHECK(b.read()["type"] == "compare_report");
+
+  // Past its time a comparison is stopped and says so.
+  auto short_time = RunningServer::options(dir.path / "web", dir.path / "state2");
+  short_time.compare_time = std::chrono::seconds(1);
+  RunningServer hurried(short_time);
+  Socket c(hurried.server.port());
+  CHECK(c.ask(catan.dump())["type"] == "compare_started");
+  const json stopped = c.read();
+  CHECK(stopped["code"] == "compare_stopped");
+  CHECK_THAT(stopped["message"].get<std::string>(), Catch::Contains("1 s"));
 }
 
 // The issue's load goal: 100 games played by bots at once, each watched over its own

@@ -9,10 +9,11 @@
 
 #include "tessera/counters.hpp"
 #include "tessera/script_runtime.hpp"
+#include "support/build_paths.hpp"
 
 namespace lua_test {
 
-inline std::filesystem::path script_dir() { return std::filesystem::path(TESSERA_SOURCE_DIR) / "tests/lua/scripts"; }
+inline std::filesystem::path script_dir() { return std::filesystem::path(tessera::testing::kSourceDir) / "tests/lua/scripts"; }
 
 // A component kind that has no Lua methods of its own.
 class Pile : public tessera::ComponentOf<Pile> {

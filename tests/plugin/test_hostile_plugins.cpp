@@ -10,6 +10,7 @@
 #include "support/temp_dir.hpp"
 #include "tessera/error.hpp"
 #include "tessera/plugin_registry.hpp"
+#include "support/build_paths.hpp"
 
 using Catch::Matchers::Contains;
 using namespace tessera;
@@ -18,9 +19,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kTestPlugins = TESSERA_TEST_PLUGIN_DIR;
-const fs::path kGamePlugins = fs::path(TESSERA_BUILD_DIR) / "plugins";
-const fs::path kDataRoot = fs::path(TESSERA_SOURCE_DIR) / "tests/plugins";
+const fs::path kTestPlugins = tessera::testing::kTestPluginDir;
+const fs::path kGamePlugins = fs::path(tessera::testing::kBuildDir) / "plugins";
+const fs::path kDataRoot = fs::path(tessera::testing::kSourceDir) / "tests/plugins";
 
 // The first `size` bytes of `from`, written to `to`.
 void copy_truncated(const fs::path& from, const fs::path& to, std::uintmax_t size) {
@@ -36,7 +37,7 @@ TEST_CASE("A truncated copy of a real plugin is refused before dlopen maps it", 
   TempDir dir("truncated");
   const fs::path real = kGamePlugins / "tutorial.so";
   const std::uintmax_t size = fs::file_size(real);
-  PluginRegistry registry({dir.path}, {TESSERA_SOURCE_DIR});
+  PluginRegistry registry({dir.path}, {tessera::testing::kSourceDir});
   for (std::uintmax_t cut : {std::uintmax_t{10}, std::uintmax_t{64}, std::uintmax_t{4096}, size / 3, size / 2, size - 1}) {
     INFO("first " << cut << " of " << size << " bytes");
     const fs::path file = dir.path / ("tutorial_" + std::to_string(cut) + ".so");

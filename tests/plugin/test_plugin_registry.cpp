@@ -7,6 +7,7 @@
 
 #include "support/temp_dir.hpp"
 #include "tessera/plugin_registry.hpp"
+#include "support/build_paths.hpp"
 
 using namespace tessera;
 using Catch::Matchers::Contains;
@@ -16,8 +17,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kPlugins = TESSERA_TEST_PLUGIN_DIR;
-const fs::path kDataRoot = fs::path(TESSERA_SOURCE_DIR) / "tests/plugins";
+const fs::path kPlugins = tessera::testing::kTestPluginDir;
+const fs::path kDataRoot = fs::path(tessera::testing::kSourceDir) / "tests/plugins";
 
 using tessera::testing::ScopedEnv;
 using tessera::testing::TempDir;

@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "support/temp_dir.hpp"
+#include "support/build_paths.hpp"
 
 namespace tessera::testing {
 
@@ -36,7 +37,7 @@ HostRun run_tessera(const std::vector<std::string>& args, const std::string& inp
   const std::string in_file = (io.path / "in").string(), out_file = (io.path / "out").string(),
                     err_file = (io.path / "err").string();
   write_file(in_file, input);
-  const std::string program = std::string(TESSERA_BUILD_DIR) + "/bin/tessera";
+  const std::string program = std::string(tessera::testing::kBuildDir) + "/bin/tessera";
   std::vector<std::string> words{program};
   words.insert(words.end(), args.begin(), args.end());
   const pid_t pid = ::fork();

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "tessera/plugin_registry.hpp"
+#include "support/build_paths.hpp"
 
 namespace tessera::testing {
 
@@ -40,7 +41,7 @@ inline void write_file(const std::filesystem::path& file, const std::string& tex
 // from the source tree, for a test to add variants, overlays or links to.
 struct ScratchGameRoot {
   ScratchGameRoot(const std::string& id, const std::string& name) : dir(name), id(id) {
-    const std::filesystem::path source = TESSERA_SOURCE_DIR;
+    const std::filesystem::path source = tessera::testing::kSourceDir;
     std::filesystem::create_directories(dir.path / "data");
     std::filesystem::create_directories(dir.path / "scripts");
     std::filesystem::copy(source / "data" / id, data(), std::filesystem::copy_options::recursive);
@@ -51,7 +52,7 @@ struct ScratchGameRoot {
   // A registry of the build's game plugins whose data comes from this root.
   std::unique_ptr<PluginRegistry> registry() const {
     auto r = std::make_unique<PluginRegistry>(
-        std::vector<std::filesystem::path>{TESSERA_GAME_PLUGIN_DIR},
+        std::vector<std::filesystem::path>{tessera::testing::kGamePluginDir},
         std::vector<std::filesystem::path>{dir.path});
     r->scan();
     return r;

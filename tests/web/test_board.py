@@ -177,8 +177,10 @@ def check_catan_clicks(page):
 
 
 def check_redraw_keeps_unchanged_parts(page):
-    # A second update with one more settlement: the map is drawn again with it, the parts it
-    # did not change keep their elements, and clicks still reach the parts of both.
+    # A second update with one more settlement: the map redraws that corner only, in place;
+    # its other sites and the unchanged components keep their elements, and clicks still
+    # reach the parts of both. A third update that changes the map's shape (one more hex)
+    # draws the map anew.
     page.open("catan_inca")
     update = update_of("catan_inca")
     find = page.driver.find_element
@@ -186,19 +188,37 @@ def check_redraw_keeps_unchanged_parts(page):
     kept = [find(By.CSS_SELECTOR, '#board figure[data-component="development"]'),
             find(By.CSS_SELECTOR, '.seat-panel[data-seat="0"] figure[data-component="hand"]')]
     taken = {c["id"] for c in update["view"]["global"]["board"]["corners"]}
-    corners = [n.get_attribute("data-key") for n in board.find_elements(By.CSS_SELECTOR, '[data-part="corner"]')]
+    corners = {n.get_attribute("data-key"): n for n in board.find_elements(By.CSS_SELECTOR, '[data-part="corner"]')}
     free = next(k for k in corners if k not in taken)
+    other_corner = next(n for k, n in corners.items() if k != free)
+    an_edge = board.find_element(By.CSS_SELECTOR, '[data-part="edge"]')
     update["view"]["global"]["board"]["corners"].append({"id": free, "owner": 1, "piece": "settlement"})
     update["step"] += 1
     page.driver.execute_script("window.tesseraReceive(arguments[0])", update)
-    check(not page.attached(board), "catan_inca: the map was not drawn again when a settlement was added")
+    check(page.attached(board), "catan_inca: the map was drawn anew for one settlement")
+    check(not page.attached(corners[free]), "catan_inca: the corner of the new settlement was not drawn again")
+    check(page.attached(other_corner) and page.attached(an_edge),
+          "catan_inca: the map's unchanged sites were drawn again")
     check(all(page.attached(f) for f in kept),
           "catan_inca: an unchanged component was drawn again")
     check(page.count(f'#board [data-part="corner"].occupied[data-key="{free}"]') == 1,
           f"catan_inca: the new settlement at {free} is not drawn")
+    keys = page.driver.execute_script(
+        "return document.querySelector(`#board [data-part='corner'][data-key='${arguments[0]}']`).dataset.keys",
+        other_corner.get_attribute("data-key"))
+    check(json.loads(keys) == [other_corner.get_attribute("data-key")],
+          f"catan_inca: a kept corner answers to {keys} after the update")
     roads = [e["text"].split(" ")[1] for e in update["legal"] if e["move"] == "build_road"]
     page.click(page.part("board", "edge", roads[-1]))
     check(page.acts() == [f"build_road {roads[-1]}"], f"catan_inca: an edge click after the redraw sent {page.acts()}")
+
+    hexes = update["view"]["global"]["board"]["hexes"]
+    far = max(h["q"] for h in hexes) + 2
+    hexes.append({"q": far, "r": 0, "terrain": "sea"})
+    update["step"] += 1
+    page.driver.execute_script("window.tesseraReceive(arguments[0])", update)
+    check(not page.attached(board), "catan_inca: the map was not drawn anew when a hex was added")
+    check(page.count(f'#board [data-part="hex"][data-key="{far},0"]') == 1, "catan_inca: the added hex is not drawn")
 
 
 def check_sardinia_hidden_hand(page):

@@ -10,6 +10,7 @@
   and neither ever holds the other's hidden cards; the time from a click in one browser to
   the move drawn in the other is measured (p95 printed); a reload resumes the seat; the
   server stopped and started again on the same port resumes the game.
+- A house rule judged from the lobby: the compare report shown in its frame, with its plots.
 Exits 77 (skipped) without Chromium or Selenium."""
 import json
 import random
@@ -195,6 +196,42 @@ def check_two_browsers_on_catan(driver, server_dir, rng):
         server.stop()
 
 
+def check_compare_in_the_page(driver, server):
+    """The lobby's "Judge a house rule" form: the tutorial with patronage, 200 games per arm;
+    the report's summary, table and plots appear in the page's frame."""
+    driver.get(server.url)
+    wait_for("the compare form", lambda: driver.find_elements(By.CSS_SELECTOR, '#compare-game option[value="tutorial"]'))
+    driver.execute_script(
+        "const s = document.getElementById('compare-game'); s.value = 'tutorial';"
+        "s.dispatchEvent(new Event('change', {bubbles: true}));")
+    driver.find_element(By.ID, "compare-start").click()
+    wait_for("the refusal of no variant", lambda: "at least one variant" in text_of(driver, "compare-status"))
+    driver.find_element(By.CSS_SELECTOR, '.compare-variant[value="patronage"]').click()
+    driver.find_element(By.ID, "compare-start").click()
+    frame = wait_for("the compare report", lambda: driver.find_elements(By.ID, "compare-frame"), 60)[0]
+    status = text_of(driver, "compare-status")
+    check("200 games per arm of tutorial" in status, f"compare: the status says {status!r}")
+    check(frame.get_attribute("sandbox") == "", "compare: the report's frame is not sandboxed without permissions")
+    driver.switch_to.frame(frame)
+    try:
+        summary = driver.find_element(By.TAG_NAME, "body").text
+        plots = len(driver.find_elements(By.CSS_SELECTOR, "svg"))
+        rows = len(driver.find_elements(By.CSS_SELECTOR, "table tr"))
+        scripts = len(driver.find_elements(By.CSS_SELECTOR, "script"))
+    finally:
+        driver.switch_to.default_content()
+    print(f"compare in the page: {status}; {rows} table rows, {plots} plots", flush=True)
+    check("Summary" in summary and "patronage" in summary.split("Summary", 1)[1][:400],
+          f"compare: the report's summary does not name the variant: {summary[:300]!r}")
+    check(plots >= 4, f"compare: the report shows {plots} plots, not 4")
+    check(rows > 5, f"compare: the report's table has {rows} rows")
+    check(scripts == 0, "compare: the report holds a script")
+    if SHOTS:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        driver.execute_script("document.getElementById('compare-frame').scrollIntoView()")
+        driver.save_screenshot(str(SHOTS / "compare-in-page.png"))
+
+
 def main():
     started = time.time()
     rng = random.Random(7)
@@ -203,6 +240,7 @@ def main():
         driver = start_browser()
         try:
             check_whole_tutorial_game(driver, server, rng)
+            check_compare_in_the_page(driver, server)
             for game, players in (("sardinia", 2), ("santa_maria", 2), ("catan_inca", 3), ("madeira", 2)):
                 check_twenty_moves(driver, server, rng, game, players)
         finally:

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tessera/yaml_reader.hpp"
+#include "support/build_paths.hpp"
 
 using namespace tessera;
 using Catch::Matchers::Contains;
@@ -13,7 +14,7 @@ using Catch::Matchers::StartsWith;
 
 namespace {
 
-const std::filesystem::path kData = std::filesystem::path(TESSERA_SOURCE_DIR) / "tests/yaml/data";
+const std::filesystem::path kData = std::filesystem::path(tessera::testing::kSourceDir) / "tests/yaml/data";
 
 YamlDocument fixture(const std::string& name) { return load_yaml(kData / name, "tests/yaml/data/" + name); }
 
@@ -328,18 +329,75 @@ TEST_CASE("optional_at_least falls back when absent and refuses values below the
 
 TEST_CASE("A data file loads with the overlays of the variants that have one, in order", "[yaml]") {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::path(TESSERA_BUILD_DIR) / "yaml_overlays";
+  const fs::path dir = fs::path(tessera::testing::kBuildDir) / "yaml_overlays";
   fs::remove_all(dir);
   fs::create_directories(dir / "variants/rich");
   fs::create_directories(dir / "variants/poor");
-  std::ofstream(dir / "game.yaml") << "coins: 3\nrounds: 5\n";
+  std::ofstream(dir / "game.yaml") << "coins: 3\nrounds: 5\nspice: 0\n";
   std::ofstream(dir / "variants/rich/game.yaml") << "coins: 10\n";
-  std::ofstream(dir / "variants/poor/game.yaml") << "coins: 1\nrounds: x\n";
+  std::ofstream(dir / "variants/poor/game.yaml") << "spice: 1\nrounds: x\n";
   const YamlNode plain = load_with_overlays(dir, "data/g", "game.yaml", {});
   CHECK(plain.required<int>("coins") == 3);
   const YamlNode both = load_with_overlays(dir, "data/g", "game.yaml", {"rich", "quiet", "poor"});  // quiet: no overlay
-  CHECK(both.required<int>("coins") == 1);
+  CHECK(both.required<int>("coins") == 10);
+  CHECK(both.required<int>("spice") == 1);
   // A value from an overlay names the overlay's file.
   CHECK_THROWS_WITH(both.required<int>("rounds"), Catch::StartsWith("data/g/variants/poor/game.yaml:2:9:"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("Two variants whose overlays write the same place of a data file are refused together, naming both",
+          "[yaml][variants]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(tessera::testing::kBuildDir) / "yaml_overlay_clashes";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "cards.yaml") << "cards:\n  - {id: mill, cost: 3, vp: 1}\n  - {id: farm, cost: 2}\n"
+                                       "flow:\n  turn: {kind: seat, moves: [buy]}\nlimits: [1, 2]\n";
+  auto overlay = [&](const std::string& variant, const std::string& text) {
+    fs::create_directories(dir / "variants" / variant);
+    std::ofstream(dir / "variants" / variant / "cards.yaml") << text;
+  };
+  auto load = [&](const std::string& a, const std::string& b) {
+    return load_with_overlays(dir, "data/g", "cards.yaml", {a, b});
+  };
+  overlay("cheap", "cards:\n  - {id: mill, cost: 1}\n");
+  overlay("dear", "cards:\n  - id: mill\n    cost: 5\n");
+  overlay("rich", "cards:\n  - {id: mill, vp: 4}\n");
+  overlay("no_mill", "cards:\n  - !remove {id: mill}\n");
+  overlay("new_mill", "cards:\n  - !replace {id: mill, cost: 9}\n");
+  overlay("two_moves", "flow:\n  turn: {moves: [buy, sell]}\n");
+  overlay("auto_turn", "flow:\n  turn: !replace {kind: auto}\n");
+  overlay("no_flow", "flow:\n");
+  overlay("limits", "limits: [3]\n");
+  overlay("more_limits", "limits: [4]\n");
+  overlay("empty", "");
+
+  SECTION("the same key of the same item, with both places") {
+    CHECK_THROWS_WITH(load("cheap", "dear"),
+                      "variants 'cheap' and 'dear' both write cards.yaml at cards[id: mill].cost: 'cheap' changes "
+                      "cards[id: mill].cost (data/g/variants/cheap/cards.yaml:2:22) and 'dear' changes cards[id: mill].cost "
+                      "(data/g/variants/dear/cards.yaml:3:11); they are not played together unless one declares the other "
+                      "(after: [cheap] in dear's variant.yaml, or a '-- with:' line of a game's variant)");
+  }
+  SECTION("a change inside what the other removes or replaces, whichever comes first") {
+    CHECK_THROWS_WITH(load("no_mill", "cheap"), Contains("both write cards.yaml at cards[id: mill]: 'no_mill' removes "
+                                                         "cards[id: mill] (data/g/variants/no_mill/cards.yaml:2:"));
+    CHECK_THROWS_WITH(load("cheap", "no_mill"), Contains("'cheap' changes cards[id: mill].cost"));
+    CHECK_THROWS_WITH(load("rich", "new_mill"), Contains("'new_mill' replaces cards[id: mill]"));
+    CHECK_THROWS_WITH(load("two_moves", "auto_turn"), Contains("both write cards.yaml at flow.turn: 'two_moves' changes flow.turn.moves"));
+    CHECK_THROWS_WITH(load("no_flow", "two_moves"), Contains("'no_flow' removes flow ("));
+    CHECK_THROWS_WITH(load("limits", "more_limits"), Contains("both write cards.yaml at limits"));
+  }
+  SECTION("different keys of the same item merge, as does an empty overlay") {
+    const YamlNode merged = load("cheap", "rich");
+    CHECK(merged.at("cards").at(std::size_t{0}).required<int>("cost") == 1);
+    CHECK(merged.at("cards").at(std::size_t{0}).required<int>("vp") == 4);
+    CHECK(load("empty", "dear").at("cards").at(std::size_t{0}).required<int>("cost") == 5);
+    CHECK_NOTHROW(load("two_moves", "limits"));
+    // The same value at the same place: the two agree, nothing is undone.
+    overlay("cheap_too", "cards: [{id: mill, cost: 1}]\n");
+    CHECK(load("cheap", "cheap_too").at("cards").at(std::size_t{0}).required<int>("cost") == 1);
+  }
   fs::remove_all(dir);
 }

@@ -1,7 +1,7 @@
 // The renderer of each component kind. `flow` is not drawn: the prompt says it.
 import { renderTrack } from "./track.js";
 import { renderSquareGrid } from "./square_grid.js";
-import { renderHexMap } from "./hex_map.js";
+import { renderHexMap, updateHexMap } from "./hex_map.js";
 import { renderGraphBoard } from "./graph_board.js";
 import { renderDicePool } from "./dice_pool.js";
 import { renderDeck } from "./deck.js";
@@ -24,6 +24,13 @@ export const RENDERERS = {
   supply: renderSupply,
   counters: renderCounters,
   turn_order: renderTurnOrder,
+};
+
+// Kinds whose drawing can be brought up to date in place: update(drawing, comp, ctx)
+// redraws the parts that changed and registers every part, or returns false (then the
+// component is drawn anew).
+export const UPDATERS = {
+  hex_map: updateHexMap,
 };
 
 export const NOT_DRAWN = new Set(["flow"]);

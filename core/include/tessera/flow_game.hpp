@@ -17,6 +17,7 @@
 // sets up its table, registers its natives on its FlowRules and calls start_flow() at the
 // end of its constructor; it writes outcome(), clone() and rematch() (and render()).
 #include <array>
+#include <functional>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 
@@ -56,8 +57,20 @@ class FlowGame : public Game {
   // `doc` from flow.yaml. A game adds its own keys (a map, tile previews) after this.
   std::string legend(int viewer) const override;
   // Reads the state, checks it (frames against the declared steps, the schema, then check_state()),
-  // runs the flow to a decision and requires every driver's question to be answerable.
+  // recomputes what is derived (derive()), checks the schema again (conservation, ranges of
+  // what was derived), runs the flow to a decision and requires every driver's question to
+  // be answerable.
   void set_state(const nlohmann::json& state) override;
+  // What the value at `pointer` (a JSON pointer into table().to_json()) is derived from, as
+  // the schema says (StateSchema::derived_at): an edit door's refusal of an edit that writes
+  // it. "" when the value is not derived.
+  std::string derived_from(std::string_view pointer) const;
+  // Completes an edited full state (of this game's table) with what the edit implies but
+  // does not say (`says(pointer)`: whether the edit wrote the value there), as a move would
+  // do it: a track marker moved by its position alone goes on top of its new stack
+  // (Track::complete_edit). The edit doors call it before set_state; a whole state loaded
+  // as it is (a save) is read as written.
+  void complete_edit(nlohmann::json& state, const std::function<bool(const std::string&)>& says) const;
 
   // Game::info() with the rollout depth the game's flow.yaml declares.
   GameInfo info() const override;
@@ -90,6 +103,10 @@ class FlowGame : public Game {
   ScriptRuntime* scripts() const { return scripts_.get(); }
   // Throw DataError for any value the rules code cannot use (see GameBase::check_state).
   virtual void check_state() const {}
+  // Recomputes in the table every value the schema declares `derived:` from the rest of the
+  // state (it runs after check_state(), on a state the rules code can read). Called by
+  // set_state only: moves keep derived values up to date themselves, so play pays nothing.
+  virtual void derive(Table& table) const { (void)table; }
   // Called whenever the state goes back or is replaced behind the rules' back: a refused
   // or failed move (rolled back, or half-done in playout mode) and every set_state, taken
   // or refused. A game that memoises something derived from the state (outside the Table)

@@ -191,6 +191,7 @@ class FlowRules {
   bool built() const { return built_; }
   int step_index(std::string_view name) const;  // -1 when unknown
   int move_index(std::string_view name) const;  // -1 when unknown
+  int renamed_move(std::string_view former) const;  // the move with this former name, or -1
   int root() const { return root_; }
   const StepDecl& step(int i) const { return steps_[static_cast<std::size_t>(i)]; }
   const MoveDecl& move(int i) const { return moves_[static_cast<std::size_t>(i)]; }

@@ -17,5 +17,8 @@ std::vector<std::string> strings_field(const nlohmann::json& object, std::string
 // Element checks for nested arrays: `what` names the place in messages.
 int as_int(const nlohmann::json& value, const std::string& what);
 std::string as_string(const nlohmann::json& value, const std::string& what);
+// The tokens of a JSON pointer, unescaped ("/a~1b/0" -> "a/b", "0"); none for a text that
+// is not a JSON pointer.
+std::vector<std::string> pointer_tokens(std::string_view pointer);
 
 }  // namespace tessera::json_fields

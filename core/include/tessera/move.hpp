@@ -58,6 +58,9 @@ struct MoveDecl {
   std::vector<ParamDecl> params;
   bool ends_step = false;   // applying it finishes the step that offered it
   std::string doc;          // what it does, for people (`doc:` in flow.yaml); may be empty
+  // Names the move had before (`formerly:` in flow.yaml): a text under one of them is refused
+  // with this name, and a log written with it replays as this move.
+  std::vector<std::string> formerly;
   std::string defined_at;   // "data/<game>/flow.yaml:12:3" or "scripts/<game>/x.lua:4"
 };
 

@@ -12,10 +12,20 @@
 //     tableau:  {kind: hand, holds: cards}
 //     score:    {kind: counters, keys: {total: [0, 999], seat_left: seat_or_none}}
 //     marks:    {kind: counters, keys: {"{cards}": seat, "{cards}.age": [0, 1]}}
+//     tally:    {kind: counters, derived: "the cards in each seat's tableau"}  # the whole component
+//     totals:   {kind: counters, keys: {route: [0, 99]}, derived: {route: "the seat's longest route"}}
+//     goods:    {kind: supply, holds: goods}         # its resources are goods ids
 //   invariants:
 //     - conserved: cards        # each card is in exactly one place: the ids held by every
 //                               # component that holds cards are the game's cards, each once
-//                               # per copy
+//                               # per copy; a supply that holds the list counts its bank and
+//                               # every seat's units of each id (content() gives -1 copies for an
+//                               # id whose bank is unlimited: then its bank must stay unlimited)
+//
+// A derived value (`derived:`, with what it is derived from) is recomputed by the game from
+// the rest of the state whenever a state is set (FlowGame::derive), so it is never read from
+// an edit; the edit doors refuse an edit that writes one with that text (derived_at). A
+// supply's per-seat "totals" are derived too (the sum of the seat's units).
 //
 // A counters component with `keys` may hold only those keys (a key ending in `*` stands for
 // every key with that start; a key with `{list}` in it, such as `"{ships}.own"`, for every
@@ -66,6 +76,9 @@ class StateSchema {
   void check_held(int decl, const Component& c) const;
   // Throws DataError when a list of `lists` is declared conserved and `table` breaks it.
   void check_conserved(const Table& table, std::span<const std::string> lists) const;
+  // What the value at `pointer` (a JSON pointer into Table::to_json()) is derived from, as
+  // schema.yaml says it; "" when it is not a derived value.
+  std::string derived_at(std::string_view pointer) const;
 
   // One end of a [lo, hi] range of schema.yaml: a number, or a value of the player count.
   struct Bound {
@@ -96,11 +109,15 @@ class StateSchema {
     std::string holds;
     bool has_keys = false;
     std::vector<Key> keys;
+    std::string derived;  // the whole component is derived from this; "" when it is not
+    std::vector<std::pair<Key, std::string>> derived_keys;  // keys derived, and from what
     std::string doc;
     std::string mark;  // file:line:col
   };
   static void refuse_mixed_keys(const ComponentDecl& c);
   void read_components(const YamlNode& node, bool per_seat);
+  static Key read_key(const std::string& key, const YamlNode& range);
+  void read_derived(const YamlNode& node, ComponentDecl& c) const;
   void check_counters(const ComponentDecl& decl, const Counters& counters, int players) const;
   void check_conserved(const Table& table, const std::string& list, const std::string& mark) const;
   // A content list: the copies of each id (in id order, as messages name them) and the ids

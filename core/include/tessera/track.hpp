@@ -21,6 +21,7 @@
 // Triggers are data from YAML; the track only reports which fired (their indices) and the
 // game resolves their effects. They are part of the JSON so a state is self-contained.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -106,6 +107,12 @@ class Track : public ComponentOf<Track> {
   // "effect","params"}]}. Not visible: {"length","markers"}.
   void write_json(nlohmann::json& out, int viewer) const override;
   void read_json(const nlohmann::json& in) override;
+  // An edit of a track's full form from `before` to `after` (FlowGame::complete_edit): a
+  // marker whose position the edit changes and whose stack_order it does not give
+  // (`order_given(seat)` false) arrives on top of its new space's stack, as a move puts it
+  // (several such: in seat order). A form it cannot read is left as it is (read_json refuses it).
+  static void complete_edit(const nlohmann::json& before, nlohmann::json& after,
+                            const std::function<bool(std::size_t)>& order_given);
   std::string describe(int viewer) const override;
 
  private:

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "support/registry.hpp"
+#include "support/build_paths.hpp"
 
 namespace {
 
@@ -45,7 +46,7 @@ TEST_CASE("A variant's data overlays apply to every Age of Discovery data file",
   namespace fs = std::filesystem;
   const auto& registry = tessera::testing::game_registry();
   const tessera::PluginEntry& entry = registry.game("age_of_discovery");
-  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / "age_of_discovery_overlay";
+  const fs::path scratch = fs::path(tessera::testing::kBuildDir) / "age_of_discovery_overlay";
   fs::remove_all(scratch);
   fs::create_directories(scratch);
   fs::copy(entry.data_dir, scratch / "data", fs::copy_options::recursive);

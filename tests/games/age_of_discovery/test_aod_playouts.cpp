@@ -36,7 +36,7 @@ void check_invariants(const Game& game) {
   for (int seat = 0; seat < players; ++seat) {
     const json& seat_state = s["seats"][seat];
     const json& p = seat_state["player"]["values"];
-    for (const char* key : {"coins", "wild", "reservation", "contracts", "vp"}) REQUIRE(p.value(key, 0) >= 0);
+    for (const char* key : {"coins", "wild", "reservation", "contracts"}) REQUIRE(p.value(key, 0) >= 0);
     REQUIRE(seat_state["hand"]["cards"].size() <= 4);
     for (const char* h : {"fleet", "flagship", "voyage"}) count_cards(seat_state[h], ships);
     for (const char* h : {"hand", "active"}) count_cards(seat_state[h], contracts);
@@ -50,7 +50,7 @@ void check_invariants(const Game& game) {
       const json& score = s["seats"][seat]["score"]["values"];
       REQUIRE(o.scores[seat] == score.value("first", 0) + score.value("last", 0) + score.value("missions", 0) +
                                     score.value("unassigned", 0));
-      REQUIRE(o.scores[seat] == s["seats"][seat]["player"]["values"].value("vp", 0));
+      REQUIRE(o.scores[seat] == score.value("total", 0));
       REQUIRE(s["seats"][seat]["voyage"]["cards"].empty());
     }
     REQUIRE_FALSE(o.winners.empty());

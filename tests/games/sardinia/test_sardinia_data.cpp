@@ -12,10 +12,11 @@
 #include <set>
 #include <string>
 #include <vector>
+#include "support/build_paths.hpp"
 
 namespace {
 
-const std::filesystem::path kData = std::filesystem::path(TESSERA_SOURCE_DIR) / "data" / "sardinia";
+const std::filesystem::path kData = std::filesystem::path(tessera::testing::kSourceDir) / "data" / "sardinia";
 
 YAML::Node game_yaml() { return YAML::LoadFile((kData / "game.yaml").string()); }
 YAML::Node cards_yaml() { return YAML::LoadFile((kData / "cards.yaml").string()); }

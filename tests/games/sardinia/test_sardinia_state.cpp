@@ -7,6 +7,7 @@
 
 #include "sardinia_support.hpp"
 #include "tessera/error.hpp"
+#include "support/build_paths.hpp"
 
 using namespace tessera;
 using namespace sardinia_test;
@@ -76,7 +77,7 @@ TEST_CASE("Sardinia: the declared schema refuses undeclared keys, values out of 
   refuses(*g, [](json& s) { set_value(s["seats"][kBlue]["score"], "bonus", 1); },
           "seat 1 score: no key 'bonus' (keys: vp, provinces, agriculture)");
   refuses(*g, [](json& s) { set_value(s["seats"][kBlue]["reserve"], "wizard", 0); }, "seat 1 reserve: no key 'wizard'");
-  refuses(*g, [](json& s) { set_value(s["seats"][kPurple]["score"], "vp", -1); }, "seat 2 score.vp must be 0..100000, not -1");
+  refuses(*g, [](json& s) { set_value(s["seats"][kPurple]["score"], "vp", -1); }, "seat 2 score.vp must be 0..200000, not -1");
   refuses(*g, [](json& s) { set_value(s["seats"][kYellow]["harvested"], "olive", 1000000000); },
           "seat 0 harvested.olive must be 0..1000");
   refuses(*g, [](json& s) { set_value(s["global"]["progress"], "scorings", -1); }, "progress.scorings must be 0..1000");
@@ -103,7 +104,7 @@ TEST_CASE("A Sardinia house rule can replace what a card option does", "[sardini
   namespace fs = std::filesystem;
   const auto& registry = tessera::testing::game_registry();
   const PluginEntry& entry = registry.game("sardinia");
-  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / "sardinia_house_rule";
+  const fs::path scratch = fs::path(tessera::testing::kBuildDir) / "sardinia_house_rule";
   fs::remove_all(scratch);
   fs::copy(entry.script_dir, scratch, fs::copy_options::recursive);
   std::ofstream(scratch / "variants" / "rich_harvest.lua") << R"(
@@ -139,7 +140,7 @@ TEST_CASE("A Sardinia house rule can add a card option with a Lua move and a dat
   namespace fs = std::filesystem;
   const auto& registry = tessera::testing::game_registry();
   const PluginEntry& entry = registry.game("sardinia");
-  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / "sardinia_new_option";
+  const fs::path scratch = fs::path(tessera::testing::kBuildDir) / "sardinia_new_option";
   fs::remove_all(scratch);
   fs::create_directories(scratch);
   fs::copy(entry.data_dir, scratch / "data", fs::copy_options::recursive);
@@ -190,7 +191,7 @@ TEST_CASE("Sardinia fires the hooks it declares: every round's start and end, an
   namespace fs = std::filesystem;
   const auto& registry = tessera::testing::game_registry();
   const PluginEntry& entry = registry.game("sardinia");
-  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / "sardinia_hooks";
+  const fs::path scratch = fs::path(tessera::testing::kBuildDir) / "sardinia_hooks";
   fs::remove_all(scratch);
   fs::create_directories(scratch);
   fs::copy(entry.script_dir, scratch / "scripts", fs::copy_options::recursive);

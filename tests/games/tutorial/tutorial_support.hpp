@@ -38,7 +38,15 @@ inline void mid_turn(Game& g, int seat, std::vector<int> values) {
 }
 
 inline void set_coins(Game& g, int seat, int n) { arrange(g, "/global/goods/holdings/" + std::to_string(seat) + "/0", n); }
-inline void set_spice(Game& g, int seat, int n) { arrange(g, "/global/goods/holdings/" + std::to_string(seat) + "/1", n); }
+// Spice is conserved (schema.yaml): what a seat is given comes from the bank, what it loses goes back.
+inline void set_spice(Game& g, int seat, int n) {
+  tessera::testing::edit(g, [&](json& s) {
+    json& held = s["global"]["goods"]["holdings"][static_cast<std::size_t>(seat)][1];
+    json& bank = s["global"]["goods"]["resources"][1]["bank"];
+    bank = bank.get<int>() - (n - held.get<int>());
+    held = n;
+  });
+}
 // The cards are conserved (schema.yaml): each is in exactly one place, so arranging them
 // moves cards rather than conjuring them.
 
