@@ -170,7 +170,7 @@ def check_fixture_layouts_are_web_yaml(names):
     for name in names:
         joined = load(name)["messages"][0]
         path = ROOT / "data" / joined.get("game", "") / "web.yaml"
-        if name in ("hostile", "new_game_river_trade") or not path.exists():
+        if not path.exists():  # a game made by `tessera new-game`, outside this tree
             continue
         expected = json.loads(json.dumps(yaml.safe_load(path.read_text())))
         check(joined.get("layout") == expected,
