@@ -280,15 +280,28 @@ void WebRooms::act(Room& room, int seat, const std::string& action) {
   save_after_move(room, seat);
 }
 
-// A human's move is written at once. Bots playing on write their moves every kBotSaveInterval
-// and when they stop (bot_moved, park_if_idle, ~WebRooms): a file written per bot move made
-// 100 bot games wait on the disk. A bot move not yet written is made again alike after a
-// restart (its seed is the game's seed and the step).
-void WebRooms::save_after_move(Room& room, int seat) const {
+// A human's move is written as soon as its updates are sent (write_due). Bots playing on write
+// their moves every kBotSaveInterval and when they stop (bot_moved, park_if_idle, ~WebRooms):
+// a file written per bot move made 100 bot games wait on the disk. A bot move not yet written
+// is made again alike after a restart (its seed is the game's seed and the step).
+void WebRooms::save_after_move(Room& room, int seat) {
   constexpr auto kBotSaveInterval = std::chrono::milliseconds(250);
-  const bool human = room.seats[static_cast<std::size_t>(seat)].kind == "human";
-  if (human || std::chrono::steady_clock::now() - room.saved_at >= kBotSaveInterval) return save(room);
   room.unsaved = true;
+  if (room.seats[static_cast<std::size_t>(seat)].kind == "human") return write_soon(room);
+  if (std::chrono::steady_clock::now() - room.saved_at >= kBotSaveInterval) save(room);
+}
+
+void WebRooms::write_soon(Room& room) {
+  room.unsaved = true;
+  if (!room.write_due) due_writes_.push_back(room.id);
+  room.write_due = true;
+}
+
+void WebRooms::write_due() {
+  for (const std::string& id : due_writes_)
+    if (const auto it = rooms_.find(id); it != rooms_.end() && it->second->write_due && it->second->game.running())
+      save(*it->second);
+  due_writes_.clear();
 }
 
 void WebRooms::cmd_act(ConnectionId from, const json& request, std::vector<Outgoing>& out,
@@ -324,7 +337,7 @@ void WebRooms::cmd_undo(ConnectionId from, std::vector<Outgoing>& out) {
                     room.events.end());
   for (auto& [id, c] : connections_)
     if (c.room == room.id) c.heard = std::min(c.heard, keep);
-  save(room);
+  write_soon(room);
   broadcast(room, out);
 }
 
@@ -502,6 +515,7 @@ void WebRooms::park_if_idle(Room& room) {
 // bounds always fits the file's (kMaxRoomFileBytes), and the server reads what it wrote.
 void WebRooms::save(Room& room) const {
   room.unsaved = false;
+  room.write_due = false;
   room.saved_at = std::chrono::steady_clock::now();
   json seats = json::array();
   for (const Seat& s : room.seats) seats.push_back(json{{"kind", s.kind}, {"token", s.token}});

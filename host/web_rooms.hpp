@@ -82,6 +82,10 @@ class WebRooms {
   std::vector<Outgoing> handle_request(ConnectionId from, const nlohmann::json& request, std::vector<BotJob>& bots);
   std::vector<Outgoing> bot_moved(const BotAnswer& answer, std::vector<BotJob>& bots);
   void disconnect(ConnectionId connection);
+  // Writes the rooms whose last human move or undo is not on disk yet. handle_request leaves
+  // that write to this call so that a server sends the move's updates before it waits on the
+  // disk (a file's sync takes about 10 ms); the destructor writes whatever is left.
+  void write_due();
 
   std::size_t room_count() const { return rooms_.size(); }
   // The rooms whose game is loaded (not parked).
@@ -110,7 +114,8 @@ class WebRooms {
     bool replay_only = false;
     bool bot_due = false;     // a bot decision is being searched
     std::string parked_log;   // the log while parked (game holds no session)
-    bool unsaved = false;     // bot moves since the file was last written
+    bool unsaved = false;     // moves since the file was last written
+    bool write_due = false;   // a human's move or undo, to be written by write_due()
     std::chrono::steady_clock::time_point saved_at{};
     explicit Room(const PluginRegistry& registry) : game(registry) {}
   };
@@ -147,7 +152,9 @@ class WebRooms {
   void park_if_idle(Room& room);
   void due_bot(Room& room, std::vector<BotJob>& bots);
   void save(Room& room) const;
-  void save_after_move(Room& room, int seat) const;
+  void save_after_move(Room& room, int seat);
+  // Marks the room for write_due().
+  void write_soon(Room& room);
   void restore(const std::filesystem::path& file);
 
   const PluginRegistry& registry_;
@@ -158,6 +165,7 @@ class WebRooms {
   std::map<std::string, std::unique_ptr<Room>, std::less<>> rooms_;
   std::map<ConnectionId, Connection> connections_;
   std::vector<BotJob> restored_bots_;  // the bots to move in restored rooms, for pending_bots
+  std::vector<std::string> due_writes_;  // the rooms write_due() writes
 };
 
 // data/<game>/web.yaml as JSON ({} when the game has none): the page's layout hints

@@ -3,7 +3,7 @@
 # the packages that are missing, so a second run does nothing.
 #   --bench  also Google Benchmark (bench/)
 #   --fuzz   also clang and its runtimes with libFuzzer (tests/fuzz/, tools/fuzz.sh)
-#   --browser  also headless Chromium, its driver and Selenium (tests/web/, the browser board)
+#   --browser  also headless Chromium, its driver, Selenium and PyYAML (tests/web/, the browser board)
 set -euo pipefail
 packages=(g++ cmake make pkg-config ccache libboost-dev liblua5.4-dev libyaml-cpp-dev catch2
           nlohmann-json3-dev libcli11-dev gnuplot-nox libarchive-dev
@@ -13,7 +13,7 @@ for option in "$@"; do
   case "$option" in
     --bench) packages+=(libbenchmark-dev) ;;
     --fuzz) packages+=(clang libclang-rt-dev) ;;
-    --browser) packages+=(chromium chromium-driver python3-selenium) ;;
+    --browser) packages+=(chromium chromium-driver python3-selenium python3-yaml) ;;
     *) echo "install_deps.sh: unknown option $option (known: --bench, --fuzz, --browser)" >&2; exit 2 ;;
   esac
 done

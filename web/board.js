@@ -9,7 +9,9 @@
 // redraws only the parts of its drawing that changed (a road: one edge of the map).
 import { el, syncChildren } from "./dom.js";
 import { rendererFor, NOT_DRAWN, UPDATERS } from "./render/index.js";
-import { seatColour } from "./render/common.js";
+import { inkOn, seatColour } from "./render/common.js";
+import { readFacts, renderFacts } from "./render/facts.js";
+import { hintsFor } from "./hints.js";
 import { PartRegistry } from "./targets.js";
 
 export class BoardPainter {
@@ -30,6 +32,7 @@ export class BoardPainter {
     }
     this.layout = layout;
     this.names = names;
+    this.players = view.players ?? (view.seats || []).length;
     const registry = new PartRegistry();
     const hidden = new Set(layout.hide || []);
     const drawable = (name, comp) => comp && !NOT_DRAWN.has(comp.kind) && !hidden.has(name);
@@ -38,15 +41,17 @@ export class BoardPainter {
     const global = view.global || {};
     const order = [...(layout.board || []).filter((n) => n in global),
       ...Object.keys(global).filter((n) => !(layout.board || []).includes(n))];
+    // Another component a drawing shows facts of (hint `facts`): the seat's own, else global.
+    const source = (name, seat) => (seat >= 0 && (view.seats || [])[seat] && view.seats[seat][name]) || global[name] || null;
     const boardFigures = order.filter((name) => drawable(name, global[name]))
-      .map((name) => this.figure(name, global[name], -1, registry, kept));
+      .map((name) => this.figure(name, global[name], -1, registry, kept, source));
     syncChildren(this.boardNode, boardFigures);
 
     const panels = (view.seats || []).map((components, seat) => {
       const panel = this.panel(seat, seatKinds && seatKinds[seat], seat === viewerSeat, seat === toMove);
       registry.adopt(panel.parts);
       const figures = Object.entries(components || {}).filter(([name, comp]) => drawable(name, comp))
-        .map(([name, comp]) => this.figure(name, comp, seat, registry, kept));
+        .map(([name, comp]) => this.figure(name, comp, seat, registry, kept, source));
       syncChildren(panel.section, [panel.header, ...figures]);
       return panel.section;
     });
@@ -83,13 +88,16 @@ export class BoardPainter {
     return (seat >= 0 && this.names && this.names[seat]) || (seat >= 0 ? `Seat ${seat}` : "bank");
   }
 
-  // The component's figure: the one drawn before when its view is unchanged, else a new one.
-  figure(name, comp, ownerSeat, registry, kept) {
+  // The component's figure: the one drawn before when its view (and facts) are unchanged,
+  // else a new one.
+  figure(name, comp, ownerSeat, registry, kept, source) {
     const slot = `${ownerSeat}/${name}`;
-    const text = JSON.stringify(comp);
+    const hints = hintsFor(this.layout, name);
+    const facts = hints.facts ? readFacts(hints.facts, source(hints.facts.component, ownerSeat)) : null;
+    const text = facts ? JSON.stringify([comp, facts]) : JSON.stringify(comp);
     let drawing = this.drawn.get(slot);
-    if (drawing && drawing.text !== text) drawing = this.update(drawing, name, comp, ownerSeat, text);
-    if (!drawing || drawing.text !== text) drawing = this.paint(name, comp, ownerSeat, text);
+    if (drawing && drawing.text !== text && !facts) drawing = this.update(drawing, name, comp, ownerSeat, text);
+    if (!drawing || drawing.text !== text) drawing = this.paint(name, comp, ownerSeat, text, facts);
     registry.adopt(drawing.parts);
     kept.set(slot, drawing);
     return drawing.figure;
@@ -97,18 +105,23 @@ export class BoardPainter {
 
   // What a renderer is given: the hints, the layout, and where its parts are registered.
   context(name, ownerSeat, parts) {
-    const hints = (this.layout.components && this.layout.components[name]) || {};
+    const hints = hintsFor(this.layout, name);
     return {
-      name, hints, layout: this.layout, seat: ownerSeat, seatName: (s) => this.seatName(s),
+      name, hints, layout: this.layout, seat: ownerSeat, players: this.players, seatName: (s) => this.seatName(s),
       register: (part, key, element, byId) => parts.add(name, part, key, element, byId, ownerSeat),
     };
   }
 
-  paint(name, comp, ownerSeat, text) {
+  paint(name, comp, ownerSeat, text, facts) {
     const parts = new PartRegistry();
     const ctx = this.context(name, ownerSeat, parts);
-    const figure = el("figure", { class: `component kind-${comp.kind}`, dataset: { component: name, kind: comp.kind } },
-      el("figcaption", {}, ctx.hints.label || name.replaceAll("_", " ")));
+    // `frame: card` draws the figure as a card, in the hint's `colour`.
+    const frame = ctx.hints.frame ? ` frame-${String(ctx.hints.frame).replace(/[^a-z0-9_-]/gi, "")}` : "";
+    const figure = el("figure", {
+      class: `component kind-${comp.kind}${frame}`, dataset: { component: name, kind: comp.kind },
+      style: ctx.hints.colour ? `--frame-colour:${ctx.hints.colour};--frame-ink:${inkOn(ctx.hints.colour)}` : null,
+    }, el("figcaption", {}, ctx.hints.label || name.replaceAll("_", " ")));
+    if (facts) figure.append(renderFacts(facts));
     const drawing = rendererFor(comp.kind)(comp, ctx);
     figure.append(drawing);
     // The whole component is a part too, for moves that name a component (an expedition).

@@ -109,7 +109,15 @@ export class TableScreen {
     for (const event of events) {
       this.logNode.append(el("li", {}, el("span", { class: "step" }, `${event.step}. `), event.text));
     }
-    this.logNode.scrollTop = this.logNode.scrollHeight;
+    // Scrolled in the next frame: reading the height now would lay the page out at once,
+    // before the rest of the update is drawn, and once more for the frame.
+    if (events.length && !this.logScrollDue) {
+      this.logScrollDue = true;
+      requestAnimationFrame(() => {
+        this.logScrollDue = false;
+        this.logNode.scrollTop = this.logNode.scrollHeight;
+      });
+    }
   }
 
   showPrompt(update) {

@@ -35,6 +35,7 @@ struct Rooms {
       heard[o.to].push_back(json::parse(o.text));
       if (o.to == from) replies.push_back(json::parse(o.text));
     }
+    rooms.write_due();  // as the server does once the replies are sent
     return replies;
   }
   // Runs the bot decisions due, and those they lead to, until a human decides.
@@ -335,6 +336,23 @@ TEST_CASE("A saved log opens as a room to step through, where no move is made", 
   broken["steps"][0]["action"] = "work 9";
   CHECK(r.send(1, {{"cmd", "open_log"}, {"log", broken}})[0]["code"] == "bad_data");
   CHECK(r.rooms.room_count() == 1);
+}
+
+TEST_CASE("A human's move is written to the room file after its updates are handed out, by write_due",
+          "[host][web]") {
+  tessera::testing::TempDir dir("web_rooms_write_due");
+  Rooms r(dir.path);
+  const json created = create(r, {{"game", "tutorial"}, {"players", 2}, {"seats", {"human", "human"}}});
+  const std::string room = created["room"];
+  r.send(1, {{"cmd", "join"}, {"room", room}, {"token", created["seats"][0]["token"]}});
+  const auto actors = [&] { return json::parse(std::ifstream(dir.path / (room + ".json")))["actors"].get<std::string>(); };
+  std::vector<BotJob> bots;
+  const auto out = r.rooms.handle(1, R"({"cmd":"act","action":"roll"})", bots);
+  REQUIRE(!out.empty());
+  CHECK(json::parse(out.back().text)["step"] == 1);
+  CHECK(actors().empty());  // the server sends the update first: the disk's sync waits
+  r.rooms.write_due();
+  CHECK(actors() == "0");
 }
 
 TEST_CASE("A room file that cannot be written is reported, and the game goes on", "[host][web]") {

@@ -84,7 +84,76 @@ struct Socket {
   websocket::stream<tcp::socket> ws;
 };
 
+// A WebSocket client that reads frames as they come, to see how the server frames a message.
+struct RawSocket {
+  explicit RawSocket(unsigned short port) : socket(io) {
+    socket.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    const std::string request =
+        "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+    asio::write(socket, asio::buffer(request));
+    // The answer's headers; what came after them is the first frame's beginning.
+    pending.consume(asio::read_until(socket, pending, "\r\n\r\n"));
+  }
+  // A client frame is masked (here with a zero mask, which leaves the payload as it is).
+  void send(const std::string& text) {
+    std::string frame{'\x81'};
+    if (text.size() < 126) {
+      frame += static_cast<char>(0x80 | text.size());
+    } else {
+      frame += static_cast<char>(0x80 | 126);
+      frame += static_cast<char>(text.size() >> 8);
+      frame += static_cast<char>(text.size() & 0xff);
+    }
+    frame += std::string(4, '\0') + text;
+    asio::write(socket, asio::buffer(frame));
+  }
+  struct Frame {
+    bool final;
+    int opcode;
+    std::string payload;
+  };
+  Frame read_frame() {
+    const std::string head = take(2);
+    std::size_t n = static_cast<unsigned char>(head[1]) & 0x7f;
+    const int extra = n == 126 ? 2 : n == 127 ? 8 : 0;
+    if (extra) {
+      n = 0;
+      for (const char c : take(static_cast<std::size_t>(extra))) n = (n << 8) | static_cast<unsigned char>(c);
+    }
+    return {(static_cast<unsigned char>(head[0]) & 0x80) != 0, head[0] & 0x0f, take(n)};
+  }
+  std::string take(std::size_t n) {
+    if (pending.size() < n) asio::read(socket, pending, asio::transfer_exactly(n - pending.size()));
+    std::string out = beast::buffers_to_string(pending.data()).substr(0, n);
+    pending.consume(n);
+    return out;
+  }
+  asio::io_context io;
+  tcp::socket socket;
+  asio::streambuf pending;
+};
+
 }  // namespace
+
+TEST_CASE("tessera web sends a long update as one WebSocket frame", "[host][web]") {
+  // Fragments of 4 KiB were written one after another, each once the last one's write had
+  // completed: behind the room file's sync, and after the browser's delayed ACK.
+  tessera::testing::TempDir dir("web_server_frames");
+  tessera::testing::write_file(dir.path / "web" / "index.html", "page");
+  RunningServer s(dir.path / "web", dir.path / "state");
+  Socket a(s.server.port());
+  const json created = a.ask(R"({"cmd":"create","game":"catan_inca","players":3,"seats":["human","human","human"]})");
+  REQUIRE(created["type"] == "created");
+  RawSocket raw(s.server.port());
+  raw.send(json{{"cmd", "join"}, {"room", created["room"]}, {"token", created["seats"][0]["token"]}}.dump());
+  CHECK(json::parse(raw.read_frame().payload)["type"] == "joined");
+  const RawSocket::Frame update = raw.read_frame();
+  CHECK(update.opcode == 1);
+  CHECK(update.final);
+  CHECK(update.payload.size() > 4096);
+  CHECK(json::parse(update.payload)["type"] == "update");
+}
 
 TEST_CASE("tessera web serves the page's files and nothing outside its folder", "[host][web]") {
   tessera::testing::TempDir dir("web_server_files");

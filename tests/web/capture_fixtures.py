@@ -50,18 +50,22 @@ class Socket:
         self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
 
     def receive(self):
+        """The next text message, its fragments (continuation frames) joined."""
+        message = b""
         while True:
             head = self.stream.read(2)
-            opcode, n = head[0] & 0x0F, head[1] & 0x7F
+            final, opcode, n = head[0] & 0x80, head[0] & 0x0F, head[1] & 0x7F
             if n == 126:
                 n = struct.unpack(">H", self.stream.read(2))[0]
             elif n == 127:
                 n = struct.unpack(">Q", self.stream.read(8))[0]
             payload = self.stream.read(n)
-            if opcode == 1:
-                return json.loads(payload)
             if opcode == 8:
                 raise SystemExit("the server closed the connection")
+            if opcode in (0, 1):
+                message += payload
+                if final:
+                    return json.loads(message)
 
     def receive_type(self, *types):
         while True:

@@ -7,8 +7,8 @@ window.tesseraSent), and checks that every game's board draws, that legal moves'
 are highlighted, that clicks send exactly the right `act`, and that other seats' hidden
 cards are counts. Writes a PNG of each board to build/web-screenshots/.
 
-Needs Debian's chromium, chromium-driver and python3-selenium (tools/install_deps.sh
---browser); exits 77 (skipped) without them."""
+Needs Debian's chromium, chromium-driver, python3-selenium and python3-yaml
+(tools/install_deps.sh --browser); exits 77 (skipped) without them."""
 import functools
 import http.server
 import json
@@ -25,6 +25,12 @@ SHOTS = Path(os.environ.get("TESSERA_SCREENSHOTS", ROOT / "build" / "web-screens
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser import By, check, click, finish, start_browser  # noqa: E402 (exits 77 without a browser)
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+
+try:
+    import yaml  # the fixtures' layouts are checked against data/<game>/web.yaml
+except ImportError:
+    print("skipped: python3-yaml is not installed")
+    sys.exit(77)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -142,13 +148,33 @@ def check_layout_hints_name_real_components(names):
         known = set(view.get("global", {}))
         for seat in view.get("seats", []):
             known |= set(seat or {})
-        named = set(layout.get("board", [])) | set(layout.get("hide", [])) | set(layout.get("components", {}))
+        components = layout.get("components", {})
+        named = set(layout.get("board", [])) | set(layout.get("hide", [])) | {n for n in components if "*" not in n}
         for hint in layout.get("targets", {}).values():
             named.add(hint.get("component"))
         for clicks in layout.get("moves", {}).values():
             named |= {hint.get("component") for hint in clicks}
+        named |= {hint["facts"].get("component") for hint in components.values() if "facts" in hint}
         unknown = sorted(n for n in named - known if n is not None)
         check(not unknown, f"{name}: web.yaml names components the view does not have: {unknown}")
+        # A pattern (`expedition_*`) that matches no component is a typo too.
+        for pattern in (n for n in components if "*" in n):
+            before, after = pattern.split("*", 1)
+            check(any(k.startswith(before) and k.endswith(after) for k in known),
+                  f"{name}: web.yaml's {pattern!r} matches no component")
+
+
+def check_fixture_layouts_are_web_yaml(names):
+    # A fixture records the server's `joined`, whose layout is data/<game>/web.yaml: one
+    # recorded before the file changed would test hints the game no longer has.
+    for name in names:
+        joined = load(name)["messages"][0]
+        path = ROOT / "data" / joined.get("game", "") / "web.yaml"
+        if not path.exists():  # a game made by `tessera new-game`, outside this tree
+            continue
+        expected = json.loads(json.dumps(yaml.safe_load(path.read_text())))
+        check(joined.get("layout") == expected,
+              f"{name}: the fixture's layout is not {path.relative_to(ROOT)}: record it again (tests/web/README.md)")
 
 
 def check_tutorial_clicks(page):
@@ -288,6 +314,81 @@ def check_new_game_plays_without_hints(page):
     check(page.acts() == ["work 1"], f"new game: die 1 then 'Work' sent {page.acts()}")
 
 
+def check_madeira_board(page):
+    # web.yaml's `areas` draw the board's counters as places: a field shows its good, its
+    # workers and its wood together; a city space holds a token in its seat's colour. Keys
+    # drawn as places are not listed again, and a die then a building still sends `place`.
+    page.open("madeira")
+    update = update_of("madeira")
+    values = update["view"]["global"]["board"]["values"]
+    board = '#board figure[data-component="board"]'
+    places = page.driver.find_elements(By.CSS_SELECTOR, f"{board} .counter-place")
+    check(len(places) > 100, f"madeira: {len(places)} places drawn on the board")
+    field = page.part("board", "counter", "fw0")
+    check({"gf0", "fw0", "wd0"} <= set(json.loads(field.get_attribute("data-keys"))),
+          f"madeira: field 0 is not one place for its good, workers and wood: {field.get_attribute('data-keys')}")
+    names = {0: "wheat", 1: "sugar", 2: "wine"}
+    check(names[values["gf0"]] in field.text, f"madeira: field 0 does not show its good: {field.text!r}")
+    workers = bin(values["fw0"]).count("1")
+    check(len(field.find_elements(By.CSS_SELECTOR, ".seat-dot")) == workers, f"madeira: field 0 does not show {workers} workers")
+    taken = sum(1 for k, v in values.items() if k.startswith("cs") and k[2:].isdigit() and v)
+    tokens = page.driver.find_elements(By.CSS_SELECTOR, f'{board} [data-keys^="[\\"cs"] .seat-token')
+    check(len(tokens) == taken, f"madeira: {len(tokens)} city tokens drawn, {taken} city spaces taken")
+    listed = page.driver.find_element(By.CSS_SELECTOR, board).find_elements(By.XPATH, ".//*[local-name()='text'][starts-with(., 'cs0:')]")
+    check(not listed, "madeira: a key drawn as a place is listed again")
+    home = page.driver.find_element(By.CSS_SELECTOR, '.seat-panel[data-seat="0"] figure[data-component="home"]')
+    check(len(home.find_elements(By.CSS_SELECTOR, ".counter-track .marker")) == 1, "madeira: the mill has no marker")
+    place = next(e for e in update["legal"] if e["move"] == "place")
+    die, building = place["params"][0]["word"], place["params"][1]["word"]
+    page.click(next(n for n in home.find_elements(By.CSS_SELECTOR, '[data-part="counter"]')
+                    if f"die{die}" in json.loads(n.get_attribute("data-keys"))))
+    buildings = page.driver.find_elements(By.CSS_SELECTOR, f'{board} [data-part="counter"].target')
+    want = {f"ch{e['params'][1]['word']}" for e in update["legal"] if e["move"] == "place" and e["params"][0]["word"] == die}
+    lit = {json.loads(n.get_attribute("data-keys"))[0] for n in buildings}
+    check(lit == want, f"madeira: after die {die}, {sorted(lit)} highlighted, not the buildings {sorted(want)}")
+    page.click(page.part("board", "counter", f"ch{building}"))
+    check(page.acts() == [place["text"]], f"madeira: die {die} then building {building} sent {page.acts()}")
+
+
+def check_age_of_discovery_expeditions(page):
+    # `expedition_*` draws each expedition as a card in its colour, with its ships and the
+    # tallies' lock and load; a flagship, an expedition, then a button send the move.
+    page.open("age_of_discovery")
+    update = update_of("age_of_discovery")
+    view = update["view"]["global"]
+    tally = view["tally"]["values"]
+    check(page.count('#board figure[data-component="tally"]') == 0, "age_of_discovery: the tallies are drawn apart")
+    locks = {0: "open", 1: "red", 2: "yellow", 3: "blue", 4: "green", 5: "white", 6: "black"}
+    for name, comp in view.items():
+        if not name.startswith("expedition_"):
+            continue
+        figure = page.driver.find_element(By.CSS_SELECTOR, f'#board figure[data-component="{name}"]')
+        check("frame-card" in figure.get_attribute("class"), f"age_of_discovery: {name} is not drawn as a card")
+        expedition = name[len("expedition_"):]
+        facts = {f.get_attribute("data-fact"): f.text for f in figure.find_elements(By.CSS_SELECTOR, ".fact")}
+        check(facts.get(f"{expedition}.lock") == f"lock {locks[tally[expedition + '.lock']]}",
+              f"age_of_discovery: {name}'s lock reads {facts.get(expedition + '.lock')!r}")
+        check(facts.get(f"{expedition}.load") == f"load {tally[expedition + '.load']}",
+              f"age_of_discovery: {name}'s load reads {facts.get(expedition + '.load')!r}")
+        check(len(figure.find_elements(By.CSS_SELECTOR, ".card")) == len(comp["cards"]),
+              f"age_of_discovery: {name} does not show its {len(comp['cards'])} ships")
+    coloured = page.driver.find_elements(By.CSS_SELECTOR, '#board figure[data-component="rows"] .card-face[style*="fill"]')
+    check(len(coloured) == sum(1 for row in view["rows"]["rows"] for c in row if c),
+          "age_of_discovery: the ships for sale are not coloured by their colour")
+    send = next(e for e in update["legal"] if e["move"] == "send_flagship")
+    ship, expedition = send["params"][0]["word"], send["params"][1]["word"]
+    page.click(page.part("flagship", "card", ship))
+    page.click(page.part(f"expedition_{expedition}", "component", f"expedition_{expedition}"))
+    same = [e for e in update["legal"] if e["move"] == "send_flagship" and e["params"][0]["word"] == ship
+            and e["params"][1]["word"] == expedition]
+    buttons = page.driver.find_elements(By.CSS_SELECTOR, "#choices button.choice")
+    check([b.text for b in buttons] == [e["label"] for e in same],
+          f"age_of_discovery: flagship then {expedition} offers {[b.text for b in buttons]}")
+    if buttons:
+        buttons[0].click()
+    check(page.acts() == [same[0]["text"]], f"age_of_discovery: flagship, expedition, button sent {page.acts()}")
+
+
 def main():
     started = time.time()
     names = sorted(p.stem for p in FIXTURES.glob("*.json"))
@@ -296,6 +397,7 @@ def main():
     try:
         page = Page(driver, f"http://127.0.0.1:{server.server_address[1]}")
         check_layout_hints_name_real_components(names)
+        check_fixture_layouts_are_web_yaml(names)
         check_every_board_draws(page, names)
         check_tutorial_clicks(page)
         check_catan_clicks(page)
@@ -304,6 +406,8 @@ def main():
         check_santa_maria_cell_then_rotation(page)
         check_hostile_text_stays_text(page)
         check_new_game_plays_without_hints(page)
+        check_madeira_board(page)
+        check_age_of_discovery_expeditions(page)
     finally:
         driver.quit()
         server.shutdown()

@@ -45,18 +45,29 @@ export function cardShape(x, y, id, hints, w = 64, h = 88) {
     return group;
   }
   const label = (hints && hints.labels && hints.labels[id]) || String(id);
-  wrapText(group, label, w / 2, 18, 10);
+  const colour = cardColour(hints, id);
+  if (colour) group.firstChild.setAttribute("style", `fill:${colour}`);
+  wrapText(group, label, w / 2, 18, 10, colour ? inkOn(colour) : null);
   return group;
 }
 
+// The hint `card_colours` colours a card by the first word of its id it names
+// (`red_2c`, `tc_red_3` -> red); null when it names none.
+function cardColour(hints, id) {
+  const colours = hints && hints.card_colours;
+  if (!colours) return null;
+  const word = String(id).split(/[_\s]+/).find((w) => colours[w]);
+  return word ? colours[word] : null;
+}
+
 // Splits a card name on '_' and spaces into lines that fit a card.
-function wrapText(group, text, x, y, max) {
+function wrapText(group, text, x, y, max, ink) {
   const words = text.split(/[_\s]+/);
   let line = "";
   let row = 0;
   const flush = () => {
     if (!line) return;
-    group.append(svgText(x, y + row * 13, line, { "text-anchor": "middle", class: "card-text" }));
+    group.append(svgText(x, y + row * 13, line, { "text-anchor": "middle", class: "card-text", style: ink ? `fill:${ink}` : null }));
     row += 1;
     line = "";
   };

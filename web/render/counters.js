@@ -1,8 +1,10 @@
 // counters: name = value pairs in columns (hint `labels` renames keys, `only` picks some);
 // numbered keys of one prefix (cs0, cs1, ... cs35) become one row of small cells, as a
-// board's row of spaces; a hidden set shows how many values it holds.
+// board's row of spaces; a hidden set shows how many values it holds. The hint `areas`
+// draws keys as places on a board first (counter_areas.js); the keys left follow as a list.
 import { svg, svgText } from "../dom.js";
 import { finish } from "./common.js";
+import { drawAreas } from "./counter_areas.js";
 
 const NUMBERED = /^(.*?[^\d])(\d+)$/;
 const MIN_ROW = 3;  // fewer numbered keys than this stay single values
@@ -13,25 +15,33 @@ export function renderCounters(comp, ctx) {
     root.append(svgText(4, 14, `hidden (${comp.count ?? "?"})`, { class: "small" }));
     return finish(root, 120, 20);
   }
-  let keys = Object.keys(comp.values);
+  const areas = Array.isArray(ctx.hints.areas) ? drawAreas(root, comp.values, ctx.hints.areas, ctx)
+    : { width: 0, height: 0, shown: new Set() };
+  let keys = Object.keys(comp.values).filter((k) => !areas.shown.has(k));
   if (ctx.hints.only) keys = keys.filter((k) => ctx.hints.only.includes(k));
+  if (areas.height > 0) return drawList(root, keys, comp, ctx, areas.width, areas.height + 8);
   if (!keys.length) {
     root.append(svgText(4, 14, "(none)", { class: "small" }));
     return finish(root, 80, 20);
   }
+  return drawList(root, keys, comp, ctx, 0, 0);
+}
+
+// The keys as `key: value` columns, then rows of numbered keys, from y = top.
+function drawList(root, keys, comp, ctx, minWidth, top) {
   const labelOf = (key) => (ctx.hints.labels && ctx.hints.labels[key]) || key;
   const { rows, singles } = groupByPrefix(keys);
 
   const perColumn = ctx.hints.rows || 8;
   const colW = 150;
   singles.forEach((key, i) => {
-    const x = Math.floor(i / perColumn) * colW + 4, y = (i % perColumn) * 16 + 13;
+    const x = Math.floor(i / perColumn) * colW + 4, y = top + (i % perColumn) * 16 + 13;
     const row = svgText(x, y, `${labelOf(key)}: ${comp.values[key]}`, { class: "small" });
     ctx.register("counter", key, row, true);
     root.append(row);
   });
   const columns = Math.ceil(singles.length / perColumn);
-  let width = columns * colW, y = Math.min(singles.length, perColumn) * 16 + 8;
+  let width = Math.max(minWidth, columns * colW), y = top + Math.min(singles.length, perColumn) * 16 + 8;
 
   const cell = 22, labelW = 110;
   for (const [prefix, members] of rows) {
