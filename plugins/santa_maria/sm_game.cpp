@@ -599,8 +599,9 @@ void SmGame::write_scores(Table& t, bool over) const {
   for (int s = 0; s < t.players(); ++s) {
     const Counters& p = t.get(seat_of(s).player);
     Counters& score = t.get(seat_of(s).score);
+    // A finished game's record holds every part, 0 included.
     const auto put = [&](const char* key, int value) {
-      if (score.get(key) != value) score.set(key, value);
+      if (score.get(key) != value || (over && !score.has(key))) score.set(key, value);
     };
     if (!over) {
       for (const char* key : {"goods_coins", "colonists", "scholars", "bishop_penalty", "port_sets", "port_set_points",

@@ -309,8 +309,9 @@ void TutorialGame::write_scores(Table& t, bool over) const {
     Counters& score = t.get<Counters>("score", seat);
     const int renown = over ? t.get(renown_).position(seat) : 0;
     const int spice = over ? t.get(goods_).count(seat, "spice") / engine_->rules.spice_per_point : 0;
+    // A finished game's record holds every part, 0 included.
     const auto put = [&](const char* key, int value) {
-      if (score.get(key) != value) score.set(key, value);
+      if (score.get(key) != value || (over && !score.has(key))) score.set(key, value);
     };
     put("renown", renown);
     put("spice", spice);

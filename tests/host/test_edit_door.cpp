@@ -241,3 +241,60 @@ TEST_CASE("A Madeira worker or ship that an edit creates or loses is refused, na
   CHECK(state(session)["global"]["board"]["values"]["cw0"] == watch + 1);
   check_twin(session);
 }
+
+namespace {
+
+// Plays random legal moves until the game is over.
+void play_to_the_end(Session& session, std::uint64_t seed) {
+  tessera::Rng rng(seed);
+  for (int step = 0; step < 100000 && !session.game().is_over(); ++step) {
+    const auto actions = session.game().legal_actions();
+    REQUIRE(session.act(actions[rng.below(actions.size())].text).ok);
+  }
+  REQUIRE(session.game().is_over());
+}
+
+}  // namespace
+
+TEST_CASE("A score record written at the end is derived: not editable, and an edit of what it is made of moves it",
+          "[host][edits]") {
+  SECTION("the tutorial: renown, spice and their total") {
+    Session session = session_of("tutorial", 2, 5);
+    CHECK_THAT(refusal(session, {{{"op", "add"}, {"path", "/seats/0/score/values/total"}, {"value", 3}}}),
+               Catch::Contains("seat 0 score is derived from the state once the game is over (0 before)"));
+    play_to_the_end(session, 5);
+    const json over = state(session);
+    const int renown = over["global"]["renown"]["positions"][1];
+    CHECK(over["seats"][1]["score"]["values"]["renown"] == renown);
+    session.set("/global/renown/positions/1", renown + 2);
+    const json score = state(session)["seats"][1]["score"]["values"];
+    CHECK(score["renown"] == renown + 2);
+    CHECK(score["total"] == score["renown"].get<int>() + score["spice"].get<int>());
+    CHECK(session.game().outcome().scores[1] == score["total"]);
+    check_twin(session);
+  }
+  SECTION("Madeira: leftovers, pirate penalties and the total") {
+    Session session = session_of("madeira", 2, 5);
+    play_to_the_end(session, 5);
+    const json over = state(session);
+    CHECK_THAT(refusal(session, {{{"op", "replace"}, {"path", "/seats/0/score/values/total"}, {"value", 99}}}),
+               Catch::Contains("seat 0 score is derived from the state once the game is over"));
+    const int pp = over["seats"][0]["home"]["values"]["pp"];
+    session.set("/seats/0/home/values/pp", pp + 3);
+    CHECK(state(session)["seats"][0]["score"]["values"]["total"] == over["seats"][0]["score"]["values"]["total"].get<int>() + 3);
+    check_twin(session);
+  }
+  SECTION("Santa Maria: every part the state gives, and the total") {
+    Session session = session_of("santa_maria", 2, 5);
+    play_to_the_end(session, 5);
+    const json over = state(session);
+    CHECK_THAT(refusal(session, {{{"op", "replace"}, {"path", "/seats/1/score/values/happiness"}, {"value", 99}}}),
+               Catch::Contains("seat 1 score.happiness is derived from the seat's happiness points"));
+    const int points = over["seats"][1]["happiness"]["values"]["points"];
+    session.set("/seats/1/happiness/values/points", points + 4);
+    const json score = state(session)["seats"][1]["score"]["values"];
+    CHECK(score["happiness"] == points + 4);
+    CHECK(score["total"] == over["seats"][1]["score"]["values"]["total"].get<int>() + 4);
+    check_twin(session);
+  }
+}
