@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "refusal_words.hpp"
+#include "tessera/counters.hpp"
 #include "tessera/deck.hpp"
 #include "tessera/error.hpp"
 #include "tessera/hand.hpp"
@@ -68,11 +69,18 @@ void FlowGame::start_flow() {
   table_.get(flow_).push(root);
   const ScriptRuntime::Scope budget(scripts_.get(), state_check());
   if (schema_) schema_->check(table_);
-  if (scripts_) scripts_->take_written_lists();
+  forget_script_writes();
   run_hook("on_setup", kNobody, nullptr, json::object());
   settle(nullptr);
   check_conserved_writes();
+  check_derived_values();
   legal_.swap(scratch_);
+}
+
+void FlowGame::forget_script_writes() {
+  if (!scripts_) return;
+  scripts_->take_written_lists();
+  scripts_->take_derived_writes();
 }
 
 void FlowGame::check_written_lists() {
@@ -82,6 +90,55 @@ void FlowGame::check_written_lists() {
     } catch (const DataError& e) {
       throw DataError(written.where + ": " + e.what() + " once the move is over (the game's schema.yaml)");
     }
+  }
+}
+
+namespace {
+
+// The first key whose value differs between counters `a` and `b` (a key missing is 0); ""
+// when they agree.
+std::string first_difference(const Counters& a, const Counters& b) {
+  for (const auto& [key, value] : a.entries())
+    if (b.get(key) != value) return key;
+  for (const auto& [key, value] : b.entries())
+    if (a.get(key) != value) return key;
+  return {};
+}
+
+}  // namespace
+
+// A script wrote a component that holds derived values: they must be what derive() makes of
+// the state, or a reload (set_state derives them) would give another game than the live one.
+void FlowGame::check_derived_writes() {
+  const std::vector<DerivedWrite> writes = scripts_->take_derived_writes();
+  Table fresh = table_;
+  derive(fresh);
+  for (const DerivedWrite& written : writes) {
+    if (!written.key.empty()) continue;  // once per component; a derived key's own write names its line below
+    const Component& now = std::as_const(table_).at(written.index);
+    const Component& derived = std::as_const(fresh).at(written.index);
+    const int decl = schema_->declaration_of(now);
+    std::string key, left, made;
+    if (const auto* counters = dynamic_cast<const Counters*>(&now)) {
+      key = first_difference(*counters, static_cast<const Counters&>(derived));
+      if (key.empty()) continue;
+      left = std::to_string(counters->get(key));
+      made = std::to_string(static_cast<const Counters&>(derived).get(key));
+    } else {
+      json a, b;
+      now.write_json(a, kOmniscient);
+      derived.write_json(b, kOmniscient);
+      if (a == b) continue;
+      left = a.dump();
+      made = b.dump();
+    }
+    // The line of the write of that key, when a script wrote it; else the first write there.
+    std::string where = written.where;
+    for (const DerivedWrite& w : writes)
+      if (w.index == written.index && w.key == key) where = w.where;
+    throw DataError(where + ": " + schema_->derived_write(decl, key, now.owner()) + ": the move leaves it " + left +
+                    ", the state derives " + made +
+                    " (a script keeps a derived value equal to what it is derived from: write what it is derived from)");
   }
 }
 
@@ -132,7 +189,7 @@ ApplyResult FlowGame::apply_at(std::size_t index, ApplyMode mode) {
 void FlowGame::refuse(ApplyResult& result, const std::exception& e, bool failed, bool transaction) {
   if (transaction) table_.rollback_undo();
   forget_derived();
-  if (scripts_) scripts_->take_written_lists();  // what the failed move wrote is gone
+  forget_script_writes();  // what the failed move wrote is gone
   result.events.clear();
   result.error = e.what();
   result.failed = failed;
@@ -158,6 +215,7 @@ ApplyResult FlowGame::apply_legal(const Move& move, ApplyMode mode) {
     if (on_action) run_hook("on_action", seat, events, json{{"text", text}, {"seat", seat}});
     settle(events);
     check_conserved_writes();
+    check_derived_values();
   } catch (const RuleError& e) {
     refuse(result, e, /*failed=*/false, transaction);
     return result;
@@ -167,7 +225,7 @@ ApplyResult FlowGame::apply_legal(const Move& move, ApplyMode mode) {
   } catch (...) {
     if (transaction) table_.rollback_undo();
     forget_derived();
-    if (scripts_) scripts_->take_written_lists();
+    forget_script_writes();
     throw;
   }
   if (transaction) table_.commit_undo();
@@ -372,7 +430,7 @@ void FlowGame::check_frames() const {
 
 void FlowGame::set_state(const json& state) {
   const ScriptRuntime::Scope budget(scripts_.get(), state_check());
-  if (scripts_) scripts_->take_written_lists();  // an edit is checked whole, below
+  forget_script_writes();  // an edit is checked whole, below
   forget_derived();
   Table backup = table_;
   table_.assign_json(state);

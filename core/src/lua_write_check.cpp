@@ -13,6 +13,7 @@ void WriteCheck::use_schema(std::shared_ptr<const StateSchema> schema) {
   noted_.clear();
   noted_flag_.clear();
   lists_.clear();
+  derived_.clear();
 }
 
 int WriteCheck::declaration(const Table& table, std::uint32_t index) {
@@ -28,7 +29,9 @@ void WriteCheck::check_counter(lua_State* L, const Table& table, std::uint32_t i
   ++count_;
   if (!schema_) return;
   const int d = declaration(table, index);
-  if (d < 0 || !schema_->has_keys(d)) return;
+  if (d < 0) return;
+  if (schema_->has_derived(d) && !schema_->derived_write(d, key, kNobody).empty()) note_derived(L, index, key);
+  if (!schema_->has_keys(d)) return;
   try {
     schema_->check_key(d, table.at(index), key, value, table.players());
   } catch (const DataError& e) {
@@ -40,11 +43,15 @@ void WriteCheck::note_first(lua_State* L, const Table& table, std::uint32_t inde
   if (noted_flag_.size() != table.size()) noted_flag_.assign(table.size(), 0);
   noted_flag_[index] = 1;
   const int d = declaration(table, index);
-  if (d < 0 || schema_->holds(d).empty()) return;
-  noted_.push_back(Noted{index, script_position(L, 1)});
-  const std::string& list = schema_->holds(d);
-  if (std::none_of(lists_.begin(), lists_.end(), [&](const WrittenList& w) { return w.list == list; }))
-    lists_.push_back(WrittenList{list, noted_.back().where});
+  if (d >= 0 && schema_->has_derived(d)) note_derived(L, index, "");
+  if (d < 0 || (schema_->holds(d).empty() && schema_->conserved_in(d).empty())) return;
+  noted_.push_back(Noted{index, script_position(L, 1)});  // its ids checked when the call ends
+  const auto add = [&](const std::string& list) {
+    if (std::none_of(lists_.begin(), lists_.end(), [&](const WrittenList& w) { return w.list == list; }))
+      lists_.push_back(WrittenList{list, noted_.back().where});
+  };
+  if (!schema_->holds(d).empty()) add(schema_->holds(d));
+  for (const std::string& list : schema_->conserved_in(d)) add(list);
 }
 
 void WriteCheck::check_noted(const Table& table) {
@@ -58,6 +65,18 @@ void WriteCheck::check_noted(const Table& table) {
       throw DataError((n.where.empty() ? std::string() : n.where + ": ") + e.what() + " (the game's schema.yaml)");
     }
   }
+}
+
+void WriteCheck::note_derived(lua_State* L, std::uint32_t index, std::string_view key) {
+  for (const DerivedWrite& w : derived_)
+    if (w.index == index && w.key == key) return;
+  derived_.push_back(DerivedWrite{index, std::string(key), script_position(L, 1)});
+}
+
+std::vector<DerivedWrite> WriteCheck::take_derived_writes() {
+  std::vector<DerivedWrite> writes;
+  writes.swap(derived_);
+  return writes;
 }
 
 std::vector<WrittenList> WriteCheck::take_written_lists() {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lua_state.hpp"
+#include "tessera/script_runtime.hpp"
 #include "tessera/state_schema.hpp"
 
 namespace tessera::lua {
@@ -38,12 +39,20 @@ class WriteCheck {
   // them (and any noted component not checked).
   std::vector<WrittenList> take_written_lists();
   bool wrote_content() const { return !lists_.empty(); }
+  // The writes into components that hold derived values since the last call (the first per
+  // component and per derived key), for the comparison with a fresh derivation at the end
+  // of the move; forgets them.
+  std::vector<DerivedWrite> take_derived_writes();
+  bool wrote_derived() const { return !derived_.empty(); }
   // Writes of every kind so far (a call wrote when this grew during it).
   std::uint64_t count() const { return count_; }
 
  private:
   int declaration(const Table& table, std::uint32_t index);
   void note_first(lua_State* L, const Table& table, std::uint32_t index);
+  // Records a write of `key` ("" for the component) into component `index`, once per
+  // component and derived key.
+  void note_derived(lua_State* L, std::uint32_t index, std::string_view key);
 
   std::shared_ptr<const StateSchema> schema_;
   std::vector<int> declarations_;  // by component index; -2: not looked up yet
@@ -54,6 +63,7 @@ class WriteCheck {
   std::vector<Noted> noted_;
   std::vector<char> noted_flag_;  // by component index
   std::vector<WrittenList> lists_;
+  std::vector<DerivedWrite> derived_;
   std::uint64_t count_ = 0;
 };
 

@@ -687,6 +687,10 @@ std::vector<WrittenList> ScriptRuntime::take_written_lists() { return impl_->wri
 
 bool ScriptRuntime::wrote_content() const { return impl_->writes.wrote_content(); }
 
+std::vector<DerivedWrite> ScriptRuntime::take_derived_writes() { return impl_->writes.take_derived_writes(); }
+
+bool ScriptRuntime::wrote_derived() const { return impl_->writes.wrote_derived(); }
+
 std::size_t ScriptRuntime::memory_used() const { return impl_->vm.memory_used(); }
 
 std::vector<std::string> ScriptRuntime::list_variants(const std::filesystem::path& script_dir) {

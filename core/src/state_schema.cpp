@@ -1,6 +1,7 @@
 #include "tessera/state_schema.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <climits>
 
 #include "tessera/counters.hpp"
@@ -9,6 +10,7 @@
 #include "tessera/hand.hpp"
 #include "tessera/json_fields.hpp"
 #include "tessera/market.hpp"
+#include "tessera/square_grid.hpp"
 #include "tessera/supply.hpp"
 #include "tessera/yaml_reader.hpp"
 
@@ -61,12 +63,68 @@ StateSchema::StateSchema(const YamlNode& root) {
   root.allow_only({"components", "per_seat", "invariants"});
   if (const auto node = root.find("components")) read_components(*node, false);
   if (const auto node = root.find("per_seat")) read_components(*node, true);
-  if (const auto node = root.find("invariants"); node && !node->is_null()) {
-    for (const YamlNode& item : node->as_list()) {
-      item.allow_only({"conserved"});
-      conserved_.emplace_back(item.required<std::string>("conserved"), item.mark());
+  if (const auto node = root.find("invariants"); node && !node->is_null())
+    for (const YamlNode& item : node->as_list()) read_conserved(item);
+  for (const Conserved& c : conserved_) {
+    for (ComponentDecl& decl : components_)
+      if (decl.holds == c.list) decl.conserved.push_back(c.list);
+    for (const Place& place : c.places) {
+      auto& lists = components_[place.decl].conserved;
+      if (std::find(lists.begin(), lists.end(), c.list) == lists.end()) lists.push_back(c.list);
     }
   }
+}
+
+// `conserved: <list>`, with `in:` the places other than decks, hands, markets and supplies
+// that hold its units.
+void StateSchema::read_conserved(const YamlNode& item) {
+  item.allow_only({"conserved", "in"});
+  Conserved c;
+  c.list = item.required<std::string>("conserved");
+  c.mark = item.mark();
+  const auto in = item.find("in");
+  for (const YamlNode& at : in ? in->as_list() : std::vector<YamlNode>{}) {
+    at.allow_only({"component", "key", "counts"});
+    const std::string name = at.required<std::string>("component");
+    const auto decl = std::find_if(components_.begin(), components_.end(),
+                                   [&](const ComponentDecl& d) { return d.name == name; });
+    if (decl == components_.end()) throw at.at("component").error("in: the schema declares no component '" + name + "'");
+    Place place;
+    place.decl = static_cast<std::size_t>(decl - components_.begin());
+    place.text = name;
+    const std::string counts = at.required<std::string>("counts");
+    static const std::map<std::string, Place::Counts> kCounts{{"keys", Place::Counts::Keys},
+                                                              {"tiles", Place::Counts::Tiles},
+                                                              {"number", Place::Counts::Number},
+                                                              {"seat_bits", Place::Counts::SeatBits},
+                                                              {"seat_plus_one", Place::Counts::SeatPlusOne}};
+    const auto kind = kCounts.find(counts);
+    if (kind == kCounts.end())
+      throw at.at("counts").error("in: counts is keys, tiles, number, seat_bits or seat_plus_one, not '" + counts + "'");
+    place.counts = kind->second;
+    const bool tiles = place.counts == Place::Counts::Tiles;
+    if (decl->kind != (tiles ? "square_grid" : "counters"))
+      throw at.error("in: counts: " + counts + " counts " + (tiles ? "a square_grid" : "counters") + ", and " + name +
+                     " is a " + decl->kind);
+    if (const auto key = at.find("key")) {
+      if (tiles) throw key->error("in: a grid's tiles have no key");
+      place.key = read_key(key->scalar(), *key);
+      place.text += "." + key->scalar();
+    } else if (place.counts != Place::Counts::Keys && !tiles) {
+      throw at.error("in: counts: " + counts + " needs the key (or 'key*' keys) that hold the units");
+    }
+    // A global component's number is a seat's by the number its key ends in.
+    if (place.counts == Place::Counts::Number && !decl->per_seat && !place.key->prefix)
+      throw at.at("key").error("in: a global component's count names its seat by the number after its key's "
+                               "start: write the key as 'start*'");
+    const bool seat_units = place.counts != Place::Counts::Keys && !tiles;
+    if (!c.places.empty() && seat_units != c.by_seat)
+      throw at.error("in: the " + c.list + " are counted by ids (keys, tiles) or by seats (number, seat_bits, "
+                     "seat_plus_one), not both");
+    c.by_seat = seat_units;
+    c.places.push_back(std::move(place));
+  }
+  conserved_.push_back(std::move(c));
 }
 
 void StateSchema::read_components(const YamlNode& node, bool per_seat) {
@@ -168,6 +226,10 @@ void StateSchema::content(const std::string& name, std::map<std::string, int> co
   content.ids.clear();
   for (const auto& entry : copies) content.ids.insert(entry.first);
   content.copies = std::move(copies);
+}
+
+void StateSchema::tile_numbers(const std::string& name, std::vector<std::string> ids) {
+  contents_[name].numbers = std::move(ids);
 }
 
 const StateSchema::Content& StateSchema::content_of(const std::string& name, const std::string& mark) const {
@@ -282,50 +344,153 @@ void StateSchema::check_held(int decl_index, const Component& c) const {
   });
 }
 
-void StateSchema::check_conserved(const Table& table, const std::string& list, const std::string& mark) const {
-  const auto& expected = content_of(list, mark).copies;
-  std::map<std::string, int> found;
+namespace {
+
+// The seat a key of a global component counts for: the number after the key's start, modulo
+// the players (a key per seat, or per place and seat: "cl5" is colony 1's seat 2 of 3).
+int seat_of_key(std::string_view key, std::size_t start, int players) {
+  int n = -1;
+  const auto [end, error] = std::from_chars(key.data() + start, key.data() + key.size(), n);
+  if (error != std::errc() || end != key.data() + key.size() || n < 0) return kNobody;
+  return n % players;
+}
+
+}  // namespace
+
+template <typename F>
+void StateSchema::for_each_unit(const Table& table, const Conserved& c, F&& each) const {
+  const Content& content = content_of(c.list, c.mark);
   for (std::size_t i = 0; i < table.size(); ++i) {
-    const Component& c = table.at(i);
-    const int d = declaration_of(c);
-    if (d < 0 || components_[static_cast<std::size_t>(d)].holds != list) continue;
-    if (const auto* supply = dynamic_cast<const Supply*>(&c)) {
-      for (std::size_t r = 0; r < supply->resources().size(); ++r) {
-        const std::string& id = supply->resources()[r].id;
-        const int units = units_of(*supply, r);
-        const auto want = expected.find(id);
-        const int copies = want == expected.end() ? 0 : want->second;
-        if ((units == Supply::kUnlimited) != (copies == Supply::kUnlimited))
-          throw DataError("the " + list + " are conserved: the bank of '" + id + "' in " +
-                          where_of(c.name(), c.owner()) + " is " +
-                          (copies == Supply::kUnlimited ? "unlimited in this game" : "limited in this game") +
-                          (units == Supply::kUnlimited ? ", not unlimited (-1)" : ", not " +
-                                                             std::to_string(supply->resources()[r].bank)));
-        if (units == Supply::kUnlimited) {
-          found[id] = Supply::kUnlimited;
-        } else if (units != copies) {
-          throw DataError("the " + list + " are conserved: the game has " + std::to_string(copies) + " '" + id +
-                          "', the bank and the seats of " + where_of(c.name(), c.owner()) + " hold " +
-                          std::to_string(units) + " (a unit a seat gains comes from the bank)");
-        }
-        if (units != Supply::kUnlimited) found[id] += units;
+    const Component& component = table.at(i);
+    const int d = declaration_of(component);
+    if (d < 0) continue;
+    const ComponentDecl& decl = components_[static_cast<std::size_t>(d)];
+    if (decl.holds == c.list && !dynamic_cast<const Supply*>(&component))
+      for_each_held(component, [&](const std::string& id) { each(where_of(decl.name, component.owner()), id); });
+    for (const Place& place : c.places) {
+      if (place.decl != static_cast<std::size_t>(d)) continue;
+      const std::string where = where_of(place.text, component.owner());
+      if (place.counts == Place::Counts::Keys) {
+        for (const auto& [key, value] : static_cast<const Counters&>(component).entries())
+          if (content.ids.contains(key) && (!place.key || matches(*place.key, key))) each(where, key);
+      } else {  // tiles: each number once, however many cells it covers
+        const auto& grid = static_cast<const SquareGrid&>(component);
+        std::vector<char> seen(content.numbers.size(), 0);
+        for (int y = 0; y < grid.height(); ++y)
+          for (int x = 0; x < grid.width(); ++x) {
+            const int tile = grid.at(x, y).tile;
+            if (tile < 0 || static_cast<std::size_t>(tile) >= seen.size() || seen[static_cast<std::size_t>(tile)]) continue;
+            seen[static_cast<std::size_t>(tile)] = 1;
+            each(where, content.numbers[static_cast<std::size_t>(tile)]);
+          }
       }
-      continue;
     }
-    for_each_held(c, [&](const std::string& id) { ++found[id]; });
-  }
-  for (const auto& [id, copies] : expected) {
-    const auto it = found.find(id);
-    const int n = it == found.end() ? 0 : it->second;
-    if (n != copies)
-      throw DataError("the " + list + " are conserved: '" + id + "' is in " + std::to_string(n) +
-                      " place(s), the game has " + std::to_string(copies));
   }
 }
 
+void StateSchema::check_conserved(const Table& table, const Conserved& c) const {
+  if (c.by_seat) return check_conserved_by_seat(table, c);
+  const std::string& list = c.list;
+  const auto& expected = content_of(list, c.mark).copies;
+  std::map<std::string, int> found;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const auto* supply = dynamic_cast<const Supply*>(&table.at(i));
+    const int d = supply ? declaration_of(*supply) : -1;
+    if (d < 0 || components_[static_cast<std::size_t>(d)].holds != list) continue;
+    for (std::size_t r = 0; r < supply->resources().size(); ++r) {
+      const std::string& id = supply->resources()[r].id;
+      const int units = units_of(*supply, r);
+      const auto want = expected.find(id);
+      const int copies = want == expected.end() ? 0 : want->second;
+      if ((units == Supply::kUnlimited) != (copies == Supply::kUnlimited))
+        throw DataError("the " + list + " are conserved: the bank of '" + id + "' in " +
+                        where_of(supply->name(), supply->owner()) + " is " +
+                        (copies == Supply::kUnlimited ? "unlimited in this game" : "limited in this game") +
+                        (units == Supply::kUnlimited ? ", not unlimited (-1)" : ", not " +
+                                                           std::to_string(supply->resources()[r].bank)));
+      if (units == Supply::kUnlimited) {
+        found[id] = Supply::kUnlimited;
+      } else if (units != copies) {
+        throw DataError("the " + list + " are conserved: the game has " + std::to_string(copies) + " '" + id +
+                        "', the bank and the seats of " + where_of(supply->name(), supply->owner()) + " hold " +
+                        std::to_string(units) + " (a unit a seat gains comes from the bank)");
+      }
+      if (units != Supply::kUnlimited) found[id] += units;
+    }
+  }
+  for_each_unit(table, c, [&](const std::string&, const std::string& id) { ++found[id]; });
+  for (const auto& [id, copies] : expected) {
+    const auto it = found.find(id);
+    const int n = it == found.end() ? 0 : it->second;
+    if (n == copies) continue;
+    // Where it is: the places, each as often as it holds the id.
+    std::string places;
+    for_each_unit(table, c, [&](const std::string& where, const std::string& held) {
+      if (held == id) places += (places.empty() ? " (" : ", ") + where;
+    });
+    throw DataError("the " + list + " are conserved: '" + id + "' is in " + std::to_string(n) + " place(s)" +
+                    (places.empty() ? "" : places + ")") + ", the game has " + std::to_string(copies));
+  }
+}
+
+// A seat's pieces: every seat has the copies of the list's one id, wherever they are.
+void StateSchema::check_conserved_by_seat(const Table& table, const Conserved& c) const {
+  const auto& copies = content_of(c.list, c.mark).copies;
+  if (copies.size() != 1)
+    throw DataError(c.mark + ": the " + c.list + " are counted per seat: the game gives the list one id (the piece), not " +
+                    std::to_string(copies.size()));
+  const std::string& piece = copies.begin()->first;
+  const int players = table.players();
+  std::vector<long long> found(static_cast<std::size_t>(players), 0);
+  std::vector<std::string> parts(static_cast<std::size_t>(players));
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const Component& component = table.at(i);
+    const int d = declaration_of(component);
+    if (d < 0) continue;
+    for (const Place& place : c.places) {
+      if (place.decl != static_cast<std::size_t>(d)) continue;
+      std::vector<long long> here(static_cast<std::size_t>(players), 0);
+      for (const auto& [key, value] : static_cast<const Counters&>(component).entries()) {
+        if (!matches(*place.key, key)) continue;
+        switch (place.counts) {
+          case Place::Counts::Number: {
+            const int seat = component.owner() != kNobody ? component.owner()
+                                                          : seat_of_key(key, place.key->name.size(), players);
+            if (seat == kNobody)
+              throw DataError(where_of(place.text, component.owner()) + ": key '" + key +
+                              "' names no seat (its start, then a number)");
+            here[static_cast<std::size_t>(seat)] += value;
+            break;
+          }
+          case Place::Counts::SeatBits:
+            for (int seat = 0; seat < players; ++seat) here[static_cast<std::size_t>(seat)] += (value >> seat) & 1;
+            break;
+          case Place::Counts::SeatPlusOne:
+            if (value >= 1 && value <= players) ++here[static_cast<std::size_t>(value - 1)];
+            break;
+          default: break;
+        }
+      }
+      for (int seat = 0; seat < players; ++seat) {
+        const long long n = here[static_cast<std::size_t>(seat)];
+        found[static_cast<std::size_t>(seat)] += n;
+        if (n) parts[static_cast<std::size_t>(seat)] += (parts[static_cast<std::size_t>(seat)].empty() ? "" : ", ") +
+                                                        where_of(place.text, component.owner()) + " " + std::to_string(n);
+      }
+    }
+  }
+  const int want = copies.begin()->second;
+  for (int seat = 0; seat < players; ++seat)
+    if (found[static_cast<std::size_t>(seat)] != want)
+      throw DataError("the " + c.list + " are conserved: seat " + std::to_string(seat) + " has " +
+                      std::to_string(found[static_cast<std::size_t>(seat)]) + " " + piece + "(s) (" +
+                      (parts[static_cast<std::size_t>(seat)].empty() ? "none" : parts[static_cast<std::size_t>(seat)]) +
+                      "), the game gives each seat " + std::to_string(want));
+}
+
 void StateSchema::check_conserved(const Table& table, std::span<const std::string> lists) const {
-  for (const auto& [list, mark] : conserved_)
-    if (std::find(lists.begin(), lists.end(), list) != lists.end()) check_conserved(table, list, mark);
+  for (const Conserved& c : conserved_)
+    if (std::find(lists.begin(), lists.end(), c.list) != lists.end()) check_conserved(table, c);
 }
 
 void StateSchema::check(const Table& table) const {
@@ -361,7 +526,7 @@ void StateSchema::check(const Table& table) const {
       }
     throw DataError(where_of(decl.name, missing) + ": missing (declared at " + decl.mark + ")");
   }
-  for (const auto& [list, mark] : conserved_) check_conserved(table, list, mark);
+  for (const Conserved& c : conserved_) check_conserved(table, c);
 }
 
 std::string StateSchema::derived_at(std::string_view pointer) const {
@@ -395,6 +560,15 @@ std::string StateSchema::derived_at(std::string_view pointer) const {
   return {};
 }
 
+std::string StateSchema::derived_write(int decl_index, std::string_view key, int seat) const {
+  const ComponentDecl& decl = components_[static_cast<std::size_t>(decl_index)];
+  if (!decl.derived.empty()) return where_of(decl.name, seat) + " is derived from " + decl.derived;
+  if (key.empty()) return {};
+  for (const auto& [k, from] : decl.derived_keys)
+    if (matches(k, key)) return where_of(decl.name, seat) + "." + std::string(key) + " is derived from " + from;
+  return {};
+}
+
 std::string StateSchema::describe() const {
   std::string out = "components:\n";
   for (const ComponentDecl& c : components_) {
@@ -418,7 +592,11 @@ std::string StateSchema::describe() const {
   }
   if (!conserved_.empty()) {
     out += "invariants:\n";
-    for (const auto& [list, mark] : conserved_) out += "  each of the " + list + " is in exactly one place\n";
+    for (const Conserved& c : conserved_) {
+      out += c.by_seat ? "  each seat keeps its " + c.list + ":" : "  each of the " + c.list + " is in exactly one place";
+      for (std::size_t p = 0; p < c.places.size(); ++p) out += (p ? ", " : c.by_seat ? " " : " (also ") + c.places[p].text;
+      out += c.by_seat || c.places.empty() ? "\n" : ")\n";
+    }
   }
   return out;
 }

@@ -154,6 +154,13 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   make_keys(e);
   e.flow = std::make_unique<FlowRules>(load_with_overlays(config.data_dir, "data/madeira", "flow.yaml", config.variants));
   e.schema = std::make_shared<StateSchema>(load_with_overlays(config.data_dir, "data/madeira", "schema.yaml", config.variants));
+  // Each seat's workers and ships, wherever they stand (schema.yaml's invariants).
+  const auto start = [&](const char* key) {
+    const auto it = e.rules.start_home.find(key);
+    return it == e.rules.start_home.end() ? 0 : it->second;
+  };
+  e.schema->content("workers", {{"worker", start("workers")}});
+  e.schema->content("ships", {{"ship", start("ships")}});
   e.scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/madeira");
   e.scripts->set_fired_hooks(e.flow->fired_hooks());
   register_queries(e);

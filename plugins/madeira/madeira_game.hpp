@@ -152,6 +152,8 @@ class MadeiraGame : public tessera::FlowGame {
 
  protected:
   void check_state() const override;
+  // The score record, from the state once the game is over.
+  void derive(tessera::Table& t) const override;
 
  private:
   friend struct Natives;
@@ -208,6 +210,7 @@ class MadeiraGame : public tessera::FlowGame {
   void start_take_wood(tessera::FlowContext& ctx);
   void start_again(tessera::FlowContext& ctx);
   void final_scoring(tessera::FlowContext& ctx);
+  void write_scores(tessera::Table& t, bool over) const;
   int next_building(const tessera::Table& t, int after) const;
   int honor_seat(const tessera::Table& t) const;
 

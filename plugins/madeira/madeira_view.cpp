@@ -132,18 +132,32 @@ std::string MadeiraGame::label(const FlowView& v, const Move& m) const {
   return "?";
 }
 
-// §10: leftovers to reals and PP, pirate ranks and excess.
 void MadeiraGame::final_scoring(FlowContext& ctx) {
-  Table& t = ctx.table();
+  write_scores(ctx.table(), /*over=*/true);
+  if (ctx.logging()) ctx.log("the game is over");
+}
+
+void MadeiraGame::derive(Table& t) const { write_scores(t, t.get<Flow>("flow").empty()); }
+
+// §10: leftovers to reals and PP, pirate ranks and excess, once the game is over; all 0 before.
+void MadeiraGame::write_scores(Table& t, bool over) const {
   const Rules& r = rules();
   const HomeKeys& h = engine_->hk;
   const int P = t.players();
-  for (int s = 0; s < P; ++s) {
+  const auto put = [&](int s, const char* key, int value) {
     Counters& sc = t.get(seats_[static_cast<std::size_t>(s)].score);
+    if (sc.get(key) != value) sc.set(key, value);
+  };
+  if (!over) {
+    for (int s = 0; s < P; ++s)
+      for (const char* key : {"leftover_reals", "leftover_pp", "pirate_rank", "pirate_excess", "total"}) put(s, key, 0);
+    return;
+  }
+  for (int s = 0; s < P; ++s) {
     const int reals = home(t, s, h.reals) + home(t, s, h.goods) + home(t, s, h.goods + 1) + home(t, s, h.goods + 2) +
                       home(t, s, h.wood) + home(t, s, h.bread);
-    sc.set("leftover_reals", reals);
-    sc.set("leftover_pp", reals / r.reals_per_pp);
+    put(s, "leftover_reals", reals);
+    put(s, "leftover_pp", reals / r.reals_per_pp);
   }
   // Ranks: most pirates first; among ties the seat earlier in the pass column ranks better.
   const std::vector<int> order = pass_order(t);
@@ -159,16 +173,14 @@ void MadeiraGame::final_scoring(FlowContext& ctx) {
   }
   for (std::size_t i = 0; i < ranked.size(); ++i) {
     const int s = ranked[i];
-    Counters& sc = t.get(seats_[static_cast<std::size_t>(s)].score);
     const int n = pirates(t, s);
-    sc.set("pirate_rank", n > 0 ? r.pirate_penalty[i] : 0);
-    sc.set("pirate_excess", n > 0 ? std::max(0, n - r.pirate_excess) : 0);
+    put(s, "pirate_rank", n > 0 ? r.pirate_penalty[i] : 0);
+    put(s, "pirate_excess", n > 0 ? std::max(0, n - r.pirate_excess) : 0);
   }
   for (int s = 0; s < P; ++s) {
-    Counters& sc = t.get(seats_[static_cast<std::size_t>(s)].score);
-    sc.set("total", home(t, s, h.pp) + sc.get("leftover_pp") - sc.get("pirate_rank") - sc.get("pirate_excess"));
+    const Counters& sc = t.get(seats_[static_cast<std::size_t>(s)].score);
+    put(s, "total", home(t, s, h.pp) + sc.get("leftover_pp") - sc.get("pirate_rank") - sc.get("pirate_excess"));
   }
-  if (ctx.logging()) ctx.log("the game is over");
 }
 
 // The PP at home (before the final scoring's leftovers and pirate penalties).

@@ -86,11 +86,17 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->flow = std::make_unique<FlowRules>(load_with_overlays(config.data_dir, "data/santa_maria", "flow.yaml", variants));
   engine->schema = std::make_shared<StateSchema>(load_with_overlays(config.data_dir, "data/santa_maria", "schema.yaml", variants));
   // One of each shipment and expansion tile (the capital and road tiles never lie in a deck).
+  // A tile on a colony grid is its index there (the capitals' numbers lie beyond them).
   std::map<std::string, int> shipment_copies, tile_copies;
+  std::vector<std::string> tile_numbers;
   for (const auto& s : engine->rules.shipments) shipment_copies[s.id] = 1;
-  for (int i = 0; i < engine->rules.tile_count(); ++i) tile_copies[engine->rules.tile(i).id] = 1;
+  for (int i = 0; i < engine->rules.tile_count(); ++i) {
+    tile_copies[engine->rules.tile(i).id] = 1;
+    tile_numbers.push_back(engine->rules.tile(i).id);
+  }
   engine->schema->content("shipments", shipment_copies);
   engine->schema->content("tiles", tile_copies);
+  engine->schema->tile_numbers("tiles", std::move(tile_numbers));
   engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/santa_maria");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   // ctx:call("print_board", seat, board_id): the advanced set-up and the board draft variant print
@@ -568,19 +574,48 @@ void SmGame::end_year(FlowContext& ctx) {
 
 void SmGame::final_scoring(FlowContext& ctx) {
   Table& t = ctx.table();
+  const Counters& board = t.get(board_);
+  for (int s = 0; s < t.players(); ++s) {
+    // Bishop objectives (7.2): the Lua effect of each of the seat's bishops adds its points.
+    t.get(seat_of(s).score).set("bishop_objectives", 0);
+    for (int i = 1; i <= rules().bishop_slots; ++i)
+      if ((board.get("monks.b" + num(i)) >> s & 1))
+        scripts()->apply(engine_->bishops[static_cast<std::size_t>(board.get("bishop" + num(i)) - 1)], t,
+                         ctx.script_context(s));
+  }
+  write_scores(t, /*over=*/true);
+  if (solo() && engine_->has_solo_goals) scripts()->apply(engine_->solo_goals, t, ctx.script_context(0));
+  if (scripts()->has_hook("final_scoring"))
+    scripts()->run_hook("final_scoring", t, ctx.script_context(kNobody), json::object());
+}
+
+void SmGame::derive(Table& t) const { write_scores(t, t.get<Flow>("flow").empty()); }
+
+// 7.1: the parts of the final scoring the state gives, and the total with the bishops'
+// objectives (which their Lua effects scored); all 0 before the game is over.
+void SmGame::write_scores(Table& t, bool over) const {
   const Rules& r = rules();
   const Counters& board = t.get(board_);
   for (int s = 0; s < t.players(); ++s) {
-    Counters& p = t.get(seat_of(s).player);
+    const Counters& p = t.get(seat_of(s).player);
     Counters& score = t.get(seat_of(s).score);
+    // A finished game's record holds every part, 0 included.
+    const auto put = [&](const char* key, int value) {
+      if (score.get(key) != value || (over && !score.has(key))) score.set(key, value);
+    };
+    if (!over) {
+      for (const char* key : {"goods_coins", "colonists", "scholars", "bishop_penalty", "port_sets", "port_set_points",
+                              "ships", "happiness", "total"})
+        put(key, 0);
+      continue;
+    }
     // 7.1 item 1: goods sold, 1 point per 3 coins.
     int coins = p.get(key::coins);
     for (int g = 0; g < kGoods; ++g) coins += p.get(key::goods[static_cast<std::size_t>(g)]) * r.sell[static_cast<std::size_t>(g)];
-    score.set("goods_coins", coins / r.coins_per_point);
-    const ColonyView view = ColonyView::of(r, t.get(seat_of(s).colony));
-    score.set("colonists", colonist_points(r, view));
-    // Monks: scholars' points, bishops' objectives minus the penalty.
-    int scholar_points = 0, objectives = 0, bishops = 0;
+    const int goods_coins = coins / r.coins_per_point;
+    const int colonists = colonist_points(r, ColonyView::of(r, t.get(seat_of(s).colony)));
+    // Monks: scholars' points, bishops' penalty.
+    int scholar_points = 0, bishops = 0;
     std::array<int, 4> port{};
     int ships = 0;
     for (const auto& [id, dock] : t.get(seat_of(s).port).entries()) {
@@ -592,28 +627,20 @@ void SmGame::final_scoring(FlowContext& ctx) {
       if ((board.get("monks.s" + num(i)) >> s) & 1)
         scholar_points += r.scholars[static_cast<std::size_t>(board.get("scholar" + num(i)) - 1)].points;
     if (p.get(key::capital_scholar) >= 1) scholar_points += r.scholars[static_cast<std::size_t>(p.get(key::capital_scholar) - 1)].points;
-    // Bishop objectives: the Lua effect of each bishop adds to "bishop_objectives" (7.2).
-    score.set("bishop_objectives", 0);
-    for (int i = 1; i <= r.bishop_slots; ++i)
-      if ((board.get("monks.b" + num(i)) >> s) & 1) {
-        bishops += 1;
-        scripts()->apply(engine_->bishops[static_cast<std::size_t>(board.get("bishop" + num(i)) - 1)], t,
-                         ctx.script_context(s));
-      }
-    objectives = score.get("bishop_objectives");
-    score.set("scholars", scholar_points);
-    score.set("bishop_penalty", bishops * r.bishop_penalty);
+    for (int i = 1; i <= r.bishop_slots; ++i) bishops += (board.get("monks.b" + num(i)) >> s) & 1;
     const int sets = *std::min_element(port.begin(), port.end());
-    score.set("port_sets", sets);
-    score.set("port_set_points", sets * r.port_set_points);
-    score.set("ships", ships);
-    score.set("happiness", t.get(seat_of(s).happiness).get("points"));
-    score.set("total", score.get("happiness") + score.get("goods_coins") + score.get("colonists") + scholar_points +
-                           objectives + bishops * r.bishop_penalty + sets * r.port_set_points + ships);
+    const int happiness = t.get(seat_of(s).happiness).get("points");
+    put("goods_coins", goods_coins);
+    put("colonists", colonists);
+    put("scholars", scholar_points);
+    put("bishop_penalty", bishops * r.bishop_penalty);
+    put("port_sets", sets);
+    put("port_set_points", sets * r.port_set_points);
+    put("ships", ships);
+    put("happiness", happiness);
+    put("total", happiness + goods_coins + colonists + scholar_points + score.get("bishop_objectives") +
+                     bishops * r.bishop_penalty + sets * r.port_set_points + ships);
   }
-  if (solo() && engine_->has_solo_goals) scripts()->apply(engine_->solo_goals, t, ctx.script_context(0));
-  if (scripts()->has_hook("final_scoring"))
-    scripts()->run_hook("final_scoring", t, ctx.script_context(kNobody), json::object());
 }
 
 Outcome SmGame::outcome() const {

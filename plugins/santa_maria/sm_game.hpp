@@ -111,6 +111,8 @@ class SmGame : public tessera::FlowGame {
 
  protected:
   void check_state() const override;
+  // The score record's parts the state gives, once the game is over (schema.yaml: derived).
+  void derive(tessera::Table& t) const override;
 
  private:
   struct Seat {
@@ -223,6 +225,7 @@ class SmGame : public tessera::FlowGame {
   void start_year(tessera::Table& t);
   void end_year(tessera::FlowContext& ctx);
   void final_scoring(tessera::FlowContext& ctx);
+  void write_scores(tessera::Table& t, bool over) const;
   void check_frame_params() const;
 
   // The choices of the effect step that waits for its seat, asked of the script once: the

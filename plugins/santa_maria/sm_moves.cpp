@@ -538,13 +538,16 @@ void SmGame::expand(FlowContext& ctx, const Move& move) {
   const std::string& id = rules().tile(move.p[0]).id;
   const SlotPlace where = ctx.table().get(display_).find(id);
   pay(s, where.row == 0 ? rules().double_cost : rules().triple_cost);
-  ctx.table().get(display_).take_at(where.row, where.slot);
+  // The tile leaves the display as it is placed: until then it is in one place the schema counts.
   if (ctx.logging()) ctx.log("seat " + num(s) + " buys tile " + id);
   ctx.push(steps().place_tile, s, {move.p[0]});
 }
 
 void SmGame::place_tile(FlowContext& ctx, const Move& move) {
   const int s = ctx.seat(), index = ctx.frame().p[0];
+  Market& display = ctx.table().get(display_);
+  const SlotPlace where = display.find(rules().tile(index).id);
+  display.take_at(where.row, where.slot);
   ctx.table().get(seat_of(s).colony)
       .place(shape_of(rules().tile(index)), move.p[1] - 1, move.p[0] - 1, move.p[2] * 90, index, free_square);
   if (ctx.logging())

@@ -439,7 +439,12 @@ void SmGame::check_frame_params() const {
                                    : engine_->retreat_scholar_effects[static_cast<std::size_t>(f.p[0])] >= 0;
       if (!has) throw DataError(where() + ": the scholar has no such effect");
     }
-    if (f.step == k.place_tile) param(0, 0, r.tile_count() - 1);
+    if (f.step == k.place_tile) {
+      param(0, 0, r.tile_count() - 1);
+      // A bought tile stays on the display until it is placed (where conservation counts it).
+      if (table().get(display_).find(r.tile(f.p[0]).id).row < 0)
+        throw DataError(where() + ": the tile being placed is one on the display");
+    }
     if (f.step == k.activation) {
       param(0, 0, 31);
       if ((f.p[0] & 7) > 5) throw DataError(where() + ": a line is 0..5");

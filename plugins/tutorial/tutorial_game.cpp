@@ -295,17 +295,31 @@ void TutorialGame::begin_round(FlowContext& ctx) {
 }
 
 void TutorialGame::final_scoring(FlowContext& ctx) {
-  Table& t = ctx.table();
-  for (int seat = 0; seat < t.players(); ++seat) {
-    Counters& score = t.get<Counters>("score", seat);
-    score.set("renown", t.get(renown_).position(seat));
-    score.set("spice", t.get(goods_).count(seat, "spice") / engine_->rules.spice_per_point);
-    score.set("total", score.get("renown") + score.get("spice"));
-  }
-  // Variants may change the final scores (the score counters) here.
+  // Variants may change the final scores here, through what they are made of (renown, spice):
+  // the record is derived from them.
   hook(ctx, "final_scoring", kNobody, json::object());
+  write_scores(ctx.table(), /*over=*/true);
   ctx.log("the game is over");
 }
+
+// The score record: each seat's renown, its spice in points and their sum once the game is
+// over, all 0 before (schema.yaml: derived).
+void TutorialGame::write_scores(Table& t, bool over) const {
+  for (int seat = 0; seat < t.players(); ++seat) {
+    Counters& score = t.get<Counters>("score", seat);
+    const int renown = over ? t.get(renown_).position(seat) : 0;
+    const int spice = over ? t.get(goods_).count(seat, "spice") / engine_->rules.spice_per_point : 0;
+    // A finished game's record holds every part, 0 included.
+    const auto put = [&](const char* key, int value) {
+      if (score.get(key) != value || (over && !score.has(key))) score.set(key, value);
+    };
+    put("renown", renown);
+    put("spice", spice);
+    put("total", renown + spice);
+  }
+}
+
+void TutorialGame::derive(Table& t) const { write_scores(t, t.get<Flow>("flow").empty()); }
 
 void TutorialGame::check_state() const {
   // The schema (data/tutorial/schema.yaml) has checked components, card ids, card

@@ -54,6 +54,8 @@ class TutorialGame : public tessera::FlowGame {
 
  protected:
   void check_state() const override;
+  // The score record, from the renown track and the spice once the game is over.
+  void derive(tessera::Table& t) const override;
 
  private:
   int coins(int seat) const { return table().get(goods_).count(seat, "coins"); }
@@ -72,6 +74,7 @@ class TutorialGame : public tessera::FlowGame {
   std::string choice_label(const tessera::FlowView& view, int index) const;  // of card_options(view)[index]
   void begin_round(tessera::FlowContext& ctx);
   void final_scoring(tessera::FlowContext& ctx);
+  void write_scores(tessera::Table& t, bool over) const;
   void hook(tessera::FlowContext& ctx, std::string_view name, int seat, const nlohmann::json& arg);
 
   std::shared_ptr<Engine> engine_;

@@ -10,8 +10,10 @@
 // A refused edit changes nothing, and an edit of a derived value is refused as derived.
 // Under the sanitizers fewer positions are tried.
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "scenario_save.hpp"
 #include "scenario_source.hpp"
@@ -54,20 +56,63 @@ void walk(const json& value, const std::string& path, std::vector<std::string>& 
   }
 }
 
-// Components whose cards are not conserved yet: Santa Maria's tiles and shipments leave
-// their decks and markets for places the schema cannot count (a bought tile becomes cells
-// of a colony grid, a taken shipment a key of a port's counters).
-bool not_conserved(const std::string& game, const std::string& component) {
+// Pieces that leave decks and markets for places other than decks, hands and markets, counted
+// here in all wherever they are: Santa Maria's shipments (a key of a port's counters once
+// taken) and tiles (a number on a colony grid once placed), and each Madeira seat's workers
+// and ships (counts and seats in the home and board counters).
+bool counted_in_all(const std::string& game, const std::string& component) {
   return game == "santa_maria" &&
          (component == "tiles" || component == "display" || component == "ships" || component == "docks");
 }
 
+void count_pieces_in_all(const std::string& game, const json& state, std::map<std::string, long long>& counts) {
+  const int players = state["players"];
+  if (game == "santa_maria") {
+    for (const char* name : {"ships", "docks", "tiles", "display"}) {
+      const json& c = state["global"][name];
+      const std::string list = name == std::string("ships") || name == std::string("docks") ? "shipments" : "tiles";
+      if (c["kind"] == "deck")
+        for (const json& pile : c["piles"]) counts["in all:" + list] += static_cast<long long>(pile["cards"].size());
+      else
+        for (const json& row : c["rows"])
+          for (const json& id : row) counts["in all:" + list] += id.is_string() && !id.get<std::string>().empty();
+    }
+    for (const json& seat : state["seats"]) {
+      counts["in all:shipments"] += static_cast<long long>(seat["port"]["values"].size());
+      std::set<int> numbers;  // a tile covers several cells; capitals are numbered from 100
+      for (const json& tile : seat["colony"]["tiles"])
+        if (tile.get<int>() >= 0 && tile.get<int>() < 100) numbers.insert(tile.get<int>());
+      counts["in all:tiles"] += static_cast<long long>(numbers.size());
+    }
+  } else if (game == "madeira") {
+    const json& board = state["global"]["board"]["values"];
+    for (int s = 0; s < players; ++s) {
+      const json& home = state["seats"][static_cast<std::size_t>(s)]["home"]["values"];
+      long long workers = home["workers"].get<int>(), ships = home["ships"].get<int>();
+      for (auto it = board.begin(); it != board.end(); ++it) {
+        const std::string& key = it.key();
+        const int v = it.value();
+        const std::string start = key.substr(0, 2);
+        const int n = key.size() > 2 && std::isdigit(static_cast<unsigned char>(key[2])) ? std::stoi(key.substr(2)) : -1;
+        if (n < 0) continue;
+        if ((start == "cw" || start == "cl") && n % players == s) workers += v;
+        if (start == "fw") workers += (v >> s) & 1;
+        if (start == "cs") workers += v == s + 1;
+        if (start == "pt" || start == "mk") ships += v == s + 1;
+      }
+      counts["workers of seat " + std::to_string(s)] = workers;
+      counts["ships of seat " + std::to_string(s)] = ships;
+    }
+  }
+}
+
 // The conserved quantities, counted without the schema: each limited supply's units per
-// resource (bank and every seat), and each id's copies over every deck, hand and market.
+// resource (bank and every seat), each id's copies over every deck, hand and market, and the
+// pieces counted in all.
 std::map<std::string, long long> conserved_counts(const std::string& game, const json& state) {
   std::map<std::string, long long> counts;
   auto count_component = [&](const std::string& name, const json& c) {
-    if (!c.is_object() || !c.contains("kind") || not_conserved(game, name)) return;
+    if (!c.is_object() || !c.contains("kind") || counted_in_all(game, name)) return;
     const std::string kind = c["kind"];
     if (kind == "supply") {
       for (std::size_t r = 0; r < c["resources"].size(); ++r) {
@@ -91,6 +136,7 @@ std::map<std::string, long long> conserved_counts(const std::string& game, const
   for (const auto& [name, c] : state["global"].items()) count_component(name, c);
   for (const json& seat : state["seats"])
     for (const auto& [name, c] : seat.items()) count_component(name, c);
+  count_pieces_in_all(game, state, counts);
   return counts;
 }
 

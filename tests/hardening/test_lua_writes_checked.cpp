@@ -66,6 +66,10 @@ TEST_CASE("A variant's Lua write that does not fit the declared schema refuses t
       {"sardinia", "ctx:get('reserve', ctx.seat):set('ship', -1)", "must be 0..1000, not -1"},
       {"santa_maria", "local d = ctx:get('ships'); d:put_top(d:piles()[1].name, 'junk')", "'junk' is not one of the shipments"},
       {"santa_maria", "ctx:get('player', ctx.seat):set('wood', 100)", "must be 0..99, not 100"},
+      {"santa_maria", "ctx:get('port', ctx.seat):set(ctx:get('docks'):at(0, 0), 1)",
+       "is in 2 place(s) (docks, seat 0 port)"},
+      {"madeira", "ctx:get('home', 0):add('workers', 1)", "the workers are conserved: seat 0 has 13"},
+      {"madeira", "ctx:get('board'):set('mk0', 1)", "the ships are conserved: seat 0 has 7"},
   };
   expect_cases_refused(cases, "bad_write_");
 }
@@ -124,7 +128,7 @@ TEST_CASE("A write refused by the schema names the script line that made it, and
 TEST_CASE("Lua writes that fit the schema are taken as before", "[hardening][lua]") {
   auto game = new_game_with_scripts("tutorial", 2, 3,
                                     {{"good_write", "hook('on_action', function(ctx, arg)\n"
-                                                    "  ctx:get('score', ctx.seat):add('spice', 1)\n"
+                                                    "  ctx:get('renown'):move(ctx.seat, 1)\n"
                                                     "  local d = ctx:get('cards'); local p = d:piles()[1].name\n"
                                                     "  if d:size(p) > 0 then d:put_bottom(p, d:draw(p)) end\n"
                                                     "end)\n"}});
@@ -134,4 +138,76 @@ TEST_CASE("Lua writes that fit the schema are taken as before", "[hardening][lua
     const ApplyResult r = game->apply(moves.back());
     REQUIRE(r.ok);
   }
+}
+
+namespace {
+
+// The first legal move of a 2-player Sardinia game whose variant `name` runs `body` as its
+// on_action hook; the state before it.
+ApplyResult first_move_with(const std::string& name, const std::string& body, ApplyMode mode, nlohmann::json* before) {
+  auto game = new_game_with_scripts("sardinia", 2, 7, {{name, "hook('on_action', function(ctx, arg)\n" + body + "end)\n"}});
+  std::vector<Move> moves;
+  game->legal_moves(moves);
+  *before = state(*game);
+  const ApplyResult r = game->apply(moves.front(), mode);
+  if (!r.ok && mode == ApplyMode::Transaction) CHECK(state(*game) == *before);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("A script's write that leaves a derived value other than a fresh derivation refuses the move, naming the "
+          "script line, the field and what it is derived from",
+          "[hardening][lua][sardinia]") {
+  nlohmann::json before;
+  for (const ApplyMode mode : {ApplyMode::Transaction, ApplyMode::Playout}) {
+    SECTION(mode == ApplyMode::Transaction ? "transaction" : "playout") {
+      // Sardinia's VP is derived from the VP of province scorings and of agriculture.
+      const ApplyResult vp = first_move_with("vp_bonus", "  local score = ctx:get('score', ctx.seat)\n"
+                                                         "  score:add('vp', 2)\n", mode, &before);
+      CHECK_FALSE(vp.ok);
+      CHECK_THAT(vp.error, Catch::Matchers::StartsWith("scripts/sardinia/variants/vp_bonus.lua:3: seat "));
+      CHECK_THAT(vp.error, Catch::Matchers::Contains(" score.vp is derived from the sum of provinces and agriculture"));
+      CHECK_THAT(vp.error, Catch::Matchers::Contains("the move leaves it 2, the state derives 0"));
+      // A part alone leaves the total stale: the line of the write into the component is named.
+      const ApplyResult part = first_move_with("provinces_bonus", "  ctx:get('score', ctx.seat):add('provinces', 2)\n",
+                                               mode, &before);
+      CHECK_FALSE(part.ok);
+      CHECK_THAT(part.error, Catch::Matchers::StartsWith("scripts/sardinia/variants/provinces_bonus.lua:2: seat "));
+      CHECK_THAT(part.error, Catch::Matchers::Contains(" score.vp is derived from"));
+      CHECK_THAT(part.error, Catch::Matchers::Contains("the move leaves it 0, the state derives 2"));
+    }
+  }
+}
+
+TEST_CASE("A script may write a derived value that agrees with what it is derived from, and any ordinary key",
+          "[hardening][lua][sardinia]") {
+  nlohmann::json before;
+  const ApplyResult both = first_move_with("vp_and_part", "  local score = ctx:get('score', ctx.seat)\n"
+                                                          "  score:add('provinces', 2)\n"
+                                                          "  score:add('vp', 2)\n",
+                                           ApplyMode::Transaction, &before);
+  CHECK(both.ok);
+  const ApplyResult part = first_move_with("ordinary", "  ctx:get('progress'):add('scorings', 0)\n"
+                                                       "  ctx:get('harvested', ctx.seat):add('olive', 1)\n",
+                                           ApplyMode::Transaction, &before);
+  INFO(part.error);
+  CHECK(part.ok);
+}
+
+TEST_CASE("A script's write into a wholly derived component that changes it refuses the move",
+          "[hardening][lua][age_of_discovery]") {
+  // Age of Discovery's tally is derived from the ships on each expedition.
+  auto game = new_game_with_scripts("age_of_discovery", 2, 7,
+                                    {{"tally_bump", "hook('on_action', function(ctx, arg)\n"
+                                                    "  ctx:get('tally'):add('columbus.load', 3)\n"
+                                                    "end)\n"}});
+  std::vector<Move> moves;
+  game->legal_moves(moves);
+  const nlohmann::json before = state(*game);
+  const ApplyResult r = game->apply(moves.front());
+  CHECK_FALSE(r.ok);
+  CHECK_THAT(r.error, Catch::Matchers::StartsWith("scripts/age_of_discovery/variants/tally_bump.lua:2: tally is derived "
+                                                  "from the ships on each expedition"));
+  CHECK(state(*game) == before);
 }

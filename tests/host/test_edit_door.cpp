@@ -176,3 +176,125 @@ TEST_CASE("Sardinia's board pieces may be listed in any order in an edit", "[hos
   CHECK(pieces[1]["space"] == "anglona");
   check_twin(session);
 }
+
+TEST_CASE("A Santa Maria shipment or tile that an edit creates or loses is refused, naming where it is; moved it stands",
+          "[host][edits][santa_maria]") {
+  Session session = session_of("santa_maria", 3);
+  const json before = state(session);
+  const std::string shipment = before["global"]["ships"]["piles"][0]["cards"][0];
+  const std::string port = "/seats/0/port/values/" + shipment;
+
+  // A shipment both face down and in a port.
+  CHECK_THAT(refusal(session, {{{"op", "add"}, {"path", port}, {"value", 1}}}),
+             Catch::Contains("the shipments are conserved: '" + shipment + "' is in 2 place(s) (ships, seat 0 port)"));
+  CHECK(state(session) == before);
+  // A tile on the display lost.
+  const std::string tile = before["global"]["display"]["rows"][0][0];
+  CHECK_THAT(refusal(session, {{{"op", "replace"}, {"path", "/global/display/rows/0/0"}, {"value", ""}}}),
+             Catch::Contains("the tiles are conserved: '" + tile + "' is in 0 place(s)"));
+  // A tile placed on a colony grid while it is still in the deck or on the display (number 0
+  // is the first double tile).
+  const json& cells = before["seats"][0]["colony"]["tiles"];
+  std::size_t free = 0;
+  while (cells[free] != -1) ++free;
+  CHECK_THAT(refusal(session, {{{"op", "replace"}, {"path", "/seats/0/colony/tiles/" + std::to_string(free)}, {"value", 0}}}),
+             Catch::Contains("the tiles are conserved") && Catch::Contains("is in 2 place(s)") &&
+                 Catch::Contains("seat 0 colony"));
+  CHECK(state(session) == before);
+
+  // Taken from the pile into the port, the shipment is in one place.
+  session.patch({{{"op", "remove"}, {"path", "/global/ships/piles/0/cards/0"}},
+                 {{"op", "add"}, {"path", port}, {"value", 1}}});
+  CHECK(state(session)["seats"][0]["port"]["values"][shipment] == 1);
+  check_twin(session);
+}
+
+TEST_CASE("A Madeira worker or ship that an edit creates or loses is refused, naming the seat's places; moved it stands",
+          "[host][edits][madeira]") {
+  Session session = session_of("madeira", 3);
+  const json before = state(session);
+  const int workers = before["seats"][0]["home"]["values"]["workers"];
+  const int watch = before["global"]["board"]["values"]["cw0"];
+  try {
+    session.set("/seats/0/home/values/workers", workers + 1);
+    FAIL("a worker out of nowhere was accepted");
+  } catch (const DataError& e) {
+    CHECK_THAT(std::string(e.what()),
+               Catch::Contains("the workers are conserved: seat 0 has " + std::to_string(workers + watch + 1) +
+                               " worker(s) (board.cw* " + std::to_string(watch) + ", seat 0 home.workers " +
+                               std::to_string(workers + 1) + "), the game gives each seat " +
+                               std::to_string(workers + watch)));
+  }
+  CHECK_THAT(refusal(session, {{{"op", "replace"}, {"path", "/seats/1/home/values/ships"}, {"value", 0}}}),
+             Catch::Contains("the ships are conserved: seat 1 has 0 ship(s) (none)"));
+  // A ship of seat 2 put in a port of the board while it is still at home.
+  CHECK_THAT(refusal(session, {{{"op", "replace"}, {"path", "/global/board/values/pt0"}, {"value", 3}}}),
+             Catch::Contains("the ships are conserved: seat 2 has") && Catch::Contains("board.pt* 1"));
+  CHECK(state(session) == before);
+
+  // A worker from home to the City Watch, a ship from home to a port: each in one place.
+  session.patch({{{"op", "replace"}, {"path", "/seats/0/home/values/workers"}, {"value", workers - 1}},
+                 {{"op", "replace"}, {"path", "/global/board/values/cw0"}, {"value", watch + 1}}});
+  session.patch({{{"op", "replace"}, {"path", "/seats/2/home/values/ships"},
+                  {"value", before["seats"][2]["home"]["values"]["ships"].get<int>() - 1}},
+                 {{"op", "replace"}, {"path", "/global/board/values/pt0"}, {"value", 3}}});
+  CHECK(state(session)["global"]["board"]["values"]["cw0"] == watch + 1);
+  check_twin(session);
+}
+
+namespace {
+
+// Plays random legal moves until the game is over.
+void play_to_the_end(Session& session, std::uint64_t seed) {
+  tessera::Rng rng(seed);
+  for (int step = 0; step < 100000 && !session.game().is_over(); ++step) {
+    const auto actions = session.game().legal_actions();
+    REQUIRE(session.act(actions[rng.below(actions.size())].text).ok);
+  }
+  REQUIRE(session.game().is_over());
+}
+
+}  // namespace
+
+TEST_CASE("A score record written at the end is derived: not editable, and an edit of what it is made of moves it",
+          "[host][edits]") {
+  SECTION("the tutorial: renown, spice and their total") {
+    Session session = session_of("tutorial", 2, 5);
+    CHECK_THAT(refusal(session, {{{"op", "add"}, {"path", "/seats/0/score/values/total"}, {"value", 3}}}),
+               Catch::Contains("seat 0 score is derived from the state once the game is over (0 before)"));
+    play_to_the_end(session, 5);
+    const json over = state(session);
+    const int renown = over["global"]["renown"]["positions"][1];
+    CHECK(over["seats"][1]["score"]["values"]["renown"] == renown);
+    session.set("/global/renown/positions/1", renown + 2);
+    const json score = state(session)["seats"][1]["score"]["values"];
+    CHECK(score["renown"] == renown + 2);
+    CHECK(score["total"] == score["renown"].get<int>() + score["spice"].get<int>());
+    CHECK(session.game().outcome().scores[1] == score["total"]);
+    check_twin(session);
+  }
+  SECTION("Madeira: leftovers, pirate penalties and the total") {
+    Session session = session_of("madeira", 2, 5);
+    play_to_the_end(session, 5);
+    const json over = state(session);
+    CHECK_THAT(refusal(session, {{{"op", "replace"}, {"path", "/seats/0/score/values/total"}, {"value", 99}}}),
+               Catch::Contains("seat 0 score is derived from the state once the game is over"));
+    const int pp = over["seats"][0]["home"]["values"]["pp"];
+    session.set("/seats/0/home/values/pp", pp + 3);
+    CHECK(state(session)["seats"][0]["score"]["values"]["total"] == over["seats"][0]["score"]["values"]["total"].get<int>() + 3);
+    check_twin(session);
+  }
+  SECTION("Santa Maria: every part the state gives, and the total") {
+    Session session = session_of("santa_maria", 2, 5);
+    play_to_the_end(session, 5);
+    const json over = state(session);
+    CHECK_THAT(refusal(session, {{{"op", "replace"}, {"path", "/seats/1/score/values/happiness"}, {"value", 99}}}),
+               Catch::Contains("seat 1 score.happiness is derived from the seat's happiness points"));
+    const int points = over["seats"][1]["happiness"]["values"]["points"];
+    session.set("/seats/1/happiness/values/points", points + 4);
+    const json score = state(session)["seats"][1]["score"]["values"];
+    CHECK(score["happiness"] == points + 4);
+    CHECK(score["total"] == over["seats"][1]["score"]["values"]["total"].get<int>() + 4);
+    check_twin(session);
+  }
+}

@@ -136,6 +136,14 @@ class FlowGame : public Game {
     if (scripts_ && schema_ && scripts_->wrote_content()) check_written_lists();
   }
   void check_written_lists();
+  // The derived values of the components the scripts wrote during the move (or set-up)
+  // against a fresh derive(): a move of a script that leaves one otherwise is refused.
+  void check_derived_values() {
+    if (scripts_ && schema_ && scripts_->wrote_derived()) check_derived_writes();
+  }
+  void check_derived_writes();
+  // Forgets what the scripts wrote (a refused move's writes are gone; an edit is checked whole).
+  void forget_script_writes();
 
   Table table_;
   std::shared_ptr<const FlowRules> rules_;

@@ -99,6 +99,14 @@ struct WrittenList {
   std::string where;  // "scripts/<game>/variants/x.lua:12"
 };
 
+// A write of a script into a component that holds derived values (schema.yaml `derived:`):
+// the first into the component (`key` ""), and the first into each derived key of it.
+struct DerivedWrite {
+  std::uint32_t index;  // the component's place in the table
+  std::string key;      // the derived counter key written; "" for the component's first write
+  std::string where;    // "scripts/<game>/variants/x.lua:12"
+};
+
 // One choice an effect offers (from its options function): `id` is passed back to apply.
 struct EffectChoice {
   std::string id;
@@ -243,6 +251,11 @@ class ScriptRuntime {
   std::vector<WrittenList> take_written_lists();
   // Whether take_written_lists() would return any (cheap: asked after every move).
   bool wrote_content() const;
+  // The writes into components holding derived values since the last call, whose values the
+  // game compares with a fresh derivation once its move is over; forgets them.
+  std::vector<DerivedWrite> take_derived_writes();
+  // Whether take_derived_writes() would return any (cheap: asked after every move).
+  bool wrote_derived() const;
 
   // Bytes the Lua VM holds now (what ScriptLimits::memory_bytes caps).
   std::size_t memory_used() const;

@@ -21,6 +21,17 @@
 //                               # per copy; a supply that holds the list counts its bank and
 //                               # every seat's units of each id (content() gives -1 copies for an
 //                               # id whose bank is unlimited: then its bank must stay unlimited)
+//     - conserved: shipments    # places other than decks, hands, markets and supplies:
+//       in:
+//         - {component: port, counts: keys}     # each key of the counters that is an id
+//         - {component: colony, counts: tiles}  # each tile number on the grid (tile_numbers())
+//     - conserved: workers      # a seat's pieces, counted per seat (one id: each seat's copies)
+//       in:
+//         - {component: home, key: workers, counts: number}     # the value (a seat's counters)
+//         - {component: board, key: "cw*", counts: number}      # the value; the seat is the
+//                                                               # key's number mod the players
+//         - {component: board, key: "fw*", counts: seat_bits}   # one per seat bit of the value
+//         - {component: board, key: "cs*", counts: seat_plus_one}  # one for seat value - 1
 //
 // A derived value (`derived:`, with what it is derived from) is recomputed by the game from
 // the rest of the state whenever a state is set (FlowGame::derive), so it is never read from
@@ -57,6 +68,9 @@ class StateSchema {
   // The ids of content list `name` and how many copies the game has of each. A list names
   // what a deck, hand or market `holds` and what a `{name}` in a counter key stands for.
   void content(const std::string& name, std::map<std::string, int> copies);
+  // The ids of content list `name` by the numbers a square grid gives its tiles
+  // (SquareGrid::Cell::tile): number n is ids[n]; a number beyond them is no tile of the list.
+  void tile_numbers(const std::string& name, std::vector<std::string> ids);
   // Throws DataError naming the component, key or id that does not fit. Refuses a holds,
   // conserved or `{list}` key list that no content() named.
   void check(const Table& table) const;
@@ -70,6 +84,19 @@ class StateSchema {
   bool has_keys(int decl) const { return components_[static_cast<std::size_t>(decl)].has_keys; }
   // The content list the declaration holds; "" when none.
   const std::string& holds(int decl) const { return components_[static_cast<std::size_t>(decl)].holds; }
+  // The conserved lists whose count a write to the declaration can change (its `holds`, and
+  // the invariants' `in:` places in it).
+  const std::vector<std::string>& conserved_in(int decl) const {
+    return components_[static_cast<std::size_t>(decl)].conserved;
+  }
+  // What a write of `key` (a counter key; "" for a write of anything else) into declaration
+  // `decl` writes that is derived: "seat 0 score.vp is derived from ..." (`seat` the owner,
+  // kNobody for a global component); "" when nothing derived.
+  std::string derived_write(int decl, std::string_view key, int seat) const;
+  bool has_derived(int decl) const {
+    const ComponentDecl& c = components_[static_cast<std::size_t>(decl)];
+    return !c.derived.empty() || !c.derived_keys.empty();
+  }
   // Throws DataError unless `key` may hold `value` in counters `c` of declaration `decl`.
   void check_key(int decl, const Component& c, std::string_view key, int value, int players) const;
   // Throws DataError for an id in `c` that is not one of the declaration's content list.
@@ -111,6 +138,7 @@ class StateSchema {
     std::vector<Key> keys;
     std::string derived;  // the whole component is derived from this; "" when it is not
     std::vector<std::pair<Key, std::string>> derived_keys;  // keys derived, and from what
+    std::vector<std::string> conserved;  // the conserved lists it holds (conserved_in)
     std::string doc;
     std::string mark;  // file:line:col
   };
@@ -119,7 +147,26 @@ class StateSchema {
   static Key read_key(const std::string& key, const YamlNode& range);
   void read_derived(const YamlNode& node, ComponentDecl& c) const;
   void check_counters(const ComponentDecl& decl, const Counters& counters, int players) const;
-  void check_conserved(const Table& table, const std::string& list, const std::string& mark) const;
+  // A place of an invariant's `in:` that holds units of a conserved list.
+  struct Place {
+    enum class Counts { Keys, Tiles, Number, SeatBits, SeatPlusOne } counts = Counts::Keys;
+    std::size_t decl = 0;
+    std::optional<Key> key;  // the keys of counters that hold; none: every key
+    std::string text;        // "board.cw*", as messages name it
+  };
+  struct Conserved {
+    std::string list;
+    std::string mark;  // file:line:col
+    std::vector<Place> places;
+    bool by_seat = false;  // its places count a seat's pieces (number, seat_bits, seat_plus_one)
+  };
+  void read_conserved(const YamlNode& item);
+  void check_conserved(const Table& table, const Conserved& c) const;
+  void check_conserved_by_seat(const Table& table, const Conserved& c) const;
+  // Calls each(place name, id) for every unit of list `c` that the decks, hands, markets and
+  // `in:` places of `table` hold (supplies apart).
+  template <typename F>
+  void for_each_unit(const Table& table, const Conserved& c, F&& each) const;
   // A content list: the copies of each id (in id order, as messages name them) and the ids
   // again as a hash set, since every check of a state looks up each id it holds.
   struct IdHash {
@@ -129,6 +176,7 @@ class StateSchema {
   struct Content {
     std::map<std::string, int> copies;
     std::unordered_set<std::string, IdHash, std::equal_to<>> ids;
+    std::vector<std::string> numbers;  // tile_numbers()
   };
   const Content& content_of(const std::string& name, const std::string& mark) const;
   // Whether `key` is one of the keys `k` stands for.
@@ -138,7 +186,7 @@ class StateSchema {
   static std::optional<std::string_view> id_in(const Key& k, std::string_view key);
 
   std::vector<ComponentDecl> components_;
-  std::vector<std::pair<std::string, std::string>> conserved_;  // (content list, mark)
+  std::vector<Conserved> conserved_;
   std::map<std::string, Content> contents_;
 };
 
