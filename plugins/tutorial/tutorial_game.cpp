@@ -295,15 +295,15 @@ void TutorialGame::begin_round(FlowContext& ctx) {
 }
 
 void TutorialGame::final_scoring(FlowContext& ctx) {
-  // Variants may change the final scores here, through what they are made of (renown, spice):
-  // the record is derived from them.
-  hook(ctx, "final_scoring", kNobody, json::object());
   write_scores(ctx.table(), /*over=*/true);
+  // Variants may change the final scores here: their own points go to `bonus`, with the
+  // total, which is derived from the parts.
+  hook(ctx, "final_scoring", kNobody, json::object());
   ctx.log("the game is over");
 }
 
-// The score record: each seat's renown, its spice in points and their sum once the game is
-// over, all 0 before (schema.yaml: derived).
+// The score record once the game is over, all 0 before (schema.yaml: derived): each seat's
+// renown, its spice in points, and the total of those and of a variant's bonus.
 void TutorialGame::write_scores(Table& t, bool over) const {
   for (int seat = 0; seat < t.players(); ++seat) {
     Counters& score = t.get<Counters>("score", seat);
@@ -315,7 +315,7 @@ void TutorialGame::write_scores(Table& t, bool over) const {
     };
     put("renown", renown);
     put("spice", spice);
-    put("total", renown + spice);
+    put("total", renown + spice + score.get("bonus"));
   }
 }
 

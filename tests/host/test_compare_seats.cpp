@@ -105,10 +105,15 @@ TEST_CASE("compare rotates unequal bots through every seat, finds the player who
 
 TEST_CASE("compare's score by category adds up to the score, a variant's own points included", "[host]") {
   ScratchGameRoot root("tutorial", "compare_bonus");
-  // A variant whose points the game's categories do not know: 5 to the second seat's score.
+  // A variant whose points the game's categories do not know: 5 to the second seat's bonus
+  // (the total is derived from the parts: it follows).
   tessera::testing::write_file(root.scripts() / "variants/bonus.lua",
                                "-- Bonus: the second seat scores 5 more at the end.\n"
-                               "hook(\"final_scoring\", function(ctx) ctx:get(\"score\", 1):add(\"total\", 5) end)\n");
+                               "hook(\"final_scoring\", function(ctx)\n"
+                               "  local score = ctx:get(\"score\", 1)\n"
+                               "  score:add(\"bonus\", 5)\n"
+                               "  score:add(\"total\", 5)\n"
+                               "end)\n");
   const auto registry = root.registry();
   CompareOptions options;
   options.choice = {"tutorial", 2, 3, {}};

@@ -261,7 +261,7 @@ TEST_CASE("A score record written at the end is derived: not editable, and an ed
   SECTION("the tutorial: renown, spice and their total") {
     Session session = session_of("tutorial", 2, 5);
     CHECK_THAT(refusal(session, {{{"op", "add"}, {"path", "/seats/0/score/values/total"}, {"value", 3}}}),
-               Catch::Contains("seat 0 score is derived from the state once the game is over (0 before)"));
+               Catch::Contains("seat 0 score.total is derived from the sum of the score's parts"));
     play_to_the_end(session, 5);
     const json over = state(session);
     const int renown = over["global"]["renown"]["positions"][1];

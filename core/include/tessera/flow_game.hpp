@@ -104,8 +104,8 @@ class FlowGame : public Game {
   // Throw DataError for any value the rules code cannot use (see GameBase::check_state).
   virtual void check_state() const {}
   // Recomputes in the table every value the schema declares `derived:` from the rest of the
-  // state (it runs after check_state(), on a state the rules code can read). Called by
-  // set_state only: moves keep derived values up to date themselves, so play pays nothing.
+  // state (after check_state(), on a state the rules code can read): by set_state, and on a
+  // copy after a move whose scripts wrote a derived component (moves keep them up to date).
   virtual void derive(Table& table) const { (void)table; }
   // Called whenever the state goes back or is replaced behind the rules' back: a refused
   // or failed move (rolled back, or half-done in playout mode) and every set_state, taken

@@ -3,6 +3,8 @@
 // flow at a given step. Indices follow data/madeira (fields r1a..r3e are 0..13, cities Porto
 // Santo, Funchal, Machico, colonies Acores, Brasil, India, buildings Moinho..Fortaleza 0..4).
 #include <catch2/catch.hpp>
+#include <cctype>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -14,7 +16,6 @@ namespace madeira_test {
 
 using nlohmann::json;
 using tessera::Game;
-using tessera::testing::edit;
 using tessera::testing::state;
 
 // Seat colours of the examples (rules §2: yellow, red, purple, blue).
@@ -37,6 +38,32 @@ inline int H(const Game& g, int seat, const std::string& key) { return state(g)[
 inline int pirates_of(const Game& g, int seat) { return state(g)["seats"][seat]["pirates"]["values"]["total"]; }
 inline int score(const Game& g, int seat, const std::string& key) { return state(g)["seats"][seat]["score"]["values"][key]; }
 inline std::string top_step(const Game& g) { return state(g)["global"]["flow"]["frames"].back()["step"]; }
+
+// Arranges a position (tessera::testing::edit): what `fn` places on the board stands, and
+// each seat's workers and ships not on the board are at home (a piece is in one place).
+inline void edit(Game& g, const std::function<void(json&)>& fn) {
+  tessera::testing::edit(g, [&](json& s) {
+    fn(s);
+    const int players = s["players"];
+    json& b = board(s);
+    for (int seat = 0; seat < players; ++seat) {
+      int workers = 12, ships = 6;
+      for (auto it = b.begin(); it != b.end(); ++it) {
+        const std::string& k = it.key();
+        const int v = it.value();
+        const std::string start = k.substr(0, 2);
+        if (k.size() < 3 || !std::isdigit(static_cast<unsigned char>(k[2]))) continue;
+        const int n = std::stoi(k.substr(2));
+        if ((start == "cw" || start == "cl") && n % players == seat) workers -= v;
+        if (start == "fw") workers -= (v >> seat) & 1;
+        if (start == "cs") workers -= v == seat + 1;
+        if (start == "pt" || start == "mk") ships -= v == seat + 1;
+      }
+      home(s, seat)["workers"] = workers;
+      home(s, seat)["ships"] = ships;
+    }
+  });
+}
 
 inline json frame(const std::string& step, int seat, int cursor = 0, json params = json::object()) {
   return json{{"step", step}, {"seat", seat}, {"status", "running"}, {"cursor", cursor}, {"moves", 0}, {"params", params}};

@@ -13,10 +13,45 @@ namespace sm_test {
 
 using nlohmann::json;
 using tessera::testing::cards;
-using tessera::testing::edit;
 using tessera::testing::has;
 using tessera::testing::set_value;
 using tessera::testing::state;
+
+// Arranges a position (tessera::testing::edit): what `fn` places stands, and every shipment it
+// does not put on a dock or in a port waits face down, as a shipment is in one place: those
+// it puts in a port leave their dock (the pile's top waiting one takes it) or the pile, those
+// it takes from everywhere go to the pile's bottom.
+inline void edit(tessera::Game& g, const std::function<void(json&)>& fn) {
+  tessera::testing::edit(g, [&](json& s) {
+    std::vector<std::string> all = s["global"]["ships"]["piles"][0]["cards"];
+    for (const json& id : s["global"]["docks"]["rows"][0])
+      if (!id.get<std::string>().empty()) all.push_back(id);
+    for (const json& seat : s["seats"])
+      for (auto it = seat["port"]["values"].begin(); it != seat["port"]["values"].end(); ++it) all.push_back(it.key());
+    fn(s);
+    const auto in = [](const std::vector<std::string>& ids, const std::string& id) {
+      return std::find(ids.begin(), ids.end(), id) != ids.end();
+    };
+    std::vector<std::string> placed;
+    for (const json& seat : s["seats"])
+      for (auto it = seat["port"]["values"].begin(); it != seat["port"]["values"].end(); ++it) placed.push_back(it.key());
+    json& pile = s["global"]["ships"]["piles"][0]["cards"];
+    for (json& dock : s["global"]["docks"]["rows"][0]) {
+      if (in(placed, dock)) {
+        dock = "";
+        for (auto it = pile.rbegin(); it != pile.rend() && dock == ""; ++it)
+          if (!in(placed, *it)) dock = *it;
+      }
+      placed.push_back(dock);
+    }
+    std::vector<std::string> waiting;
+    for (const std::string& id : all)
+      if (!in(placed, id) && !in(pile.get<std::vector<std::string>>(), id)) waiting.push_back(id);
+    for (const json& id : pile)
+      if (!in(placed, id)) waiting.push_back(id);
+    pile = waiting;
+  });
+}
 
 // The year, the start player and the road tiles left.
 inline int progress(const tessera::Game& g, const std::string& key) {
