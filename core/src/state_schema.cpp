@@ -419,7 +419,9 @@ void StateSchema::check_conserved(const Table& table, const Conserved& c) const 
     }
   }
   for_each_unit(table, c, [&](const std::string&, const std::string& id) { ++found[id]; });
-  for (const auto& [id, copies] : expected) {
+  for (const auto& entry : expected) {
+    const std::string& id = entry.first;  // named, not a structured binding: a lambda reads it below
+    const int copies = entry.second;
     const auto it = found.find(id);
     const int n = it == found.end() ? 0 : it->second;
     if (n == copies) continue;
