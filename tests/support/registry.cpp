@@ -5,10 +5,21 @@
 #include <fstream>
 #include <functional>
 #include <sstream>
+#include <unistd.h>
 
 #include "tessera/rng.hpp"
 
 namespace tessera::testing {
+
+namespace {
+
+// A scratch folder of this test process: ctest runs test cases in parallel processes, and
+// two of them may edit the same game with the same variant name.
+std::filesystem::path scratch_folder(const std::string& name) {
+  return std::filesystem::path(TESSERA_BUILD_DIR) / (name + "." + std::to_string(::getpid()));
+}
+
+}  // namespace
 
 const PluginRegistry& game_registry() {
   static PluginRegistry* registry = [] {
@@ -63,7 +74,7 @@ std::vector<std::string> problems_with_edited_data(const std::string& id, int pl
   namespace fs = std::filesystem;
   const PluginRegistry& registry = game_registry();
   const PluginEntry& entry = registry.game(id);
-  const fs::path scratch = fs::path(TESSERA_BUILD_DIR) / (id + "_edited_data");
+  const fs::path scratch = scratch_folder(id + "_edited_data");
   fs::remove_all(scratch);
   fs::copy(entry.data_dir, scratch, fs::copy_options::recursive);
   std::stringstream text;
@@ -85,9 +96,7 @@ std::unique_ptr<Game> new_game_with_scripts(const std::string& id, int players, 
                                             const std::vector<std::pair<std::string, std::string>>& data_files) {
   namespace fs = std::filesystem;
   const PluginRegistry& registry = game_registry();
-  // One scratch folder per first variant name: ctest runs test cases in parallel processes.
-  const fs::path scratch =
-      fs::path(TESSERA_BUILD_DIR) / (id + "_scripts_" + (variants.empty() ? "none" : variants.front().first));
+  const fs::path scratch = scratch_folder(id + "_scripts_" + (variants.empty() ? "none" : variants.front().first));
   fs::remove_all(scratch);
   fs::copy(registry.game(id).script_dir, scratch, fs::copy_options::recursive);
   GameConfig config = registry.config(id, players, seed);
