@@ -57,9 +57,12 @@ std::vector<std::string> field_tokens(const std::string& field) {
 
 }  // namespace
 
+bool lies_within(std::string_view inner, std::string_view outer) {
+  return inner.substr(0, outer.size()) == outer && (inner.size() == outer.size() || inner[outer.size()] == '/');
+}
+
 bool lies_within(const json::json_pointer& inner, const json::json_pointer& outer) {
-  const std::string in = inner.to_string(), out = outer.to_string();
-  return in.compare(0, out.size(), out) == 0 && (in.size() == out.size() || in[out.size()] == '/');
+  return lies_within(inner.to_string(), outer.to_string());
 }
 
 std::vector<json::json_pointer> places_named(const std::string& message, const json& state) {

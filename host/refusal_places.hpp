@@ -4,11 +4,13 @@
 // scenario loader blame the first write these lead to.
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tessera::host {
 
 // Whether `inner` is `outer` or lies inside it, token by token ("/a/1" is not inside "/a/10").
+bool lies_within(std::string_view inner, std::string_view outer);
 bool lies_within(const nlohmann::json::json_pointer& inner, const nlohmann::json::json_pointer& outer);
 
 // The places of `state` a refusal's message names, in the order it names them: the JSON

@@ -57,11 +57,7 @@ bool names_past_the_end(json::json_pointer pointer) {
 }
 
 // Whether one of two JSON pointers lies on the way to the other (or they are the same).
-bool on_one_path(const std::string& a, const std::string& b) {
-  const std::string& shorter = a.size() <= b.size() ? a : b;
-  const std::string& longer = a.size() <= b.size() ? b : a;
-  return longer.compare(0, shorter.size(), shorter) == 0 && (longer.size() == shorter.size() || longer[shorter.size()] == '/');
-}
+bool on_one_path(const std::string& a, const std::string& b) { return lies_within(a, b) || lies_within(b, a); }
 
 // `value` with every list of objects inside a component sorted: a component keeps such a
 // list (pieces on a board, corners) in its own order, so an edit may list its items in any

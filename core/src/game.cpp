@@ -59,16 +59,7 @@ ApplyResult Game::apply(std::string_view action_text) {
   return apply(*move);
 }
 
-bool is_move_text(const Game& game, std::string_view text) {
-  if (game.is_over()) return false;
-  const std::optional<Move> move = game.parse_move(text);
-  if (!move) return false;
-  try {
-    return game.move_text(*move) == text;
-  } catch (const std::exception&) {
-    return false;
-  }
-}
+bool is_move_text(const Game& game, std::string_view text) { return move_text_of(game, text) == text; }
 
 bool names_a_move(const Game& game, std::string_view text) {
   const auto* flow_game = dynamic_cast<const FlowGame*>(&game);
