@@ -218,7 +218,7 @@ TEST_CASE("A whole supply patched in with its old totals is kept, the totals der
   cards["holdings"][0][0] = cards["holdings"][0][0].get<int>() + 1;
   if (cards["resources"][0]["bank"] != -1) cards["resources"][0]["bank"] = cards["resources"][0]["bank"].get<int>() - 1;
   const json whole = {{"op", "replace"}, {"path", "/global/cards"}, {"value", cards}};
-  const json kept = ask(server, patch({whole}));
+  const json kept = ask(server, patch(json::array({whole})));
   REQUIRE(code_of(kept) == "ok");
   CHECK(state_of(server)["global"]["cards"]["totals"][0] == before["global"]["cards"]["totals"][0].get<int>() + 1);
   // A key no supply keeps, inside the whole: named at its place, not at the derived totals.
