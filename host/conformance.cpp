@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -20,6 +21,17 @@ constexpr std::size_t kMaxFailures = 20;  // failures (and notes) per check: the
 
 // Thrown by Checker::require to end a check after a failure it cannot go on from.
 struct CheckAborted {};
+
+// A text two legal actions share, if any.
+std::optional<std::string> repeated_text(const std::vector<Action>& actions) {
+  std::vector<std::string_view> texts;
+  texts.reserve(actions.size());
+  for (const Action& a : actions) texts.push_back(a.text);
+  std::sort(texts.begin(), texts.end());
+  const auto twice = std::adjacent_find(texts.begin(), texts.end());
+  if (twice == texts.end()) return std::nullopt;
+  return std::string(*twice);
+}
 
 // Collects failures with the context they happened in ("players 3 seed 2: ...").
 class Checker {
@@ -83,6 +95,8 @@ class Checker {
       require(count < max_actions, "the game did not end within " + std::to_string(max_actions) + " random actions");
       const auto actions = game.legal_actions();
       require(!actions.empty(), "no legal action in an unfinished game");
+      // A house rule that widens a move must not leave the game's own entries of it beside its own.
+      if (const auto twice = repeated_text(actions)) require(false, "two legal moves are written '" + *twice + "'");
       const auto& chosen = actions[rng.below(actions.size())];
       const ApplyResult r = game.apply(chosen.text);
       require(r.ok, "legal action '" + chosen.text + "' refused: " + r.error);

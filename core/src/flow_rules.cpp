@@ -3,6 +3,7 @@
 #include "tessera/flow_rules.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "tessera/error.hpp"
@@ -75,6 +76,12 @@ ParamDecl read_param(const YamlNode& entry) {
 // A declaration a script made, as a YamlNode, so that one reader serves YAML and Lua.
 YamlNode node_of(const json& decl, const std::string& defined_at) {
   return parse_yaml(decl.dump(), defined_at).root;
+}
+
+// Adds `move` unless the list has it: a house rule that adds a move the game already offers
+// leaves one of it.
+void offered_move(std::vector<Move>& list, const Move& move) {
+  if (std::find(list.begin(), list.end(), move) == list.end()) list.push_back(move);
 }
 
 std::vector<std::string> names_of(const YamlNode& node, std::string_view key) {
@@ -268,7 +275,8 @@ void FlowRules::build(ScriptRuntime* scripts) {
       int k = move_index(m.name);
       if (m.wrap) {
         if (k < 0 || !impls_[static_cast<std::size_t>(k)].native.apply)
-          throw DataError(m.defined_at + ": wrap_move: the game has no move named '" + m.name + "' to wrap");
+          throw DataError(m.defined_at + ": " + m.declared_by + ": the game has no move named '" + m.name + "' to " +
+                          (m.declared_by == "wrap_move" ? "wrap" : m.declared_by == "extend_legal" ? "extend" : "filter"));
       } else {
         read_move(m.name, node_of(m.decl, m.defined_at));
         k = move_index(m.name);
@@ -283,7 +291,9 @@ void FlowRules::build(ScriptRuntime* scripts) {
       }
       MoveImpl& impl = impls_[static_cast<std::size_t>(k)];
       impl.lua = static_cast<int>(i);
+      impl.lua_apply = m.has_apply;
       impl.lua_legal = m.has_legal;
+      impl.layered = !m.extends.empty() || !m.filters.empty();
     }
     for (const ScriptStep& s : scripts->script_steps()) read_step(s.name, node_of(s.decl, s.defined_at));
     // The bases that wrap_move hands to scripts.
@@ -294,6 +304,14 @@ void FlowRules::build(ScriptRuntime* scripts) {
         if (!c.flow || a.size() != 1) throw RuleError("the base of a wrapped move takes (ctx, move)");
         impls_[static_cast<std::size_t>(kind)].native.apply(*c.flow, move_from_json(kind, a[0], c.flow->table()));
         return json();
+      });
+      scripts->register_query("legal:" + moves_[k].name, [this, kind](const Table&, const CallContext& c, const NativeArgs& a) {
+        if (!c.view || a.size() != 0) throw RuleError("the base of a wrapped legal takes (ctx, step)");
+        std::vector<Move> list;
+        native_legal(*c.view, kind, list);
+        json out = json::array();
+        for (const Move& m : list) out.push_back(move_json(*c.view, m));
+        return out;
       });
       scripts->register_query("label:" + moves_[k].name, [this, kind](const Table& t, const CallContext& c, const NativeArgs& a) {
         if (!c.view || a.size() != 1) throw RuleError("the base of a wrapped label takes (ctx, move)");
@@ -340,6 +358,8 @@ void FlowRules::resolve() {
     for (const auto& name : step_move_names_[i]) {
       const int k = move_index(name);
       if (k < 0) throw DataError(s.defined_at + ": step '" + s.name + "' offers move '" + name + "', which is not declared");
+      if (std::find(s.moves.begin(), s.moves.end(), k) != s.moves.end())
+        throw DataError(s.defined_at + ": step '" + s.name + "' offers move '" + name + "' twice");
       s.moves.push_back(k);
     }
     s.steps.clear();
@@ -360,13 +380,18 @@ void FlowRules::resolve() {
     if (const auto p = prompts_.find(s.name); p != prompts_.end()) c.prompt = &p->second;
     for (int k : s.moves) {
       const MoveImpl& impl = impls_[static_cast<std::size_t>(k)];
-      const bool own_legal = (impl.lua >= 0 && impl.lua_legal) || (impl.native.legal && !impl.native.generated);
-      const bool by_itself = own_legal || (moves_[static_cast<std::size_t>(k)].params.empty() && !impl.native.generated);
-      if (!by_itself && !c.generate)
+      const bool generated = this->generated(k);
+      if (impl.scripted_legal()) {
+        // The move's legal list is made as a unit, wherever the game's C++ would have made it.
+        c.offering.push_back(k);
+        if (generated && c.generate) c.taken.push_back(k);
+        continue;
+      }
+      if (generated && !c.generate)
         throw DataError(s.defined_at + ": step '" + s.name + "' offers move '" + moves_[static_cast<std::size_t>(k)].name +
                         "', which has parameters or is generated but has no legal() of its own, and the step has no "
                         "generator");
-      if (by_itself) c.offering.push_back(k);
+      if (!generated) c.offering.push_back(k);
     }
   }
   for (std::size_t k = 0; k < moves_.size(); ++k) {
@@ -451,26 +476,85 @@ std::vector<std::string> FlowRules::choice_ids(const FlowView& view, int kind) c
   return impl.native.choices ? impl.native.choices(view) : std::vector<std::string>{};
 }
 
+bool FlowRules::generated(int kind) const {
+  const MoveImpl& impl = impls_[static_cast<std::size_t>(kind)];
+  const bool own_legal = impl.native.legal && !impl.native.generated;
+  const bool always = moves_[static_cast<std::size_t>(kind)].params.empty() && !impl.native.generated;
+  return !own_legal && !always;
+}
+
+void FlowRules::native_legal(const FlowView& view, int kind, std::vector<Move>& out) const {
+  const MoveImpl& impl = impls_[static_cast<std::size_t>(kind)];
+  const StepCalls& c = calls_[view.frame.step];
+  if (generated(kind)) {
+    if (!c.generate) return;
+    std::vector<Move> all;
+    {
+      MoveSink sink(all);
+      (*c.generate)(view, sink);
+    }
+    std::copy_if(all.begin(), all.end(), std::back_inserter(out), [kind](const Move& m) { return m.kind == kind; });
+  } else if (impl.native.legal) {
+    MoveSink sink(out);
+    impl.native.legal(view, sink);
+  } else if (moves_[static_cast<std::size_t>(kind)].params.empty()) {
+    out.push_back(Move{static_cast<std::uint16_t>(kind), {}});
+  }
+}
+
+void FlowRules::scripted_legal(const FlowView& view, int kind, MoveSink& sink) const {
+  const MoveImpl& impl = impls_[static_cast<std::size_t>(kind)];
+  const MoveDecl& decl = moves_[static_cast<std::size_t>(kind)];
+  const ScriptMove& script = scripts_->script_moves()[static_cast<std::size_t>(impl.lua)];
+  const CallContext ctx{view.frame.seat, nullptr, nullptr, this, &view};
+  const json step = frame_json(view.frame);
+  std::vector<Move> list;
+  const auto add_all = [&](const json& offered, const std::string& what) {
+    if (offered.is_boolean()) {
+      if (offered.get<bool>()) offered_move(list, Move{static_cast<std::uint16_t>(kind), {}});
+      return;
+    }
+    if (!offered.is_array() && !offered.is_object())
+      throw ScriptError(what + " of move '" + decl.name + "' must return true, false or a list of moves");
+    for (const json& item : offered) {
+      try {
+        offered_move(list, move_from_json(kind, item, view.table));
+      } catch (const RuleError& e) {
+        throw ScriptError(what + " of move '" + decl.name + "' offers " + item.dump() + ": " + e.what());
+      }
+    }
+  };
+  if (impl.lua_legal) {
+    add_all(scripts_->move_legal(impl.lua, view.table, ctx, step), script.defined_at + ": legal()");
+  } else {
+    native_legal(view, kind, list);
+  }
+  for (std::size_t i = 0; i < script.extends.size(); ++i)
+    add_all(scripts_->move_extend(impl.lua, i, view.table, ctx, step), script.extends[i] + ": extend_legal");
+  for (const Move& m : list) {
+    bool keep = true;
+    if (!script.filters.empty()) {
+      const json args = move_json(view, m);
+      for (std::size_t i = 0; keep && i < script.filters.size(); ++i)
+        keep = scripts_->move_filter(impl.lua, i, view.table, ctx, args, step);
+    }
+    if (keep) sink.add(m);
+  }
+}
+
 void FlowRules::legal_moves(const FlowView& view, std::vector<Move>& out) const {
   out.clear();
-  const Frame& frame = view.frame;
-  const Table& table = view.table;
-  const StepCalls& c = calls_[frame.step];
+  const StepCalls& c = calls_[view.frame.step];
   MoveSink sink(out);
   if (c.generate) (*c.generate)(view, sink);
+  if (!c.taken.empty()) {
+    sink.flush();
+    std::erase_if(out, [&](const Move& m) { return std::find(c.taken.begin(), c.taken.end(), m.kind) != c.taken.end(); });
+  }
   for (int k : c.offering) {
     const MoveImpl& impl = impls_[static_cast<std::size_t>(k)];
-    if (impl.lua >= 0 && impl.lua_legal) {
-      const CallContext ctx{frame.seat, nullptr, nullptr, this, &view};
-      const json offered = scripts_->move_legal(impl.lua, table, ctx, frame_json(frame));
-      if (offered.is_boolean()) {
-        if (offered.get<bool>()) sink.add(k);
-        continue;
-      }
-      if (!offered.is_array() && !offered.is_object())
-        throw ScriptError(moves_[static_cast<std::size_t>(k)].defined_at + ": legal() of move '" +
-                          moves_[static_cast<std::size_t>(k)].name + "' must return true, false or a list of moves");
-      for (const json& item : offered) sink.add(move_from_json(k, item, table));
+    if (impl.scripted_legal()) {
+      scripted_legal(view, k, sink);
     } else if (impl.native.legal) {
       impl.native.legal(view, sink);
     } else if (moves_[static_cast<std::size_t>(k)].params.empty()) {
@@ -481,7 +565,7 @@ void FlowRules::legal_moves(const FlowView& view, std::vector<Move>& out) const 
 
 void FlowRules::apply_move(FlowContext& ctx, const Move& move) const {
   const MoveImpl& impl = impls_[move.kind];
-  if (impl.lua >= 0) {
+  if (impl.lua >= 0 && impl.lua_apply) {
     CallContext call{ctx.seat(), ctx.events(), &ctx, this};
     scripts_->move_apply(impl.lua, ctx.table(), call, move_json(ctx.view(), move), frame_json(ctx.frame()));
   } else {

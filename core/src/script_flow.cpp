@@ -1,6 +1,7 @@
 // What scripts declare for the flow engine — move(), wrap_move(), step(), rule() — and
 // wrap_effect(); and the calls FlowRules makes into them.
 #include <algorithm>
+#include <tuple>
 
 #include "script_runtime_impl.hpp"
 
@@ -11,11 +12,13 @@ using namespace script_detail;
 
 namespace {
 
-// binder(wrapper, base) and native_caller(name), written in Lua: the wrapped function gets
-// the base as its first argument, and a native move's base goes through ctx:call.
+// binder(wrapper, base), native_caller(name) and native_lister(name), written in Lua: the
+// wrapped function gets the base as its first argument, and a native move's base goes
+// through ctx:call.
 constexpr std::string_view kHelpers = R"(
 return function(wrapper, base) return function(...) return wrapper(base, ...) end end,
-       function(name) return function(ctx, move, step) return ctx:call(name, move) end end
+       function(name) return function(ctx, move, step) return ctx:call(name, move) end end,
+       function(name) return function(ctx, step) return ctx:call(name) end end
 )";
 
 void check_loading(lua_State* L, const lua::LuaState& vm, const char* what) {
@@ -45,10 +48,13 @@ void ScriptRuntime::Impl::install_flow_functions(lua_State* L) {
   install("wrap_effect", lua::guarded<l_wrap_effect>);
   install("move", lua::guarded<l_move>);
   install("wrap_move", lua::guarded<l_wrap_move>);
+  install("extend_legal", lua::guarded<l_legal_layer<true>>);
+  install("filter_legal", lua::guarded<l_legal_layer<false>>);
   install("step", lua::guarded<l_step>);
   install("rule", lua::guarded<l_rule>);
   if (luaL_loadbufferx(L, kHelpers.data(), kHelpers.size(), "=[tessera]", "t") != LUA_OK) lua_error(L);
-  lua_call(L, 0, 2);
+  lua_call(L, 0, 3);
+  native_lister = luaL_ref(L, LUA_REGISTRYINDEX);
   native_caller = luaL_ref(L, LUA_REGISTRYINDEX);
   binder = luaL_ref(L, LUA_REGISTRYINDEX);
 }
@@ -116,7 +122,10 @@ int ScriptRuntime::Impl::l_move(lua_State* L) {
   luaL_checktype(L, 2, LUA_TTABLE);
   lua_settop(L, 2);
   lua::check_fields(L, 2, {"params", "steps", "ends_step", "doc", "formerly", "legal", "apply", "label"}, "move");
-  ScriptMove info{name, json::object(), false, false, false, lua::script_position(L, 1)};
+  ScriptMove info;
+  info.name = name;
+  info.decl = json::object();
+  info.defined_at = lua::script_position(L, 1);
   for (const char* key : {"params", "steps", "ends_step", "doc", "formerly"}) {
     if (lua_getfield(L, 2, key) != LUA_TNIL) info.decl[key] = lua::to_json(L, -1);
     lua_pop(L, 1);
@@ -126,6 +135,7 @@ int ScriptRuntime::Impl::l_move(lua_State* L) {
   move.apply = function_field(L, "apply", owner, true);
   move.legal = function_field(L, "legal", owner, false);
   move.label = function_field(L, "label", owner, false);
+  info.has_apply = true;
   info.has_legal = move.legal != LUA_NOREF;
   info.has_label = move.label != LUA_NOREF;
   const int known = rt.lua_move_index(name);
@@ -133,38 +143,75 @@ int ScriptRuntime::Impl::l_move(lua_State* L) {
     rt.move_infos.push_back(std::move(info));
     rt.moves.push_back(move);
   } else {
-    rt.move_infos[static_cast<std::size_t>(known)] = std::move(info);
-    rt.moves[static_cast<std::size_t>(known)] = move;
+    // A replaced move keeps what other scripts added to its legal list and filtered out of it.
+    ScriptMove& old_info = rt.move_infos[static_cast<std::size_t>(known)];
+    LuaMove& old_move = rt.moves[static_cast<std::size_t>(known)];
+    info.extends = std::move(old_info.extends);
+    info.filters = std::move(old_info.filters);
+    move.extends = std::move(old_move.extends);
+    move.filters = std::move(old_move.filters);
+    old_info = std::move(info);
+    old_move = std::move(move);
   }
   return 0;
 }
 
-// wrap_move(name, {apply = fn(base, ctx, move), label = fn(base, ctx, move)})
+int ScriptRuntime::Impl::move_entry(lua_State* L, const std::string& name, const char* declared_by) {
+  const int known = lua_move_index(name);
+  if (known >= 0) return known;
+  // A move of the game's C++: its base goes through the natives "move:<name>", "label:<name>"
+  // and "legal:<name>", which FlowRules::build registers (and refuses when there is no such move).
+  ScriptMove info;
+  info.name = name;
+  info.wrap = true;
+  info.defined_at = lua::script_position(L, 1);
+  info.declared_by = declared_by;
+  move_infos.push_back(std::move(info));
+  LuaMove move;
+  for (auto [field, prefix, maker] : {std::tuple{&move.apply, "move:", native_caller},
+                                      std::tuple{&move.label, "label:", native_caller},
+                                      std::tuple{&move.legal, "legal:", native_lister}}) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, maker);
+    lua::push_string(L, prefix + name);
+    lua_call(L, 1, 1);
+    *field = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  moves.push_back(std::move(move));
+  return static_cast<int>(moves.size() - 1);
+}
+
+// extend_legal(name, fn(ctx, step)) and filter_legal(name, fn(ctx, move, step))
+template <bool Extend>
+int ScriptRuntime::Impl::l_legal_layer(lua_State* L) {
+  const char* what = Extend ? "extend_legal" : "filter_legal";
+  Impl& rt = from_upvalue(L);
+  check_loading(L, rt.vm, what);
+  const std::string name(lua::check_string(L, 1));
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_settop(L, 2);
+  const int known = rt.move_entry(L, name, what);
+  const int function = luaL_ref(L, LUA_REGISTRYINDEX);
+  LuaMove& move = rt.moves[static_cast<std::size_t>(known)];
+  ScriptMove& info = rt.move_infos[static_cast<std::size_t>(known)];
+  (Extend ? move.extends : move.filters).push_back(function);
+  (Extend ? info.extends : info.filters).push_back(lua::script_position(L, 1));
+  return 0;
+}
+
+// wrap_move(name, {apply = fn(base, ctx, move, step), label = fn(base, ctx, move, step),
+//                  legal = fn(base, ctx, step)})
 int ScriptRuntime::Impl::l_wrap_move(lua_State* L) {
   Impl& rt = from_upvalue(L);
   check_loading(L, rt.vm, "wrap_move");
   const std::string name(lua::check_string(L, 1));
   luaL_checktype(L, 2, LUA_TTABLE);
   lua_settop(L, 2);
-  lua::check_fields(L, 2, {"apply", "label"}, "wrap_move");
-  int known = rt.lua_move_index(name);
-  if (known < 0) {
-    // A move of the game's C++: its base goes through the natives "move:<name>" and
-    // "label:<name>", which FlowRules::build registers (and refuses when there is no such move).
-    rt.move_infos.push_back(ScriptMove{name, json(), true, false, false, lua::script_position(L, 1)});
-    LuaMove move;
-    for (auto [field, prefix] : {std::pair{&move.apply, "move:"}, std::pair{&move.label, "label:"}}) {
-      lua_rawgeti(L, LUA_REGISTRYINDEX, rt.native_caller);
-      lua::push_string(L, prefix + name);
-      lua_call(L, 1, 1);
-      *field = luaL_ref(L, LUA_REGISTRYINDEX);
-    }
-    rt.moves.push_back(move);
-    known = static_cast<int>(rt.moves.size() - 1);
-  }
+  lua::check_fields(L, 2, {"apply", "label", "legal"}, "wrap_move");
+  const int known = rt.move_entry(L, name, "wrap_move");
   LuaMove& move = rt.moves[static_cast<std::size_t>(known)];
   ScriptMove& info = rt.move_infos[static_cast<std::size_t>(known)];
-  for (auto [field, key] : {std::pair{&move.apply, "apply"}, std::pair{&move.label, "label"}}) {
+  for (auto [field, key] : {std::pair{&move.apply, "apply"}, std::pair{&move.label, "label"},
+                            std::pair{&move.legal, "legal"}}) {
     if (lua_getfield(L, 2, key) == LUA_TNIL) {
       lua_pop(L, 1);
       continue;
@@ -179,8 +226,10 @@ int ScriptRuntime::Impl::l_wrap_move(lua_State* L) {
     rt.push_bound(L);
     luaL_unref(L, LUA_REGISTRYINDEX, *field);
     *field = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (std::string_view(key) == "label") info.has_label = true;
+    const std::string_view part = key;
+    (part == "apply" ? info.has_apply : part == "label" ? info.has_label : info.has_legal) = true;
   }
+  ++info.wraps;
   return 0;
 }
 
@@ -245,6 +294,39 @@ json ScriptRuntime::move_legal(int move, const Table& table, const CallContext& 
   };
   impl_->run(&frame, CallSite{CallSite::What::MoveLegal, move}, body);
   return result;
+}
+
+json ScriptRuntime::move_extend(int move, std::size_t layer, const Table& table, const CallContext& ctx,
+                                const json& step) {
+  const lua::CallFrame frame = impl_->frame_for(table, nullptr, ctx, "extend_legal");
+  json result;
+  auto body = [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->moves.at(static_cast<std::size_t>(move)).extends.at(layer));
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+    lua::push_json(L, step);
+    lua_call(L, 2, 1);
+    result = lua::to_json(L, -1);
+  };
+  impl_->run(&frame, CallSite{CallSite::What::MoveExtend, move, static_cast<int>(layer)}, body);
+  return result;
+}
+
+bool ScriptRuntime::move_filter(int move, std::size_t layer, const Table& table, const CallContext& ctx,
+                                const json& move_args, const json& step) {
+  const lua::CallFrame frame = impl_->frame_for(table, nullptr, ctx, "filter_legal");
+  bool keep = true;
+  auto body = [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->moves.at(static_cast<std::size_t>(move)).filters.at(layer));
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+    lua::push_json(L, move_args);
+    lua::push_json(L, step);
+    lua_call(L, 3, 1);
+    if (lua_type(L, -1) != LUA_TBOOLEAN)
+      luaL_error(L, "filter_legal must return true or false, got a %s", luaL_typename(L, -1));
+    keep = lua_toboolean(L, -1) != 0;
+  };
+  impl_->run(&frame, CallSite{CallSite::What::MoveFilter, move, static_cast<int>(layer)}, body);
+  return keep;
 }
 
 void ScriptRuntime::move_apply(int move, Table& table, const CallContext& ctx, const json& move_args,

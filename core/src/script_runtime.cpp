@@ -153,6 +153,12 @@ std::string ScriptRuntime::Impl::describe(const CallSite& site) const {
     case CallSite::What::MoveLegal: return "legal() of move '" + move_infos.at(site.index).name + "' (defined at " + move_infos.at(site.index).defined_at + ")";
     case CallSite::What::MoveApply: return "apply() of move '" + move_infos.at(site.index).name + "' (defined at " + move_infos.at(site.index).defined_at + ")";
     case CallSite::What::MoveLabel: return "label() of move '" + move_infos.at(site.index).name + "' (defined at " + move_infos.at(site.index).defined_at + ")";
+    case CallSite::What::MoveExtend:
+      return "extend_legal of move '" + move_infos.at(site.index).name + "' (defined at " +
+             move_infos.at(site.index).extends.at(site.function) + ")";
+    case CallSite::What::MoveFilter:
+      return "filter_legal of move '" + move_infos.at(site.index).name + "' (defined at " +
+             move_infos.at(site.index).filters.at(site.function) + ")";
     case CallSite::What::Rule: return "rule '" + std::string(site.text) + "'";
     case CallSite::What::Hook: {
       const auto& functions = hooks.at(static_cast<std::size_t>(site.index));
@@ -417,7 +423,12 @@ std::string ScriptRuntime::Impl::definitions() const {
     for (const HookFunction& h : functions) out += h.defined_at + ',';
     out += '\n';
   }
-  for (const ScriptMove& m : move_infos) out += m.name + '@' + m.defined_at + '\n';
+  for (const ScriptMove& m : move_infos) {
+    out += m.name + '@' + m.defined_at;
+    for (const auto* layers : {&m.extends, &m.filters})
+      for (const std::string& at : *layers) out += ',' + at;
+    out += '\n';
+  }
   for (const ScriptStep& st : steps) out += st.name + '@' + st.defined_at + '\n';
   for (const auto& [name, rule] : rules) out += name + '@' + rule.defined_at + '\n';
   return out;
@@ -640,10 +651,15 @@ void ScriptRuntime::run_variants(const std::vector<std::string>& names) {
     for (const auto& e : rt.effects)
       out["effect '" + e.name + "'"] = e.defined_at + ' ' + std::to_string(e.apply) + ' ' + std::to_string(e.options) +
                                        ' ' + std::to_string(e.label);
-    for (std::size_t i = 0; i < rt.move_infos.size(); ++i)
-      out["move '" + rt.move_infos[i].name + "'"] = rt.move_infos[i].defined_at + ' ' + std::to_string(rt.moves[i].apply) +
-                                                    ' ' + std::to_string(rt.moves[i].label) + ' ' +
-                                                    std::to_string(rt.moves[i].legal);
+    for (std::size_t i = 0; i < rt.move_infos.size(); ++i) {
+      // Adding to a legal list and filtering it compose in any order: they clash with nothing.
+      const ScriptMove& m = rt.move_infos[i];
+      if (m.wrap && !m.has_apply && !m.has_label && !m.has_legal) continue;
+      // A wrap's new function may reuse the registry slot of the one it wraps: count the wraps.
+      out["move '" + m.name + "'"] = m.defined_at + ' ' + std::to_string(m.wraps) + ' ' +
+                                     std::to_string(rt.moves[i].apply) + ' ' + std::to_string(rt.moves[i].label) + ' ' +
+                                     std::to_string(rt.moves[i].legal);
+    }
     for (const auto& st : rt.steps) out["step '" + st.name + "'"] = st.defined_at;
     for (const auto& [name, rule] : rt.rules) out["rule '" + name + "'"] = rule.defined_at;
     return out;

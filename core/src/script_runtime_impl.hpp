@@ -71,6 +71,7 @@ struct LuaMove {
   int legal = LUA_NOREF;
   int apply = LUA_NOREF;
   int label = LUA_NOREF;
+  std::vector<int> extends, filters;  // extend_legal and filter_legal functions, in order
 };
 
 struct LuaRule {
@@ -79,9 +80,9 @@ struct LuaRule {
 };
 
 struct CallSite {
-  enum class What { Start, Load, Apply, Options, Label, Hook, MoveLegal, MoveApply, MoveLabel, Rule } what;
-  int index = 0;       // effect slot or hook number
-  int function = 0;    // the n-th function of a hook
+  enum class What { Start, Load, Apply, Options, Label, Hook, MoveLegal, MoveApply, MoveLabel, MoveExtend, MoveFilter, Rule } what;
+  int index = 0;       // effect slot, hook number or move
+  int function = 0;    // the n-th function of a hook, extend_legal or filter_legal
   std::string_view text = {};  // file of a Load
 };
 
@@ -182,6 +183,10 @@ struct ScriptRuntime::Impl {
   static int l_wrap_effect(lua_State* L);
   static int l_move(lua_State* L);
   static int l_wrap_move(lua_State* L);
+  template <bool Extend>
+  static int l_legal_layer(lua_State* L);  // extend_legal, filter_legal
+  // The script entry of move `name`; a C++ move gets one whose parts are its own.
+  int move_entry(lua_State* L, const std::string& name, const char* declared_by);
   static int l_step(lua_State* L);
   static int l_rule(lua_State* L);
   void install_flow_functions(lua_State* L);  // with the sandbox env on top of the stack
@@ -208,6 +213,7 @@ struct ScriptRuntime::Impl {
   std::vector<std::string> fired_hooks;  // empty: every known hook
   int binder = LUA_NOREF;       // function(wrapper, base) -> function(...) wrapper(base, ...)
   int native_caller = LUA_NOREF;  // function(name) -> function(ctx, move) ctx:call(name, move)
+  int native_lister = LUA_NOREF;  // function(name) -> function(ctx, step) ctx:call(name)
   int ctx = LUA_NOREF;
   int depth = 0;  // calls in progress (a native function may call the runtime again)
   const ScriptRuntime::StateCheck* state_check = nullptr;  // of the innermost Scope given one

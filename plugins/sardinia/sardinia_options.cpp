@@ -199,8 +199,10 @@ void SardiniaGame::after_march(FlowContext& ctx, const Move& move) {
   const int used = dist[static_cast<std::size_t>(move.p[1])];
   Frame& frame = ctx.frame();
   if (frame.step == engine_->steps.marching) {
-    frame.p[1] -= used;
-    if (frame.p[1] <= 0) ctx.end_step();
+    // The frame ends with its steps used up; until it is popped it keeps a count its state
+    // check accepts (a house rule's wrap of march has the state checked right after it).
+    if (frame.p[1] - used <= 0) ctx.end_step();
+    else frame.p[1] -= used;
   } else if (rules().march_steps - used > 0) {
     ctx.push(engine_->steps.marching, ctx.seat(), {frame_card(frame), rules().march_steps - used});
   }

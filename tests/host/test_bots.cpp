@@ -217,9 +217,10 @@ TEST_CASE("A bot spec is bounded, and a capped search stops on time whatever its
   REQUIRE(search);
   search->cap_time(std::chrono::milliseconds(50));
   const auto start = std::chrono::steady_clock::now();
-  (void)search->choose(*game, moves);
+  CHECK(search->choose(*game, moves) < moves.size());
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));  // a hang detector
-  CHECK(search->last_stats().iterations > 0);
+  // How many iterations fit in 50 ms depends on the machine's load (a sanitized build beside
+  // a compiler may finish none): only that the cap, not the iterations, ended the search.
   CHECK(search->last_stats().iterations < 10000000);
 }
 

@@ -69,15 +69,15 @@ class MoveSink {
     if (buffered_ == kBuffer) flush();
     buffer_[buffered_++] = move;
   }
-  // The moves added so far; the list holds them all once the sink is gone.
+  // The moves added so far; the list holds them all once the sink is gone, or after flush().
   std::size_t size() const { return out_.size() + buffered_; }
-
- private:
-  static constexpr std::size_t kBuffer = 64;
   void flush() {
     out_.insert(out_.end(), buffer_.begin(), buffer_.begin() + static_cast<std::ptrdiff_t>(buffered_));
     buffered_ = 0;
   }
+
+ private:
+  static constexpr std::size_t kBuffer = 64;
 
   std::vector<Move>& out_;
   std::size_t buffered_ = 0;
@@ -232,8 +232,12 @@ class FlowRules {
  private:
   struct MoveImpl {
     NativeMove native;
-    int lua = -1;            // index of a Lua move that replaces or wraps the native
-    bool lua_legal = false;  // the Lua move brings its own legal()
+    int lua = -1;            // index of a Lua move that replaces, wraps or extends the native
+    bool lua_apply = false;  // the Lua move brings its own apply() (or wraps the native's)
+    bool lua_legal = false;  // the Lua move brings its own legal() (or wraps the native's)
+    bool layered = false;    // scripts add to its legal list or filter it (extend_legal, filter_legal)
+    // Whether the engine makes its legal list through the scripts, as a unit (scripted_legal).
+    bool scripted_legal() const { return lua_legal || layered; }
   };
   // The natives a step's names resolved to; null with a name: a Lua rule.
   struct StepCalls {
@@ -245,6 +249,9 @@ class FlowRules {
     const NativeGenerator* generate = nullptr;
     const NativePrompt* prompt = nullptr;
     std::vector<int> offering;  // the step's moves that list themselves (legal_moves asks only these)
+    // Moves the generator offers whose legal list the scripts make instead: the generator's
+    // entries of these are dropped, so a house rule never leaves two of one move.
+    std::vector<int> taken;
   };
   void read_move(const std::string& name, const YamlNode& node);
   void read_step(const std::string& name, const YamlNode& node);
@@ -252,6 +259,13 @@ class FlowRules {
   void call_hook(const std::string& name, const NativeHook* native, FlowContext& ctx) const;
   bool test(const std::string& name, const NativePredicate* native, const FlowView& view) const;
   std::vector<std::string> choice_ids(const FlowView& view, int kind) const;
+  // Whether a step's generator, not the move itself, offers move `kind` (natively).
+  bool generated(int kind) const;
+  // The legal moves of `kind` as the game's C++ (or the move's default) makes them.
+  void native_legal(const FlowView& view, int kind, std::vector<Move>& out) const;
+  // The legal moves of `kind` made through the scripts: the Lua legal() or the native list,
+  // then every extend_legal, then every filter_legal; each move once.
+  void scripted_legal(const FlowView& view, int kind, MoveSink& sink) const;
   nlohmann::json frame_json(const Frame& frame) const;
   nlohmann::json move_json(const FlowView& view, const Move& move) const;
 

@@ -17,7 +17,10 @@
 // and, for games on the flow engine (flow_rules.hpp, sdk/docs/flow.md):
 //   move("reroll", {params = {...}, steps = {"use_dice"}, legal = fn(ctx, step),
 //                   apply = fn(ctx, move, step), label = fn(ctx, move, step), ends_step = false})
-//   wrap_move("buy", {apply = fn(base, ctx, move, step), label = fn(base, ctx, move, step)})
+//   wrap_move("buy", {apply = fn(base, ctx, move, step), label = fn(base, ctx, move, step),
+//                     legal = fn(base, ctx, step)})
+//   extend_legal("buy", fn(ctx, step))        -- moves added to the move's legal list
+//   filter_legal("buy", fn(ctx, move, step))  -- false drops a move of the list
 //   step("confirm", {kind = "seat", moves = {"yes", "no"}, max_moves = 1})
 //   rule("last_round_over", function(ctx, step) return ... end)
 // A later effect() or move() with the same name replaces the earlier one (how variants
@@ -83,9 +86,17 @@ struct CallContext {
 struct ScriptMove {
   std::string name;
   nlohmann::json decl;  // the declaration's params, steps, ends_step (a wrap has none)
-  bool wrap = false;    // wraps a move defined before it, in C++
-  bool has_legal = false, has_label = false;
+  bool wrap = false;    // wraps or extends a move defined before it, in C++
+  // Which of the move's parts a script gives (move()) or wraps (wrap_move()); the others are
+  // the C++ move's own.
+  bool has_apply = false, has_legal = false, has_label = false;
   std::string defined_at;  // "scripts/<game>/variants/x.lua:12"
+  // extend_legal() and filter_legal() calls on the move, where each was made, in order:
+  // moves added to its legal list, and tests every move of the list must pass.
+  std::vector<std::string> extends, filters;
+  // The call that first named the move ("move", "wrap_move", "extend_legal", "filter_legal").
+  std::string declared_by = "move";
+  int wraps = 0;  // wrap_move() calls made of it since it was declared: each changes the move
 };
 struct ScriptStep {
   std::string name;
@@ -234,6 +245,12 @@ class ScriptRuntime {
   std::string rule_defined_at(std::string_view name) const;
   // legal(ctx, step): the raw list the script returned, as JSON (FlowRules reads it).
   nlohmann::json move_legal(int move, const Table& table, const CallContext& ctx, const nlohmann::json& step);
+  // The `layer`-th extend_legal(ctx, step) of the move: the raw list of moves it adds.
+  nlohmann::json move_extend(int move, std::size_t layer, const Table& table, const CallContext& ctx,
+                             const nlohmann::json& step);
+  // The `layer`-th filter_legal(ctx, move, step) of the move: whether it keeps `move_args`.
+  bool move_filter(int move, std::size_t layer, const Table& table, const CallContext& ctx,
+                   const nlohmann::json& move_args, const nlohmann::json& step);
   void move_apply(int move, Table& table, const CallContext& ctx, const nlohmann::json& move_args,
                   const nlohmann::json& step);
   std::string move_label(int move, const Table& table, const CallContext& ctx, const nlohmann::json& move_args,
