@@ -10,6 +10,7 @@
 #include "tessera/game.hpp"
 #include "tessera/script_runtime.hpp"
 #include "tessera/yaml_reader.hpp"
+#include "flow_declarations.hpp"
 
 namespace tessera {
 
@@ -28,6 +29,8 @@ std::string_view kind_name(StepDecl::Kind kind) {
     if (k == kind) return name;
   return "?";
 }
+
+}  // namespace
 
 ParamDecl read_param(const YamlNode& entry) {
   if (!entry.is_map() || entry.size() != 1)
@@ -73,6 +76,31 @@ ParamDecl read_param(const YamlNode& entry) {
   return p;
 }
 
+std::string param_description(const ParamDecl& p) {
+  std::string out = "<" + p.name + ": ";
+  switch (p.type) {
+    case ParamDecl::Type::Int:
+      out += std::to_string(p.lo) + ".." + std::to_string(p.hi);
+      if (p.fallback) out += ", default " + std::to_string(*p.fallback);
+      break;
+    case ParamDecl::Type::Enum: {
+      std::string names;
+      for (const auto& n : p.names) names += (names.empty() ? "" : "|") + n;
+      out += names;
+      break;
+    }
+    case ParamDecl::Type::Seat: out += "seat"; break;
+    case ParamDecl::Type::Index: out += "0.." + std::to_string(p.size - 1) + " (" + p.domain + ")"; break;
+    case ParamDecl::Type::Id: out += "an id of " + p.domain; break;
+    case ParamDecl::Type::Choice:
+      out += "an option id" + (p.hi > 0 ? " (at most " + std::to_string(p.hi) + " options)" : std::string());
+      break;
+  }
+  return out + ">";
+}
+
+namespace {
+
 // A declaration a script made, as a YamlNode, so that one reader serves YAML and Lua.
 YamlNode node_of(const json& decl, const std::string& defined_at) {
   return parse_yaml(decl.dump(), defined_at).root;
@@ -108,7 +136,7 @@ void FlowContext::push(int step, int seat, std::initializer_list<int> params) {
 }
 
 FlowRules::FlowRules(const YamlNode& flow) {
-  flow.allow_only({"start", "hooks", "moves", "steps", "search"});
+  flow.allow_only({"start", "hooks", "moves", "steps", "events", "search"});
   root_name_ = flow.required<std::string>("start");
   if (const auto search = flow.find("search"); search && !search->is_null()) {
     search->allow_only({"rollout_depth"});
@@ -123,6 +151,8 @@ FlowRules::FlowRules(const YamlNode& flow) {
       fired_hooks_.push_back(always);
   if (const auto moves = flow.find("moves"))
     for (const auto& [name, node] : moves->as_map()) read_move(name, node);
+  if (const auto events = flow.find("events"); events && !events->is_null())
+    for (const auto& [name, node] : events->as_map()) read_event(name, node);
   for (const auto& [name, node] : flow.at("steps").as_map()) read_step(name, node);
 }
 
@@ -163,7 +193,7 @@ void FlowRules::read_move(const std::string& name, const YamlNode& node) {
 
 void FlowRules::read_step(const std::string& name, const YamlNode& node) {
   node.allow_only({"kind", "params", "params_doc", "moves", "generate", "max_moves", "steps", "each", "over", "from",
-                   "set_current", "on_enter", "on_exit", "done_when", "until", "who", "prompt", "doc"});
+                   "set_current", "on_enter", "on_exit", "done_when", "until", "who", "prompt", "doc", "announce"});
   StepDecl s;
   s.name = name;
   s.defined_at = node.mark();
@@ -202,6 +232,11 @@ void FlowRules::read_step(const std::string& name, const YamlNode& node) {
   s.until = node.optional("until", "");
   s.who = node.optional("who", "");
   s.prompt = node.optional("prompt", "");
+  if (const auto announce = node.find("announce"); announce && !announce->is_null()) {
+    announce->allow_only({"enter", "exit"});
+    s.announce_enter = announce->optional("enter", "");
+    s.announce_exit = announce->optional("exit", "");
+  }
   const auto need = [&](bool ok, const char* what) {
     if (!ok) throw node.error("a " + kind_text + " step " + what);
   };
@@ -378,6 +413,8 @@ void FlowRules::resolve() {
       c.generate = &g->second;
     }
     if (const auto p = prompts_.find(s.name); p != prompts_.end()) c.prompt = &p->second;
+    c.enter_event = step_event(s, s.announce_enter, c.enter_args);
+    c.exit_event = step_event(s, s.announce_exit, c.exit_args);
     for (int k : s.moves) {
       const MoveImpl& impl = impls_[static_cast<std::size_t>(k)];
       const bool generated = this->generated(k);
@@ -399,23 +436,29 @@ void FlowRules::resolve() {
     if (!impls_[k].native.apply && impls_[k].lua < 0)
       throw DataError(m.defined_at + ": move '" + m.name + "' has no implementation (no native and no move() in Lua)");
     for (ParamDecl& p : m.params) {
-      if (p.type == ParamDecl::Type::Index) {
-        const auto d = domain_sizes_.find(p.domain);
-        if (d == domain_sizes_.end())
-          throw DataError(m.defined_at + ": move '" + m.name + "': no index domain '" + p.domain + "'");
-        p.size = d->second;
-      } else if (p.type == ParamDecl::Type::Id) {
-        const auto d = domain_ids_.find(p.domain);
-        if (d == domain_ids_.end()) throw DataError(m.defined_at + ": move '" + m.name + "': no id domain '" + p.domain + "'");
-        p.names = d->second;
-      } else if (p.type == ParamDecl::Type::Choice && !impls_[k].native.choices) {
+      resolve_domain(p, m.defined_at + ": move '" + m.name + "'");
+      if (p.type == ParamDecl::Type::Choice && !impls_[k].native.choices)
         throw DataError(m.defined_at + ": move '" + m.name + "': a choice parameter needs the game's native choices()");
-      }
     }
   }
+  for (EventDecl& e : events_)
+    for (ParamDecl& p : e.params) resolve_domain(p, e.defined_at + ": event '" + e.name + "'");
+  resolve_subscriptions();
   auto layout = std::make_shared<FlowLayout>();
   for (const StepDecl& s : steps_) layout->steps.push_back({s.name, s.params});
   layout_ = std::move(layout);
+}
+
+void FlowRules::resolve_domain(ParamDecl& p, const std::string& owner) const {
+  if (p.type == ParamDecl::Type::Index) {
+    const auto d = domain_sizes_.find(p.domain);
+    if (d == domain_sizes_.end()) throw DataError(owner + ": no index domain '" + p.domain + "'");
+    p.size = d->second;
+  } else if (p.type == ParamDecl::Type::Id) {
+    const auto d = domain_ids_.find(p.domain);
+    if (d == domain_ids_.end()) throw DataError(owner + ": no id domain '" + p.domain + "'");
+    p.names = d->second;
+  }
 }
 
 Move FlowRules::move_from_json(int kind, const json& item, const Table& table) const {
@@ -639,12 +682,16 @@ bool FlowRules::test(const std::string& name, const NativePredicate* native, con
 
 void FlowRules::on_enter(FlowContext& ctx) const {
   const Frame& f = ctx.frame();
-  call_hook(steps_[f.step].on_enter, calls_[f.step].on_enter, ctx);
+  const StepCalls& c = calls_[f.step];
+  call_hook(steps_[f.step].on_enter, c.on_enter, ctx);
+  if (c.enter_event >= 0 && listened(c.enter_event)) announce_step(ctx, c.enter_event, c.enter_args);
 }
 
 void FlowRules::on_exit(FlowContext& ctx) const {
   const Frame& f = ctx.frame();
-  call_hook(steps_[f.step].on_exit, calls_[f.step].on_exit, ctx);
+  const StepCalls& c = calls_[f.step];
+  if (c.exit_event >= 0 && listened(c.exit_event)) announce_step(ctx, c.exit_event, c.exit_args);
+  call_hook(steps_[f.step].on_exit, c.on_exit, ctx);
 }
 
 bool FlowRules::done_when(const FlowView& view) const {
@@ -727,32 +774,18 @@ std::string FlowRules::describe() const {
   out += "moves:\n";
   for (const MoveDecl& m : moves_) {
     out += "  " + m.name;
-    for (const ParamDecl& p : m.params) {
-      out += " <" + p.name + ": ";
-      switch (p.type) {
-        case ParamDecl::Type::Int:
-          out += std::to_string(p.lo) + ".." + std::to_string(p.hi);
-          if (p.fallback) out += ", default " + std::to_string(*p.fallback);
-          break;
-        case ParamDecl::Type::Enum: {
-          std::string names;
-          for (const auto& n : p.names) names += (names.empty() ? "" : "|") + n;
-          out += names;
-          break;
-        }
-        case ParamDecl::Type::Seat: out += "seat"; break;
-        case ParamDecl::Type::Index: out += "0.." + std::to_string(p.size - 1) + " (" + p.domain + ")"; break;
-        case ParamDecl::Type::Id: out += "an id of " + p.domain; break;
-        case ParamDecl::Type::Choice:
-          out += "an option id" + (p.hi > 0 ? " (at most " + std::to_string(p.hi) + " options)" : std::string());
-          break;
-      }
-      out += ">";
-    }
+    for (const ParamDecl& p : m.params) out += " " + param_description(p);
     if (m.ends_step) out += " (ends the step)";
     for (std::size_t f = 0; f < m.formerly.size(); ++f) out += (f == 0 ? " (formerly " : ", ") + m.formerly[f];
     if (!m.formerly.empty()) out += ")";
     out += "  [" + m.defined_at + "]\n";
+  }
+  out += "events (a house rule subscribes with on(name, fn)):\n";
+  for (const EventDecl& e : events_) {
+    out += "  " + e.name;
+    for (const ParamDecl& p : e.params) out += " " + param_description(p);
+    out += "  [" + e.defined_at + "]\n";
+    if (!e.doc.empty()) out += "    " + e.doc + "\n";
   }
   return out;
 }

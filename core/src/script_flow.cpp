@@ -25,6 +25,17 @@ void check_loading(lua_State* L, const lua::LuaState& vm, const char* what) {
   if (vm.frame()) luaL_error(L, "%s() may only be called while a script loads, not during a call", what);
 }
 
+// The name a declaring call (move, step, rule, on) was given, checked with its second
+// argument's type, while a script loads; leaves the two arguments alone on the stack.
+std::string declared_name(lua_State* L, const lua::LuaState& vm, const char* what, const char* unnamed, int type) {
+  check_loading(L, vm, what);
+  std::string name(lua::check_string(L, 1));
+  luaL_argcheck(L, !name.empty(), 1, unnamed);
+  luaL_checktype(L, 2, type);
+  lua_settop(L, 2);
+  return name;
+}
+
 // The function in field `key` of the table at 2 (or LUA_NOREF when absent): a registry ref.
 int function_field(lua_State* L, const char* key, const std::string& owner, bool required) {
   const int type = lua_getfield(L, 2, key);
@@ -52,6 +63,7 @@ void ScriptRuntime::Impl::install_flow_functions(lua_State* L) {
   install("filter_legal", lua::guarded<l_legal_layer<false>>);
   install("step", lua::guarded<l_step>);
   install("rule", lua::guarded<l_rule>);
+  install("on", lua::guarded<l_on>);
   if (luaL_loadbufferx(L, kHelpers.data(), kHelpers.size(), "=[tessera]", "t") != LUA_OK) lua_error(L);
   lua_call(L, 0, 3);
   native_lister = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -116,11 +128,7 @@ int ScriptRuntime::Impl::l_wrap_effect(lua_State* L) {
 //             apply = fn, label = fn})
 int ScriptRuntime::Impl::l_move(lua_State* L) {
   Impl& rt = from_upvalue(L);
-  check_loading(L, rt.vm, "move");
-  const std::string name(lua::check_string(L, 1));
-  luaL_argcheck(L, !name.empty(), 1, "a move needs a name");
-  luaL_checktype(L, 2, LUA_TTABLE);
-  lua_settop(L, 2);
+  const std::string name = declared_name(L, rt.vm, "move", "a move needs a name", LUA_TTABLE);
   lua::check_fields(L, 2, {"params", "steps", "ends_step", "doc", "formerly", "legal", "apply", "label"}, "move");
   ScriptMove info;
   info.name = name;
@@ -236,10 +244,7 @@ int ScriptRuntime::Impl::l_wrap_move(lua_State* L) {
 // step(name, {kind = ..., moves = ..., ...}): the fields of a step in flow.yaml
 int ScriptRuntime::Impl::l_step(lua_State* L) {
   Impl& rt = from_upvalue(L);
-  check_loading(L, rt.vm, "step");
-  const std::string name(lua::check_string(L, 1));
-  luaL_argcheck(L, !name.empty(), 1, "a step needs a name");
-  luaL_checktype(L, 2, LUA_TTABLE);
+  const std::string name = declared_name(L, rt.vm, "step", "a step needs a name", LUA_TTABLE);
   ScriptStep step{name, lua::to_json(L, 2), lua::script_position(L, 1)};
   auto same = std::find_if(rt.steps.begin(), rt.steps.end(), [&](const ScriptStep& s) { return s.name == name; });
   if (same == rt.steps.end()) rt.steps.push_back(std::move(step));
@@ -250,11 +255,7 @@ int ScriptRuntime::Impl::l_step(lua_State* L) {
 // rule(name, fn(ctx, step))
 int ScriptRuntime::Impl::l_rule(lua_State* L) {
   Impl& rt = from_upvalue(L);
-  check_loading(L, rt.vm, "rule");
-  const std::string name(lua::check_string(L, 1));
-  luaL_argcheck(L, !name.empty(), 1, "a rule needs a name");
-  luaL_checktype(L, 2, LUA_TFUNCTION);
-  lua_settop(L, 2);
+  const std::string name = declared_name(L, rt.vm, "rule", "a rule needs a name", LUA_TFUNCTION);
   LuaRule rule{luaL_ref(L, LUA_REGISTRYINDEX), lua::script_position(L, 1)};
   auto known = rt.rules.find(name);
   if (known != rt.rules.end()) {
@@ -266,6 +267,15 @@ int ScriptRuntime::Impl::l_rule(lua_State* L) {
   return 0;
 }
 
+// on(event, fn(ctx, event)): checked against the game's events when its flow is built.
+int ScriptRuntime::Impl::l_on(lua_State* L) {
+  Impl& rt = from_upvalue(L);
+  const std::string name = declared_name(L, rt.vm, "on", "an event needs a name", LUA_TFUNCTION);
+  rt.subscription_functions.push_back(luaL_ref(L, LUA_REGISTRYINDEX));
+  rt.subscriptions.push_back(ScriptSubscription{name, lua::script_position(L, 1)});
+  return 0;
+}
+
 void ScriptRuntime::set_fired_hooks(const std::vector<std::string>& hooks) {
   for (const auto& h : hooks)
     if (hook_index(h) < 0) throw ScriptError("unknown hook '" + h + "' (known hooks: " + known_hooks() + ")");
@@ -274,6 +284,18 @@ void ScriptRuntime::set_fired_hooks(const std::vector<std::string>& hooks) {
 
 const std::vector<ScriptMove>& ScriptRuntime::script_moves() const { return impl_->move_infos; }
 const std::vector<ScriptStep>& ScriptRuntime::script_steps() const { return impl_->steps; }
+const std::vector<ScriptSubscription>& ScriptRuntime::script_subscriptions() const { return impl_->subscriptions; }
+
+void ScriptRuntime::run_subscription(std::size_t i, Table& table, const CallContext& ctx, const json& event) {
+  const lua::CallFrame frame = impl_->frame_for(table, &table, ctx, nullptr);
+  auto body = [&](lua_State* L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->subscription_functions.at(i));
+    lua_rawgeti(L, LUA_REGISTRYINDEX, impl_->ctx);
+    lua::push_json(L, event);
+    lua_call(L, 2, 0);
+  };
+  impl_->run(&frame, CallSite{CallSite::What::Event, static_cast<int>(i)}, body);
+}
 
 bool ScriptRuntime::has_rule(std::string_view name) const { return impl_->rules.find(name) != impl_->rules.end(); }
 

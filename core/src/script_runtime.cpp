@@ -110,6 +110,7 @@ bool ScriptRuntime::Impl::defined_by_variant(const CallSite& site) const {
   switch (site.what) {
     case CallSite::What::Apply: return of_variant(effects.at(static_cast<std::size_t>(site.index)).defined_at);
     case CallSite::What::MoveApply: return of_variant(move_infos.at(static_cast<std::size_t>(site.index)).defined_at);
+    case CallSite::What::Event: return of_variant(subscriptions.at(static_cast<std::size_t>(site.index)).defined_at);
     case CallSite::What::Rule: {
       const auto rule = rules.find(site.text);
       return rule != rules.end() && of_variant(rule->second.defined_at);
@@ -160,6 +161,10 @@ std::string ScriptRuntime::Impl::describe(const CallSite& site) const {
       return "filter_legal of move '" + move_infos.at(site.index).name + "' (defined at " +
              move_infos.at(site.index).filters.at(site.function) + ")";
     case CallSite::What::Rule: return "rule '" + std::string(site.text) + "'";
+    case CallSite::What::Event: {
+      const ScriptSubscription& on = subscriptions.at(static_cast<std::size_t>(site.index));
+      return "on('" + on.event + "') (defined at " + on.defined_at + ")";
+    }
     case CallSite::What::Hook: {
       const auto& functions = hooks.at(static_cast<std::size_t>(site.index));
       std::string out = "hook " + std::string(kHookNames.at(site.index));
@@ -430,6 +435,7 @@ std::string ScriptRuntime::Impl::definitions() const {
     out += '\n';
   }
   for (const ScriptStep& st : steps) out += st.name + '@' + st.defined_at + '\n';
+  for (const ScriptSubscription& on : subscriptions) out += on.event + '@' + on.defined_at + '\n';
   for (const auto& [name, rule] : rules) out += name + '@' + rule.defined_at + '\n';
   return out;
 }

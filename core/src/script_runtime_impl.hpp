@@ -80,7 +80,7 @@ struct LuaRule {
 };
 
 struct CallSite {
-  enum class What { Start, Load, Apply, Options, Label, Hook, MoveLegal, MoveApply, MoveLabel, MoveExtend, MoveFilter, Rule } what;
+  enum class What { Start, Load, Apply, Options, Label, Hook, MoveLegal, MoveApply, MoveLabel, MoveExtend, MoveFilter, Rule, Event } what;
   int index = 0;       // effect slot, hook number or move
   int function = 0;    // the n-th function of a hook, extend_legal or filter_legal
   std::string_view text = {};  // file of a Load
@@ -189,6 +189,7 @@ struct ScriptRuntime::Impl {
   int move_entry(lua_State* L, const std::string& name, const char* declared_by);
   static int l_step(lua_State* L);
   static int l_rule(lua_State* L);
+  static int l_on(lua_State* L);
   void install_flow_functions(lua_State* L);  // with the sandbox env on top of the stack
   // Pushes binder(wrapper, base): a function calling wrapper(base, ...). Pops both.
   void push_bound(lua_State* L);
@@ -209,6 +210,8 @@ struct ScriptRuntime::Impl {
   std::vector<ScriptMove> move_infos;
   std::vector<LuaMove> moves;
   std::vector<ScriptStep> steps;
+  std::vector<ScriptSubscription> subscriptions;
+  std::vector<int> subscription_functions;  // registry refs, one per subscription
   std::map<std::string, LuaRule, std::less<>> rules;
   std::vector<std::string> fired_hooks;  // empty: every known hook
   int binder = LUA_NOREF;       // function(wrapper, base) -> function(...) wrapper(base, ...)

@@ -134,6 +134,9 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
                    mi("route_trade"), mi("receive"), mi("tribute"), mi("propose"), mi("offer"), mi("ask"), mi("withdraw"),
                    mi("accept"), mi("decline"), mi("trade_with"), mi("end"), mi("discard"), mi("move_robber"),
                    mi("steal"), mi("found"), mi("free_road"), mi("stop"), mi("choose")};
+  auto ei = [&](const char* name) { return flow.event_index(name); };
+  engine->events = {ei("dice_rolled"), ei("road_built"), ei("settlement_built"), ei("city_built"), ei("card_bought"),
+                    ei("robber_moved")};
   auto si = [&](const char* name) { return flow.step_index(name); };
   engine->steps = {si("placement"), si("turn"), si("seven"), si("discard"), si("robber"), si("steal"), si("found"),
                    si("free_roads"), si("choose"), si("take_cards"), si("proposal"), si("ask"), si("responses"), si("respond"), si("pick")};

@@ -70,6 +70,10 @@ struct Engine {
   struct Steps {
     int placement, turn, seven, discard, robber, steal, found, free_roads, choose, take_cards, proposal, ask, responses, respond, pick;
   } steps{};
+  // The events the game's C++ announces (flow.yaml `events:`); -1 when an overlay dropped one.
+  struct Events {
+    int dice_rolled, road_built, settlement_built, city_built, card_bought, robber_moved;
+  } events{};
   int discard_most = 1;  // the most cards one discard move returns (the top of its declared count)
 };
 

@@ -446,15 +446,18 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
   // told after it from the hands before (a steal is told to its two seats only, below).
   Hands before;
   if (ctx.logging() && (kind == k.trade_with || kind == k.tribute || kind == k.choose)) before = hands(t);
+  const Engine::Events& e = engine_->events;
   if (kind == k.place_settlement) {
     place_building(ctx, seat, m.p[0], kSettlement);
     f.p[1] = m.p[0] + 1;
     add_marker(ctx, seat, false);
+    ctx.announce(e.settlement_built, {seat, m.p[0]});
   } else if (kind == k.place_road || kind == k.build_road || kind == k.free_road) {
     if (kind == k.build_road) pay(t, seat, rules().road_cost);
     if (kind == k.free_road) --f.p[0];
     place_road(t, seat, m.p[0]);
     update_route(ctx);
+    ctx.announce(e.road_built, {seat, m.p[0]});
   } else if (kind == k.roll) {
     f.p[0] |= kRolled;
     roll(ctx);
@@ -462,10 +465,12 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     pay(t, seat, rules().settlement_cost);
     place_building(ctx, seat, m.p[0], kSettlement);
     add_marker(ctx, seat, true);
+    ctx.announce(e.settlement_built, {seat, m.p[0]});
   } else if (kind == k.build_city) {
     pay(t, seat, rules().city_cost);
     place_building(ctx, seat, m.p[0], kCity);
     add_marker(ctx, seat, true);
+    ctx.announce(e.city_built, {seat, m.p[0]});
   } else if (kind == k.buy_card) {
     pay(t, seat, rules().dev_cost);
     const std::string card = t.get(development_).draw("draw");
@@ -473,6 +478,7 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     f.p[1] += 1 << (4 * index);
     t.get(seats_[seat].hand).add(card);
     if (ctx.logging()) ctx.log("you draw " + rules().dev_cards[index].name, seat);
+    ctx.announce(e.card_bought, {seat});
   } else if (kind == k.play_card) {
     f.p[0] |= kCardPlayed;
     play_card(ctx, m.p[0]);
@@ -540,6 +546,7 @@ void CatanGame::apply_move(FlowContext& ctx, const Move& m) {
     }
   } else if (kind == k.found) {
     found(ctx, m.p[0]);
+    ctx.announce(e.settlement_built, {seat, m.p[0]});
   } else if (kind == k.choose) {
     const std::string choice = card_options(ctx.view()).at(static_cast<std::size_t>(m.p[0])).id;
     card_choices_.valid = false;  // the card changes the state its options were read from
@@ -554,6 +561,7 @@ void CatanGame::roll(FlowContext& ctx) {
   const int a = t.rng().roll(1, 6), b = t.rng().roll(1, 6), sum = a + b;
   t.get(progress_).set(key::last_roll, sum);
   if (ctx.logging()) ctx.log(seat_name(ctx.seat()) + " rolls " + std::to_string(a) + "+" + std::to_string(b));
+  ctx.announce(engine_->events.dice_rolled, {ctx.seat(), sum});
   if (sum != 7 && !ctx.logging()) return produce(ctx, sum);
   if (sum != 7) {  // and tell what each seat received: production is public (§5.1)
     const Hands before = hands(t);
@@ -802,6 +810,7 @@ void CatanGame::play_card(FlowContext& ctx, int kind) {
 void CatanGame::move_robber(FlowContext& ctx, int hex) {
   Table& t = ctx.table();
   place_robber(t, hex);
+  ctx.announce(engine_->events.robber_moved, {ctx.seat(), hex});
   const Scan& s = scanned(t);  // the board's change is made
   if (!steal_candidates(t, s, ctx.seat()).empty()) ctx.push(engine_->steps.steal, ctx.seat());
 }

@@ -151,6 +151,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   flow.build(engine->scripts.get());
   engine->moves = {flow.move_index("play"), flow.move_index("decline"), flow.move_index("copy"),
                    flow.move_index("sail"), flow.move_index("march")};
+  engine->events = {flow.event_index("turn_started"), flow.event_index("turn_ended")};
   engine->steps = {flow.step_index("play"),  flow.step_index("option"),     flow.step_index("sailing"),
                    flow.step_index("marching"), flow.step_index("guard"), flow.step_index("extra_play"),
                    flow.step_index("row_choice")};

@@ -58,6 +58,10 @@ struct Engine {
   struct Steps {
     int play, option, sailing, marching, guard, extra_play, row_choice;
   } steps{};
+  // A turn is an auto step of nobody's: its hooks announce the turn's events for its seat.
+  struct Events {
+    int turn_started, turn_ended;
+  } events{};
 };
 
 // Loads the rules (with the variants' data overlays), the state schema, the scripts and the

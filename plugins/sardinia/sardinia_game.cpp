@@ -52,10 +52,14 @@ void SardiniaGame::register_natives(Engine& engine) {
   flow.native_hook("end_round", [](FlowContext& c) { c.game<SardiniaGame>().end_round(c); });
   flow.native_hook("start_turn", [](FlowContext& c) {
     SardiniaGame& g = c.game<SardiniaGame>();
-    c.push(g.engine_->steps.play, c.table().get(g.turns_).current());
+    const int seat = c.table().get(g.turns_).current();
+    c.announce(g.engine_->events.turn_started, {seat});
+    c.push(g.engine_->steps.play, seat);
   });
   flow.native_hook("next_turn", [](FlowContext& c) {
-    TurnOrder& turns = c.table().get(c.game<SardiniaGame>().turns_);
+    SardiniaGame& g = c.game<SardiniaGame>();
+    c.announce(g.engine_->events.turn_ended, {c.table().get(g.turns_).current()});
+    TurnOrder& turns = c.table().get(g.turns_);
     turns.set_current(turns.seat_after(turns.current()));
   });
   flow.native_hook("offer_extra_play", [](FlowContext& c) { c.game<SardiniaGame>().offer_extra_play(c); });

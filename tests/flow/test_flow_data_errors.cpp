@@ -17,9 +17,9 @@ void reports(const std::string& file, const std::string& from, const std::string
 
 TEST_CASE("A broken flow.yaml is reported with its file, line and column", "[flow]") {
   reports("flow.yaml", "kind: sequence", "kind: parade",
-          "data/tutorial/flow.yaml:45:11: unknown step kind 'parade'");
+          "data/tutorial/flow.yaml:58:11: unknown step kind 'parade'");
   reports("flow.yaml", "moves: [roll]", "moves: [rol]",
-          "data/tutorial/flow.yaml:49:5: step 'roll_dice' offers move 'rol', which is not declared");
+          "data/tutorial/flow.yaml:62:5: step 'roll_dice' offers move 'rol', which is not declared");
   reports("flow.yaml", "- die: {index: dice}", "- die: {index: die}",
           "no index domain 'die'");
   reports("flow.yaml", "      - way: {enum: [up, down]}",

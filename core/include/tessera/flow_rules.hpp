@@ -102,6 +102,9 @@ class FlowContext {
   void push(const Frame& frame) { flow_.push(frame); }
   // Ends the frame this call is about (its on_exit runs when the engine reaches it).
   void end_step() { frame().status = Frame::kDone; }
+  // Announces event `event` (FlowRules::event_index) with its parameters in declaration
+  // order: every script subscribed to it runs now. Costs a test when nobody listens.
+  void announce(int event, std::initializer_list<int> args = {});
 
   // Events are made only when the caller wants them (playouts do not): build the text
   // inside `if (ctx.logging())`.
@@ -144,6 +147,20 @@ struct StepDecl {
   bool set_current = true;     // queue
   std::string on_enter, on_exit, done_when, until, who;
   std::string prompt;          // text, unless a native prompt of this step's name exists
+  // Events the engine announces for every frame of the step: as its on_enter has run, and
+  // before its on_exit runs (`announce: {enter: turn_started, exit: turn_ended}`).
+  std::string announce_enter, announce_exit;
+  std::string defined_at;
+};
+
+// Something that happened in the game, declared by name (flow.yaml `events:`) with typed
+// parameters (a move's types, but no choice). The game's C++ announces it (FlowContext::announce),
+// steps announce theirs as they begin and end, and house rules subscribe by name
+// (`on("robber_moved", fn)`, sdk/docs/flow.md "Events").
+struct EventDecl {
+  std::string name;
+  std::vector<ParamDecl> params;
+  std::string doc;
   std::string defined_at;
 };
 
@@ -192,6 +209,13 @@ class FlowRules {
   int step_index(std::string_view name) const;  // -1 when unknown
   int move_index(std::string_view name) const;  // -1 when unknown
   int renamed_move(std::string_view former) const;  // the move with this former name, or -1
+  int event_index(std::string_view name) const;  // -1 when unknown
+  const EventDecl& event(int i) const { return events_[static_cast<std::size_t>(i)]; }
+  std::size_t event_count() const { return events_.size(); }
+  // Whether a script subscribed to event `i` (announcing it is then worth its parameters).
+  bool listened(int i) const { return !subscribers_[static_cast<std::size_t>(i)].empty(); }
+  // Runs the subscribers of event `event` with these parameter values (FlowContext::announce).
+  void announce(FlowContext& ctx, int event, const std::array<int, kMaxMoveParams>& args) const;
   int root() const { return root_; }
   const StepDecl& step(int i) const { return steps_[static_cast<std::size_t>(i)]; }
   const MoveDecl& move(int i) const { return moves_[static_cast<std::size_t>(i)]; }
@@ -252,10 +276,22 @@ class FlowRules {
     // Moves the generator offers whose legal list the scripts make instead: the generator's
     // entries of these are dropped, so a house rule never leaves two of one move.
     std::vector<int> taken;
+    // The events the step announces as a frame begins and ends (-1: none), and where each
+    // parameter comes from: the frame's seat (-1) or the step parameter of that index.
+    int enter_event = -1, exit_event = -1;
+    std::array<int, kMaxMoveParams> enter_args{}, exit_args{};
   };
   void read_move(const std::string& name, const YamlNode& node);
+  void read_event(const std::string& name, const YamlNode& node);  // flow_events.cpp
+  // The subscriptions of the scripts, each to an event the game declares (flow_events.cpp).
+  void resolve_subscriptions();
+  // The event a step announces as it begins or ends, and where its parameters come from.
+  int step_event(const StepDecl& s, const std::string& name, std::array<int, kMaxMoveParams>& args) const;
+  void announce_step(FlowContext& ctx, int event, const std::array<int, kMaxMoveParams>& args) const;
   void read_step(const std::string& name, const YamlNode& node);
   void resolve();
+  // Fills an index or id parameter from its registered domain; DataError naming `owner`.
+  void resolve_domain(ParamDecl& param, const std::string& owner) const;
   void call_hook(const std::string& name, const NativeHook* native, FlowContext& ctx) const;
   bool test(const std::string& name, const NativePredicate* native, const FlowView& view) const;
   std::vector<std::string> choice_ids(const FlowView& view, int kind) const;
@@ -271,6 +307,8 @@ class FlowRules {
 
   std::vector<StepDecl> steps_;
   std::vector<MoveDecl> moves_;
+  std::vector<EventDecl> events_;
+  std::vector<std::vector<int>> subscribers_;  // per event, the scripts' subscriptions to it
   std::vector<MoveImpl> impls_;
   std::vector<StepCalls> calls_;
   std::vector<std::vector<std::string>> step_move_names_;  // until build() resolves them

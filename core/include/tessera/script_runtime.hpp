@@ -23,6 +23,7 @@
 //   filter_legal("buy", fn(ctx, move, step))  -- false drops a move of the list
 //   step("confirm", {kind = "seat", moves = {"yes", "no"}, max_moves = 1})
 //   rule("last_round_over", function(ctx, step) return ... end)
+//   on("robber_moved", function(ctx, event) ... end)   -- an event the game declares
 // A later effect() or move() with the same name replaces the earlier one (how variants
 // override). These may only be called while a script loads, never during a call.
 //
@@ -97,6 +98,11 @@ struct ScriptMove {
   // The call that first named the move ("move", "wrap_move", "extend_legal", "filter_legal").
   std::string declared_by = "move";
   int wraps = 0;  // wrap_move() calls made of it since it was declared: each changes the move
+};
+// A script's subscription to an event the game announces: on("robber_moved", fn(ctx, event)).
+struct ScriptSubscription {
+  std::string event;
+  std::string defined_at;  // "scripts/<game>/variants/x.lua:12"
 };
 struct ScriptStep {
   std::string name;
@@ -241,6 +247,9 @@ class ScriptRuntime {
   // Moves, steps and rules of the scripts, for FlowRules::build.
   const std::vector<ScriptMove>& script_moves() const;
   const std::vector<ScriptStep>& script_steps() const;
+  const std::vector<ScriptSubscription>& script_subscriptions() const;
+  // The `i`-th subscription's function, with (ctx, event); it may change the state, as a hook.
+  void run_subscription(std::size_t i, Table& table, const CallContext& ctx, const nlohmann::json& event);
   bool has_rule(std::string_view name) const;
   std::string rule_defined_at(std::string_view name) const;
   // legal(ctx, step): the raw list the script returned, as JSON (FlowRules reads it).

@@ -77,3 +77,37 @@ TEST_CASE("Lantern Market with windfall: every coin gain is one coin larger, thr
     CHECK(coins(*g, 0) == 3 + 3);
   }
 }
+
+TEST_CASE("Lantern Market with helping hand: a seat without coins may turn a die, and the house pays", "[tutorial]") {
+  auto plain = tessera::testing::new_game("tutorial", 2, 1);
+  auto g = tessera::testing::new_game("tutorial", 2, 1, {"helping_hand"});
+  for (Game* game : {plain.get(), g.get()}) {
+    mid_turn(*game, 0, {6, 1, 3});
+    set_coins(*game, 0, 0);
+  }
+  CHECK_FALSE(has(legal_texts(*plain), "adjust 2 up"));  // the game's rule: turning costs a coin
+  const auto texts = legal_texts(*g);
+  for (const char* offered : {"adjust 0 down", "adjust 1 up", "adjust 2 up", "adjust 2 down"}) CHECK(has(texts, offered));
+  CHECK_FALSE(has(texts, "adjust 0 up"));    // a 6 turns no further
+  CHECK_FALSE(has(texts, "adjust 1 down"));  // nor a 1 lower
+  REQUIRE(g->apply("adjust 2 up").ok);
+  CHECK(state(*g)["global"]["dice"]["dice"][2]["value"] == 4);
+  CHECK(coins(*g, 0) == 0);
+  // With a coin in hand, the game's own rule stands: the seat pays.
+  set_coins(*g, 0, 1);
+  REQUIRE(g->apply("adjust 2 up").ok);
+  CHECK(coins(*g, 0) == 0);
+  CHECK(state(*g)["global"]["dice"]["dice"][2]["value"] == 5);
+}
+
+TEST_CASE("Lantern Market with allowance: a seat that ends its turn without coins gains 1", "[tutorial]") {
+  auto g = tessera::testing::new_game("tutorial", 2, 1, {"allowance"});
+  REQUIRE(g->apply("roll").ok);
+  set_coins(*g, 0, 0);
+  REQUIRE(g->apply("end").ok);
+  CHECK(coins(*g, 0) == 1);
+  REQUIRE(g->apply("roll").ok);
+  set_coins(*g, 1, 2);
+  REQUIRE(g->apply("end").ok);
+  CHECK(coins(*g, 1) == 2);  // coins in hand: nothing given
+}
