@@ -97,13 +97,4 @@ void FlowRules::announce(FlowContext& ctx, int event, const std::array<int, kMax
     scripts_->run_subscription(static_cast<std::size_t>(subscription), ctx.table(), call, what);
 }
 
-void FlowContext::announce(int event, std::initializer_list<int> args) {
-  if (event < 0 || !rules_.listened(event)) return;
-  std::array<int, kMaxMoveParams> values{};
-  std::size_t k = 0;
-  for (int v : args)
-    if (k < values.size()) values[k++] = v;
-  rules_.announce(*this, event, values);
-}
-
 }  // namespace tessera

@@ -103,7 +103,8 @@ class FlowContext {
   // Ends the frame this call is about (its on_exit runs when the engine reaches it).
   void end_step() { frame().status = Frame::kDone; }
   // Announces event `event` (FlowRules::event_index) with its parameters in declaration
-  // order: every script subscribed to it runs now. Costs a test when nobody listens.
+  // order: every script subscribed to it runs now. Costs a test when nobody listens (inline,
+  // below FlowRules: a move announces on every playout step).
   void announce(int event, std::initializer_list<int> args = {});
 
   // Events are made only when the caller wants them (playouts do not): build the text
@@ -329,5 +330,14 @@ class FlowRules {
   ScriptRuntime* scripts_ = nullptr;
   bool built_ = false;
 };
+
+inline void FlowContext::announce(int event, std::initializer_list<int> args) {
+  if (event < 0 || !rules_.listened(event)) return;
+  std::array<int, kMaxMoveParams> values{};
+  std::size_t k = 0;
+  for (int v : args)
+    if (k < values.size()) values[k++] = v;
+  rules_.announce(*this, event, values);
+}
 
 }  // namespace tessera
