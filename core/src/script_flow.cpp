@@ -193,10 +193,7 @@ template <bool Extend>
 int ScriptRuntime::Impl::l_legal_layer(lua_State* L) {
   const char* what = Extend ? "extend_legal" : "filter_legal";
   Impl& rt = from_upvalue(L);
-  check_loading(L, rt.vm, what);
-  const std::string name(lua::check_string(L, 1));
-  luaL_checktype(L, 2, LUA_TFUNCTION);
-  lua_settop(L, 2);
+  const std::string name = declared_name(L, rt.vm, what, "a move needs a name", LUA_TFUNCTION);
   const int known = rt.move_entry(L, name, what);
   const int function = luaL_ref(L, LUA_REGISTRYINDEX);
   LuaMove& move = rt.moves[static_cast<std::size_t>(known)];
