@@ -33,6 +33,10 @@ std::optional<std::string> repeated_text(const std::vector<Action>& actions) {
   return std::string(*twice);
 }
 
+std::string players_seed(int players, std::uint64_t seed) {
+  return "players " + std::to_string(players) + " seed " + std::to_string(seed);
+}
+
 // Collects failures with the context they happened in ("players 3 seed 2: ...").
 class Checker {
  public:
@@ -103,6 +107,15 @@ class Checker {
       if (each) each(game);
     }
   }
+  // A new seeded game at the smallest and at the largest player count, each checked by
+  // `check(players, game)` in a scope naming its count and seed.
+  void at_both_ends(std::uint64_t seed, const std::function<void(int, Game&)>& check) {
+    for (int players : {player_counts().front(), player_counts().back()}) {
+      Scope scope(*this, players_seed(players, seed));
+      auto game = new_game(players, seed);
+      check(players, *game);
+    }
+  }
   // Applies a random legal action (the check's own generator); a refusal ends the check.
   void random_step(Game& game, Rng& rng) {
     const auto actions = game.legal_actions();
@@ -128,10 +141,6 @@ class Checker {
 };
 
 using Scope = Checker::Scope;
-
-std::string players_seed(int players, std::uint64_t seed) {
-  return "players " + std::to_string(players) + " seed " + std::to_string(seed);
-}
 
 // The legal actions' texts, in order.
 std::vector<std::string> texts(const Game& game) {
@@ -337,23 +346,21 @@ void scenario_edits(Checker& c) {
 
 void determinization(Checker& c) {
   int samples_played = 0, samples_refused = 0;
-  for (int players : {c.player_counts().front(), c.player_counts().back()}) {
-    Scope scope(c, players_seed(players, 13));
-    auto game = c.new_game(players, 13);
+  c.at_both_ends(13, [&](int players, Game& game) {
     Rng rng(13);
     bool leak_noted = false;
-    for (int step = 0; step < 50 && !game->is_over(); ++step) {
+    for (int step = 0; step < 50 && !game.is_over(); ++step) {
       if (step % 7 == 0)
         for (int seat = 0; seat < players; ++seat) {
           Scope at(c, "step " + std::to_string(step) + " seat " + std::to_string(seat));
           // `other` differs from `game` only in what `seat` cannot see (and in its RNG).
           Rng deal(100 + static_cast<std::uint64_t>(step));
-          auto other = game->determinize(seat, deal);
-          c.check(other->table().view(seat) == game->table().view(seat), "a determinization changed the seat's view");
-          c.check(!(other->table().rng() == game->table().rng()), "a determinization kept the game's RNG");
-          c.check(other->seat_to_move() == game->seat_to_move(), "a determinization changed the seat to move");
+          auto other = game.determinize(seat, deal);
+          c.check(other->table().view(seat) == game.table().view(seat), "a determinization changed the seat's view");
+          c.check(!(other->table().rng() == game.table().rng()), "a determinization kept the game's RNG");
+          c.check(other->seat_to_move() == game.seat_to_move(), "a determinization changed the seat to move");
           // The decider's own moves should not depend on what it cannot see.
-          if (game->seat_to_move() == seat && texts(*other) != texts(*game)) {
+          if (game.seat_to_move() == seat && texts(*other) != texts(game)) {
             if (!c.allows(kLimitHiddenMoves))
               c.fail("the decider's legal moves depend on what it cannot see (--allow hidden-moves if known)");
             else if (!leak_noted)
@@ -363,7 +370,7 @@ void determinization(Checker& c) {
           // The same seed gives the same sample from both: the sample depends only on
           // what the seat sees.
           Rng a(7), b(7);
-          auto from_game = game->determinize(seat, a);
+          auto from_game = game.determinize(seat, a);
           auto from_other = other->determinize(seat, b);
           c.check(from_game->table() == from_other->table(), "samples of one seed differ in their tables");
           c.check(from_game->hash() == from_other->hash(), "samples of one seed differ in their hashes");
@@ -385,9 +392,9 @@ void determinization(Checker& c) {
             }
           }
         }
-      c.random_step(*game, rng);
+      c.random_step(game, rng);
     }
-  }
+  });
   c.check(samples_refused * 50 <= samples_played,
           std::to_string(samples_refused) + " of " + std::to_string(samples_played) +
               " moves of samples were refused (at most 1 in 50 may be)");
@@ -397,28 +404,26 @@ void determinization(Checker& c) {
 // hash and legal actions) once, and the move made again gives the same state as the
 // first time (the RNG was put back too).
 void undo_restores(Checker& c) {
-  for (int players : {c.player_counts().front(), c.player_counts().back()}) {
-    Scope scope(c, players_seed(players, 19));
-    auto game = c.new_game(players, 19);
+  c.at_both_ends(19, [&](int, Game& game) {
     Rng rng(19);
-    for (int step = 0; step < 80 && !game->is_over(); ++step) {
+    for (int step = 0; step < 80 && !game.is_over(); ++step) {
       Scope at(c, "step " + std::to_string(step));
-      const nlohmann::json before = game->table().to_json();
-      const std::uint64_t hash = game->hash();
-      const std::vector<std::string> legal = texts(*game);
+      const nlohmann::json before = game.table().to_json();
+      const std::uint64_t hash = game.hash();
+      const std::vector<std::string> legal = texts(game);
       c.require(!legal.empty(), "no legal action in an unfinished game");
       const std::string& text = legal[rng.below(legal.size())];
-      c.require(game->apply(text).ok, "legal action '" + text + "' refused");
-      const nlohmann::json after = game->table().to_json();
-      c.require(game->undo(), "undo() took nothing back after '" + text + "'");
-      c.check(game->table().to_json() == before, "undo() of '" + text + "' did not restore the state before it");
-      c.check(game->hash() == hash, "undo() of '" + text + "' did not restore the hash");
-      c.check(texts(*game) == legal, "undo() of '" + text + "' did not restore the legal actions");
-      c.check(!game->undo(), "a second undo() after '" + text + "' took something back");
-      c.require(game->apply(text).ok, "'" + text + "' was refused after its undo");
-      c.check(game->table().to_json() == after, "'" + text + "' made again after its undo gave another state");
+      c.require(game.apply(text).ok, "legal action '" + text + "' refused");
+      const nlohmann::json after = game.table().to_json();
+      c.require(game.undo(), "undo() took nothing back after '" + text + "'");
+      c.check(game.table().to_json() == before, "undo() of '" + text + "' did not restore the state before it");
+      c.check(game.hash() == hash, "undo() of '" + text + "' did not restore the hash");
+      c.check(texts(game) == legal, "undo() of '" + text + "' did not restore the legal actions");
+      c.check(!game.undo(), "a second undo() after '" + text + "' took something back");
+      c.require(game.apply(text).ok, "'" + text + "' was refused after its undo");
+      c.check(game.table().to_json() == after, "'" + text + "' made again after its undo gave another state");
     }
-  }
+  });
 }
 
 // Other spellings of a move's text that a lenient reader might take: blanks doubled, before
@@ -449,36 +454,32 @@ std::vector<std::string> respellings(const Game& game, const Action& action) {
 // Through random games: each legal move has one text, distinct from the others; the text
 // reads back as the same move and words it the same; no other spelling of it is accepted.
 void one_text_per_move(Checker& c) {
-  for (int players : {c.player_counts().front(), c.player_counts().back()}) {
-    Scope scope(c, players_seed(players, 23));
-    auto game = c.new_game(players, 23);
+  c.at_both_ends(23, [&](int, Game& game) {
     Rng rng(23);
-    for (int step = 0; step < 300 && !game->is_over(); ++step) {
-      const std::vector<Action> actions = game->legal_actions();
+    for (int step = 0; step < 300 && !game.is_over(); ++step) {
+      const std::vector<Action> actions = game.legal_actions();
       c.require(!actions.empty(), "no legal action in an unfinished game");
       Scope at(c, "step " + std::to_string(step));
-      std::vector<std::string> seen;
+      if (const auto twice = repeated_text(actions)) c.fail("two legal moves are written '" + *twice + "'");
       for (const Action& a : actions) {
-        c.check(std::find(seen.begin(), seen.end(), a.text) == seen.end(), "two legal moves are written '" + a.text + "'");
-        seen.push_back(a.text);
-        const std::optional<Move> read = game->parse_move(a.text);
+        const std::optional<Move> read = game.parse_move(a.text);
         c.check(read && *read == a.move, "'" + a.text + "' does not read back as its move");
-        c.check(!read || game->move_text(*read) == a.text, "'" + a.text + "' reads as a move written otherwise");
+        c.check(!read || game.move_text(*read) == a.text, "'" + a.text + "' reads as a move written otherwise");
       }
       // A refusal words the nearest legal moves, which costs a pass over the list: a few
       // moves of each position are respelled.
       for (int tries = 0; tries < 2; ++tries) {
         const Action& a = actions[rng.below(actions.size())];
-        for (const std::string& other : respellings(*game, a)) {
-          const ApplyResult r = game->apply(other);  // refused, it changes nothing
+        for (const std::string& other : respellings(game, a)) {
+          const ApplyResult r = game.apply(other);  // refused, it changes nothing
           c.require(!r.ok, "'" + other + "' was accepted as another spelling of '" + a.text + "'");
-          c.check(!is_move_text(*game, other), "'" + other + "' is taken for a move's text");
+          c.check(!is_move_text(game, other), "'" + other + "' is taken for a move's text");
         }
       }
       const std::string& text = actions[rng.below(actions.size())].text;
-      c.require(game->apply(text).ok, "legal action '" + text + "' refused");
+      c.require(game.apply(text).ok, "legal action '" + text + "' refused");
     }
-  }
+  });
 }
 
 void returns_and_hash(Checker& c) {
@@ -505,17 +506,15 @@ void returns_and_hash(Checker& c) {
 }
 
 void score_so_far(Checker& c) {
-  for (int players : {c.player_counts().front(), c.player_counts().back()}) {
-    Scope scope(c, players_seed(players, 23));
-    auto game = c.new_game(players, 23);
+  c.at_both_ends(23, [&](int players, Game& game) {
     bool told_apart = false;  // some unfinished position where the seats' scores differ
-    c.play_randomly(*game, 23, 1'000'000, [&](const Game& now) {
+    c.play_randomly(game, 23, 1'000'000, [&](const Game& now) {
       const std::vector<int> scores = now.score_so_far();
       c.require(scores.size() == static_cast<std::size_t>(players), "score_so_far() has not one score per seat");
       if (!now.is_over() && std::adjacent_find(scores.begin(), scores.end(), std::not_equal_to<>()) != scores.end())
         told_apart = true;
     });
-    c.check(game->score_so_far() == game->outcome().scores, "at the end, score_so_far() is not the outcome's scores");
+    c.check(game.score_so_far() == game.outcome().scores, "at the end, score_so_far() is not the outcome's scores");
     // A game that scores everything at the end gives search no signal before (a draw).
     if (players > 1 && !told_apart) {
       if (c.allows(kLimitScoreAtEnd))
@@ -524,7 +523,7 @@ void score_so_far(Checker& c) {
         c.fail("score_so_far() tells no seats apart before the end "
                "(--allow score-at-end if the game scores at the end only)");
     }
-  }
+  });
 }
 
 // The outcome's categories are those data/<game>/score.yaml declares, and the points add up
