@@ -106,10 +106,20 @@ YamlNode node_of(const json& decl, const std::string& defined_at) {
   return parse_yaml(decl.dump(), defined_at).root;
 }
 
-// Adds `move` unless the list has it: a house rule that adds a move the game already offers
-// leaves one of it.
-void offered_move(std::vector<Move>& list, const Move& move) {
-  if (std::find(list.begin(), list.end(), move) == list.end()) list.push_back(move);
+// Keeps the first of each move, in order: a house rule that adds a move the game already
+// offers leaves one of it. Sorted, not pairwise: a script's list may hold 100,000 values.
+void drop_repeats(std::vector<Move>& list) {
+  if (list.size() < 2) return;
+  std::vector<std::uint32_t> order(list.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  const auto less = [&](std::uint32_t a, std::uint32_t b) { return list[a].p < list[b].p || (list[a].p == list[b].p && a < b); };
+  std::sort(order.begin(), order.end(), less);
+  std::vector<bool> repeat(list.size(), false);
+  for (std::size_t i = 1; i < order.size(); ++i) repeat[order[i]] = list[order[i]] == list[order[i - 1]];
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (!repeat[i]) list[kept++] = list[i];
+  list.resize(kept);
 }
 
 std::vector<std::string> names_of(const YamlNode& node, std::string_view key) {
@@ -554,14 +564,14 @@ void FlowRules::scripted_legal(const FlowView& view, int kind, MoveSink& sink) c
   std::vector<Move> list;
   const auto add_all = [&](const json& offered, const std::string& what) {
     if (offered.is_boolean()) {
-      if (offered.get<bool>()) offered_move(list, Move{static_cast<std::uint16_t>(kind), {}});
+      if (offered.get<bool>()) list.push_back(Move{static_cast<std::uint16_t>(kind), {}});
       return;
     }
     if (!offered.is_array() && !offered.is_object())
       throw ScriptError(what + " of move '" + decl.name + "' must return true, false or a list of moves");
     for (const json& item : offered) {
       try {
-        offered_move(list, move_from_json(kind, item, view.table));
+        list.push_back(move_from_json(kind, item, view.table));
       } catch (const RuleError& e) {
         throw ScriptError(what + " of move '" + decl.name + "' offers " + item.dump() + ": " + e.what());
       }
@@ -574,6 +584,7 @@ void FlowRules::scripted_legal(const FlowView& view, int kind, MoveSink& sink) c
   }
   for (std::size_t i = 0; i < script.extends.size(); ++i)
     add_all(scripts_->move_extend(impl.lua, i, view.table, ctx, step), script.extends[i] + ": extend_legal");
+  drop_repeats(list);
   for (const Move& m : list) {
     bool keep = true;
     if (!script.filters.empty()) {

@@ -25,11 +25,12 @@ void check_loading(lua_State* L, const lua::LuaState& vm, const char* what) {
   if (vm.frame()) luaL_error(L, "%s() may only be called while a script loads, not during a call", what);
 }
 
-// The name a declaring call (move, step, rule, on) was given, checked with its second
-// argument's type, while a script loads; leaves the two arguments alone on the stack.
+// The name a declaring call (move, wrap_move, step, rule, on, ...) was given, checked with its
+// second argument's type, while a script loads; leaves the two arguments alone on the stack.
+// A name is bounded as a stored text: the host keeps it and repeats it in its messages.
 std::string declared_name(lua_State* L, const lua::LuaState& vm, const char* what, const char* unnamed, int type) {
   check_loading(L, vm, what);
-  std::string name(lua::check_string(L, 1));
+  std::string name(lua::check_stored_text(L, 1));
   luaL_argcheck(L, !name.empty(), 1, unnamed);
   luaL_checktype(L, 2, type);
   lua_settop(L, 2);
@@ -207,10 +208,7 @@ int ScriptRuntime::Impl::l_legal_layer(lua_State* L) {
 //                  legal = fn(base, ctx, step)})
 int ScriptRuntime::Impl::l_wrap_move(lua_State* L) {
   Impl& rt = from_upvalue(L);
-  check_loading(L, rt.vm, "wrap_move");
-  const std::string name(lua::check_string(L, 1));
-  luaL_checktype(L, 2, LUA_TTABLE);
-  lua_settop(L, 2);
+  const std::string name = declared_name(L, rt.vm, "wrap_move", "a move needs a name", LUA_TTABLE);
   lua::check_fields(L, 2, {"apply", "label", "legal"}, "wrap_move");
   const int known = rt.move_entry(L, name, "wrap_move");
   LuaMove& move = rt.moves[static_cast<std::size_t>(known)];

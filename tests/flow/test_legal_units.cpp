@@ -134,6 +134,20 @@ extend_legal("work", function(ctx, step) return { {die = 0}, {0}, {die = 0} } en
   CHECK(count_starting(texts, "work ") == 3);
 }
 
+TEST_CASE("A house rule's list of 40,000 copies of one move is offered as that move once, at once", "[flow][hostile]") {
+  auto g = new_game_with_scripts("tutorial", 2, 1, {{"flood", R"(
+extend_legal("work", function(ctx, step)
+  local out = {}
+  for i = 1, 40000 do out[i] = {die = i % 2} end
+  return out
+end)
+)"}});
+  mid_turn(*g, 0, {5, 1, 1});
+  const auto texts = legal_texts(*g);
+  CHECK(all_distinct(texts));
+  CHECK(count_starting(texts, "work ") == 3);
+}
+
 TEST_CASE("filter_legal drops moves of one kind, seen as typed moves", "[flow]") {
   auto plain = tessera::testing::new_game("tutorial", 2, 1);
   auto g = new_game_with_scripts("tutorial", 2, 1, {kOnlyUp});
