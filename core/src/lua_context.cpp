@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <optional>
+#include <string>
 #include <nlohmann/json.hpp>
 
 #include "lua_write_check.hpp"
@@ -205,6 +207,50 @@ int l_push(lua_State* L) {
   return 0;
 }
 
+// ctx:announce(event [, {param = value, ...}]): an event the game declares, its parameters by
+// name (enum and id values by name or number); its subscribers run now.
+int l_announce(lua_State* L) {
+  check_context(L);
+  const std::string_view name = check_string(L, 2);
+  const CallFrame& frame = current_frame(L, "ctx:announce");
+  FlowContext& flow = flow_of(L, frame, "ctx:announce");
+  const FlowRules& rules = *frame.call->rules;
+  const int event = rules.event_index(name);
+  if (event < 0) return luaL_error(L, "ctx:announce: no event named '%s'", lua_tostring(L, 2));
+  const EventDecl& decl = rules.event(event);
+  if (!lua_isnoneornil(L, 3)) luaL_checktype(L, 3, LUA_TTABLE);
+  if (lua_istable(L, 3)) {
+    lua_pushnil(L);
+    while (lua_next(L, 3) != 0) {
+      const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+      if (std::none_of(decl.params.begin(), decl.params.end(), [&](const ParamDecl& p) { return p.name == key; }))
+        return luaL_error(L, "ctx:announce: event '%s' has no parameter '%s'", lua_tostring(L, 2), key);
+      lua_pop(L, 1);
+    }
+  }
+  std::array<int, kMaxMoveParams> args{};
+  for (std::size_t k = 0; k < decl.params.size(); ++k) {
+    const ParamDecl& p = decl.params[k];
+    if (!lua_istable(L, 3) || lua_getfield(L, 3, p.name.c_str()) == LUA_TNIL)
+      return luaL_error(L, "ctx:announce: event '%s' needs its parameter '%s'", lua_tostring(L, 2), p.name.c_str());
+    const std::string word = lua_isinteger(L, -1) ? std::to_string(lua_tointeger(L, -1))
+                             : lua_type(L, -1) == LUA_TSTRING ? std::string(lua_tostring(L, -1))
+                                                              : std::string();
+    const std::optional<std::int32_t> value = parse_param(p, word, frame.table->players(), nullptr);
+    if (!value)
+      return luaL_error(L, "ctx:announce: event '%s': %s is no value of parameter '%s'", lua_tostring(L, 2),
+                        luaL_tolstring(L, -1, nullptr), p.name.c_str());
+    args[k] = *value;
+    lua_pop(L, 1);
+  }
+  try {
+    rules.announce(flow, event, args);
+  } catch (const std::exception& e) {
+    return luaL_error(L, "ctx:announce('%s'): %s", lua_tostring(L, 2), e.what());
+  }
+  return 0;
+}
+
 // ctx:end_step()
 int l_end_step(lua_State* L) {
   check_context(L);
@@ -240,7 +286,7 @@ const luaL_Reg kMethods[] = {{"get", guarded<l_get>},         {"has", guarded<l_
                              {"roll", guarded<l_roll>},       {"shuffle", guarded<l_shuffle>},
                              {"log", guarded<l_log>},         {"call", guarded<l_call>},
                              {"push", guarded<l_push>},       {"end_step", guarded<l_end_step>},
-                             {nullptr, nullptr}};
+                             {"announce", guarded<l_announce>}, {nullptr, nullptr}};
 
 }  // namespace
 

@@ -130,3 +130,48 @@ TEST_CASE("An event or a step's announcement that does not fit is reported with 
   reports("round_ended: {doc: \"a round is over\"}", "round_ended: {doc: \"a round is over\", params: [pick: choice]}",
           "event 'round_ended': a parameter of an event cannot be a choice");
 }
+
+TEST_CASE("A house rule declares an event in a flow overlay and its Lua move announces it", "[flow]") {
+  auto g = new_game_with_scripts("tutorial", 2, 1,
+                                 {{"toast", R"(
+move("toast", {steps = {"use_dice"}, params = { {to = "seat"} },
+  legal = function(ctx, step) return { {to = 1 - step.seat} } end,
+  apply = function(ctx, move) ctx:announce("toasted", {by = ctx.seat, to = move.to, mood = "warm"}) end})
+on("toasted", function(ctx, event)
+  ctx:log(event.by .. " toasts " .. event.to .. ", " .. event.mood)
+  ctx:get("goods"):gain(event.to, "coins", 1)
+end)
+)"}},
+                                 {{"variants/toast/flow.yaml",
+                                   "events:\n  toasted: {params: [by: seat, to: seat, {mood: {enum: [warm, cold]}}]}\n"}});
+  REQUIRE(g->apply("roll").ok);
+  const int before = coins(*g, 1);
+  const tessera::ApplyResult r = g->apply("toast 1");
+  REQUIRE(r.ok);
+  CHECK(logged(r, "0 toasts 1, warm"));
+  CHECK(coins(*g, 1) == before + 1);
+}
+
+TEST_CASE("ctx:announce of an unknown event, parameter or value is refused at its line and changes nothing", "[flow]") {
+  for (const std::string& call :
+       {std::string("ctx:announce(\"turn_begun\", {seat = 0})"), std::string("ctx:announce(\"turn_ended\", {seat = 7})"),
+        std::string("ctx:announce(\"turn_ended\", {seat = 0, mood = 1})"), std::string("ctx:announce(\"turn_ended\")")}) {
+    INFO(call);
+    auto g = new_game_with_scripts("tutorial", 2, 1, {{"bad", "move(\"shout\", {steps = {\"use_dice\"},\n"
+                                                              "  apply = function(ctx, move)\n    " + call + "\n  end})\n"}});
+    REQUIRE(g->apply("roll").ok);
+    const json before = state(*g);
+    const tessera::ApplyResult r = g->apply("shout");
+    CHECK_FALSE(r.ok);
+    CHECK_THAT(r.error, Catch::Contains("scripts/tutorial/variants/bad.lua:3") && Catch::Contains("ctx:announce"));
+    CHECK(state(*g) == before);
+  }
+}
+
+TEST_CASE("A declared name longer than a stored text is refused at its line", "[flow][hostile]") {
+  for (const char* call : {"on", "extend_legal", "filter_legal", "rule"}) {
+    INFO(call);
+    const std::string error = refusal("tutorial", std::string("\n") + call + "(string.rep(\"x\", 300), function() end)\n");
+    CHECK_THAT(error, Catch::Contains("scripts/tutorial/variants/listener.lua:2") && Catch::Contains("at most 256 bytes"));
+  }
+}
