@@ -20,7 +20,14 @@ extend_legal("adjust", function(ctx, step)
   return out
 end)
 
-wrap_move("adjust", {apply = function(base, ctx, move, step)
-  if broke(ctx, ctx.seat) then ctx:get("goods"):gain(ctx.seat, "coins", 1) end
-  base(ctx, move, step)
-end})
+wrap_move("adjust", {
+  apply = function(base, ctx, move, step)
+    if broke(ctx, ctx.seat) then ctx:get("goods"):gain(ctx.seat, "coins", 1) end
+    base(ctx, move, step)
+  end,
+  label = function(base, ctx, move, step)
+    local text = base(ctx, move, step)
+    if broke(ctx, step.seat) then return text .. " (the house pays)" end
+    return text
+  end,
+})

@@ -90,6 +90,8 @@ TEST_CASE("Lantern Market with helping hand: a seat without coins may turn a die
   for (const char* offered : {"adjust 0 down", "adjust 1 up", "adjust 2 up", "adjust 2 down"}) CHECK(has(texts, offered));
   CHECK_FALSE(has(texts, "adjust 0 up"));    // a 6 turns no further
   CHECK_FALSE(has(texts, "adjust 1 down"));  // nor a 1 lower
+  for (const auto& a : g->legal_actions())
+    if (a.text == "adjust 2 up") CHECK(a.label == "Turn die 2 up to 4 for 1 coin(s) (the house pays)");
   REQUIRE(g->apply("adjust 2 up").ok);
   CHECK(state(*g)["global"]["dice"]["dice"][2]["value"] == 4);
   CHECK(coins(*g, 0) == 0);
