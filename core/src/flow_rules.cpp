@@ -8,6 +8,7 @@
 
 #include "tessera/error.hpp"
 #include "tessera/game.hpp"
+#include "tessera/identifier.hpp"
 #include "tessera/script_runtime.hpp"
 #include "tessera/yaml_reader.hpp"
 #include "flow_declarations.hpp"
@@ -128,7 +129,51 @@ std::vector<std::string> names_of(const YamlNode& node, std::string_view key) {
   return value->as<std::vector<std::string>>();
 }
 
+// flags: {param: [bit0, bit1, ...]}: names of a parameter's bits, read by scripts as booleans.
+void read_step_flags(StepDecl& s, const YamlNode& node) {
+  s.flags.assign(s.params.size(), {});
+  const auto flags = node.find("flags");
+  if (!flags || flags->is_null()) return;
+  if (!flags->is_map()) throw flags->error("flags is a map from a parameter's name to the names of its bits, bit 0 first");
+  std::vector<std::string> taken = s.params;
+  for (const char* field : {"name", "seat", "cursor", "moves"}) taken.emplace_back(field);
+  for (const auto& [param, bits] : flags->as_map()) {
+    const auto it = std::find(s.params.begin(), s.params.end(), param);
+    if (it == s.params.end()) throw bits.error("step '" + s.name + "' has no parameter '" + param + "'");
+    const auto names = bits.as<std::vector<std::string>>();
+    if (names.size() > 30) throw bits.error("a parameter holds at most 30 named flags");
+    for (std::size_t b = 0; b < names.size(); ++b) {
+      if (!is_identifier(names[b])) throw bits.at(b).error("a flag is named by a lower-case identifier");
+      if (std::find(taken.begin(), taken.end(), names[b]) != taken.end())
+        throw bits.at(b).error("step '" + s.name + "' already has a field named '" + names[b] + "'");
+      taken.push_back(names[b]);
+    }
+    s.flags[static_cast<std::size_t>(it - s.params.begin())] = names;
+  }
+}
+
 }  // namespace
+
+int FlowRules::flag_mask(std::string_view step, std::string_view param, std::string_view flag) const {
+  const int index = step_index(step);
+  if (index >= 0) {
+    const StepDecl& s = steps_[static_cast<std::size_t>(index)];
+    for (std::size_t k = 0; k < s.params.size(); ++k) {
+      if (s.params[k] != param) continue;
+      const auto& names = s.flags[k];
+      const auto it = std::find(names.begin(), names.end(), flag);
+      if (it != names.end()) return 1 << (it - names.begin());
+    }
+  }
+  throw DataError("flow.yaml: step '" + std::string(step) + "' declares no flag '" + std::string(flag) +
+                  "' of its parameter '" + std::string(param) + "' (flags: {" + std::string(param) + ": [...]})");
+}
+
+Frame& FlowContext::enclosing(int step) {
+  for (int i = frame_ - 1; i >= 0; --i)
+    if (flow_.at(i).step == step) return flow_.at(i);
+  throw RuleError("no frame of step '" + rules_.step(step).name + "' encloses step '" + rules_.step(frame().step).name + "'");
+}
 
 const FlowGame* CallContext::game() const {
   if (flow) return flow->owner();
@@ -203,7 +248,7 @@ void FlowRules::read_move(const std::string& name, const YamlNode& node) {
 
 void FlowRules::read_step(const std::string& name, const YamlNode& node) {
   node.allow_only({"kind", "params", "params_doc", "moves", "generate", "max_moves", "steps", "each", "over", "from",
-                   "set_current", "on_enter", "on_exit", "done_when", "until", "who", "prompt", "doc", "announce"});
+                   "set_current", "on_enter", "on_exit", "done_when", "until", "who", "prompt", "doc", "announce", "flags"});
   StepDecl s;
   s.name = name;
   s.defined_at = node.mark();
@@ -225,6 +270,7 @@ void FlowRules::read_step(const std::string& name, const YamlNode& node) {
       s.params_doc[static_cast<std::size_t>(it - s.params.begin())] = text.as_string();
     }
   }
+  read_step_flags(s, node);
   s.generate = node.optional("generate", "");
   s.max_moves = node.optional_at_least("max_moves", 0, 0);
   s.over = node.optional("over", "");
@@ -500,7 +546,10 @@ Move FlowRules::move_from_json(int kind, const json& item, const Table& table) c
 json FlowRules::frame_json(const Frame& frame) const {
   const StepDecl& s = steps_[frame.step];
   json out{{"name", s.name}, {"seat", frame.seat}, {"cursor", frame.cursor}, {"moves", frame.moves}};
-  for (std::size_t k = 0; k < s.params.size(); ++k) out[s.params[k]] = frame.p[k];
+  for (std::size_t k = 0; k < s.params.size(); ++k) {
+    out[s.params[k]] = frame.p[k];
+    for (std::size_t b = 0; b < s.flags[k].size(); ++b) out[s.flags[k][b]] = ((frame.p[k] >> b) & 1) != 0;
+  }
   return out;
 }
 
@@ -779,8 +828,13 @@ std::string FlowRules::describe() const {
     if (s.each >= 0) out += " each: " + steps_[static_cast<std::size_t>(s.each)].name;
     if (!s.over.empty()) out += " over: " + s.over;
     out += "\n";
-    for (std::size_t k = 0; k < s.params.size(); ++k)
+    for (std::size_t k = 0; k < s.params.size(); ++k) {
       if (!s.params_doc[k].empty()) out += "    " + s.params[k] + ": " + s.params_doc[k] + "\n";
+      if (s.flags[k].empty()) continue;
+      out += "    " + s.params[k] + " flags (bit 0 first, booleans for scripts):";
+      for (const auto& flag : s.flags[k]) out += " " + flag;
+      out += "\n";
+    }
   }
   out += "moves:\n";
   for (const MoveDecl& m : moves_) {

@@ -9,6 +9,7 @@
 
 #include "lua_write_check.hpp"
 #include "tessera/error.hpp"
+#include "tessera/flow.hpp"
 #include "tessera/flow_rules.hpp"
 #include "tessera/table.hpp"
 
@@ -38,6 +39,11 @@ const LuaBindings& bindings_of(lua_State* L) {
 
 const Natives& natives_of(lua_State* L) {
   return *static_cast<const Natives*>(lua_touserdata(L, lua_upvalueindex(2)));
+}
+
+// The runtime's game data; null when the game gave it none.
+GameData* data_of(lua_State* L) {
+  return static_cast<const std::shared_ptr<GameData>*>(lua_touserdata(L, lua_upvalueindex(3)))->get();
 }
 
 // The owner argument at `arg`: nil means a global component.
@@ -251,6 +257,37 @@ int l_announce(lua_State* L) {
   return 0;
 }
 
+// t = ctx:data(name): data/<game>/<name>.yaml with the variants' overlays, read-only
+int l_data(lua_State* L) {
+  check_context(L);
+  const std::string_view name = check_string(L, 2);
+  current_frame(L, "ctx:data");
+  GameData* data = data_of(L);
+  if (!data) return luaL_error(L, "ctx:data: this game offers its scripts no data files");
+  push_game_data(L, *data, name);
+  return 1;
+}
+
+// t = ctx:step(name): the innermost frame of step `name` on the flow's stack, as a step table
+// (name, seat, cursor, moves, parameters, named flags); nil when no frame of it is open.
+int l_step(lua_State* L) {
+  check_context(L);
+  const std::string_view name = check_string(L, 2);
+  const CallFrame& frame = current_frame(L, "ctx:step");
+  const FlowRules* rules = frame.call->rules;
+  const auto* flow = dynamic_cast<const Flow*>(frame.table->find("flow"));
+  if (!rules || !flow) return luaL_error(L, "ctx:step: only a call of the flow engine sees its steps");
+  const int step = rules->step_index(name);
+  if (step < 0) return luaL_error(L, "ctx:step: no step named '%s'", lua_tostring(L, 2));
+  for (int i = flow->depth() - 1; i >= 0; --i)
+    if (flow->at(i).step == step) {
+      push_json(L, rules->frame_json(flow->at(i)));
+      return 1;
+    }
+  lua_pushnil(L);
+  return 1;
+}
+
 // ctx:end_step()
 int l_end_step(lua_State* L) {
   check_context(L);
@@ -286,18 +323,22 @@ const luaL_Reg kMethods[] = {{"get", guarded<l_get>},         {"has", guarded<l_
                              {"roll", guarded<l_roll>},       {"shuffle", guarded<l_shuffle>},
                              {"log", guarded<l_log>},         {"call", guarded<l_call>},
                              {"push", guarded<l_push>},       {"end_step", guarded<l_end_step>},
-                             {"announce", guarded<l_announce>}, {nullptr, nullptr}};
+                             {"announce", guarded<l_announce>}, {"data", guarded<l_data>},
+                             {"step", guarded<l_step>},
+                             {nullptr, nullptr}};
 
 }  // namespace
 
-int create_context(lua_State* L, const LuaBindings& bindings, const Natives& natives) {
-  auto* data = static_cast<ContextData*>(lua_newuserdatauv(L, sizeof(ContextData), 0));
-  data->magic = kContextMagic;
+int create_context(lua_State* L, const LuaBindings& bindings, const Natives& natives,
+                   const std::shared_ptr<GameData>& game_data) {
+  auto* tag = static_cast<ContextData*>(lua_newuserdatauv(L, sizeof(ContextData), 0));
+  tag->magic = kContextMagic;
   lua_createtable(L, 0, 4);  // metatable
   lua_createtable(L, 0, 8);  // methods: ctx:get finds its function by a table look-up, not a C call
   lua_pushlightuserdata(L, const_cast<LuaBindings*>(&bindings));
   lua_pushlightuserdata(L, const_cast<Natives*>(&natives));
-  luaL_setfuncs(L, kMethods, 2);
+  lua_pushlightuserdata(L, const_cast<std::shared_ptr<GameData>*>(&game_data));
+  luaL_setfuncs(L, kMethods, 3);
   lua_createtable(L, 0, 1);  // what the methods lack (ctx.seat, ctx.players) is asked of l_fields
   lua_pushcfunction(L, guarded<l_fields>);
   lua_setfield(L, -2, "__index");

@@ -135,27 +135,7 @@ int l_pairs(lua_State* L) {
     lua_call(L, 1, 3);
     return 3;
   }
-  luaL_checktype(L, 1, LUA_TTABLE);
-  std::vector<Key> keys;
-  lua_pushnil(L);
-  while (lua_next(L, 1) != 0) {
-    lua_pop(L, 1);
-    keys.push_back(read_key(L, -1));
-  }
-  const auto n = static_cast<std::uint64_t>(keys.size());
-  LuaState::from(L).charge(L, n + n * static_cast<std::uint64_t>(std::log2(static_cast<double>(n) + 1)));
-  std::sort(keys.begin(), keys.end());
-  lua_createtable(L, static_cast<int>(keys.size()), 0);
-  lua_Integer i = 1;
-  for (const Key& k : keys) {
-    push_key(L, k);
-    lua_rawseti(L, -2, i++);
-  }
-  lua_pushinteger(L, 0);
-  lua_pushcclosure(L, l_ordered_step, 2);
-  lua_pushvalue(L, 1);
-  lua_pushnil(L);
-  return 3;
+  return pairs_in_key_order(L);
 }
 
 // s = tostring(v)
@@ -260,6 +240,30 @@ const char* push_value_text(lua_State* L, int index) {
     case LUA_TSTRING: return luaL_tolstring(L, index, nullptr);
     default: return lua_pushstring(L, luaL_typename(L, index));
   }
+}
+
+int pairs_in_key_order(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  std::vector<Key> keys;
+  lua_pushnil(L);
+  while (lua_next(L, 1) != 0) {
+    lua_pop(L, 1);
+    keys.push_back(read_key(L, -1));
+  }
+  const auto n = static_cast<std::uint64_t>(keys.size());
+  LuaState::from(L).charge(L, n + n * static_cast<std::uint64_t>(std::log2(static_cast<double>(n) + 1)));
+  std::sort(keys.begin(), keys.end());
+  lua_createtable(L, static_cast<int>(keys.size()), 0);
+  lua_Integer i = 1;
+  for (const Key& k : keys) {
+    push_key(L, k);
+    lua_rawseti(L, -2, i++);
+  }
+  lua_pushinteger(L, 0);
+  lua_pushcclosure(L, l_ordered_step, 2);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
 }
 
 void install_deterministic_functions(lua_State* L, int env, int strings, int tables) {

@@ -20,6 +20,10 @@ namespace tessera::lua {
 // library tables at `strings` and `tables`.
 void install_deterministic_functions(lua_State* L, int env, int strings, int tables);
 
+// k-ordered pairs(t) of the table at index 1, whatever its metatable: what the sandbox's
+// pairs does for a table without __pairs (the iterator, t, nil).
+int pairs_in_key_order(lua_State* L);
+
 // Pushes a text for the value at `index` that holds no address: its __tostring, the value
 // itself for nil, booleans, numbers and strings, else its type name. Returns the text.
 const char* push_value_text(lua_State* L, int index);

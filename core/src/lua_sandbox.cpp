@@ -6,6 +6,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "lua_data.hpp"
 #include "lua_determinism.hpp"
 #include "lua_library_costs.hpp"
 #include "tessera/bounded_file.hpp"
@@ -137,7 +138,7 @@ void push_frozen_proxy(lua_State* L, int backing, const char* what, int frozen_s
 int l_rawset(lua_State* L) {
   lua_pushvalue(L, 1);
   if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL)
-    return luaL_error(L, "rawset on the environment or a library table is not allowed (assign normally)");
+    return luaL_error(L, "rawset on the environment, a library table or the game's data is not allowed (assign normally)");
   lua_pop(L, 1);
   lua_pushvalue(L, lua_upvalueindex(2));
   lua_insert(L, 1);
@@ -247,8 +248,10 @@ void build_sandbox(lua_State* L, Sandbox& sandbox) {
 
   lua_createtable(L, 0, 32);  // base + 6: the globals, behind the environment's proxy
   const int env = base + 6;
-  lua_newtable(L);            // base + 7: the set of frozen proxies
+  lua_newtable(L);            // base + 7: the set of frozen proxies (and of data views, lua_data.hpp)
   const int frozen = base + 7;
+  lua_pushvalue(L, frozen);
+  lua_setfield(L, LUA_REGISTRYINDEX, kFrozenSetKey);
   for (const char* name : kBaseWhitelist) {
     lua_getfield(L, base + 1, name);
     lua_setfield(L, env, name);

@@ -54,7 +54,7 @@ ScriptRuntime::Impl::Impl(std::filesystem::path script_dir, std::string chunk_ro
   auto body = [this](lua_State* L) {
     lua::build_sandbox(L, sandbox);
     bindings.install(L);
-    ctx = lua::create_context(L, bindings, natives);
+    ctx = lua::create_context(L, bindings, natives, data);
     lua_rawgeti(L, LUA_REGISTRYINDEX, sandbox.env);
     lua_pushlightuserdata(L, this);
     lua_pushcclosure(L, lua::guarded<l_effect>, 1);
@@ -392,6 +392,10 @@ void ScriptRuntime::Impl::load_file(const std::filesystem::path& folder, const s
   loaded.push_back(LoadedFile{folder, relative, display});
 }
 
+void ScriptRuntime::use_data(std::filesystem::path data_dir, std::string data_name, std::vector<std::string> variants) {
+  impl_->data = std::make_shared<lua::GameData>(data_dir, std::move(data_name), variants);
+}
+
 void ScriptRuntime::begin_game() {
   // A fresh state can cost more than a game (sdk/docs/lua-api.md, "Determinism"): only
   // a house rule, which nobody reviewed with the game, pays it.
@@ -405,6 +409,7 @@ std::unique_ptr<ScriptRuntime::Impl> ScriptRuntime::Impl::fresh() const {
   auto next = std::make_unique<Impl>(sandbox.script_dir, sandbox.chunk_root, limits);
   next->sandbox.texts = sandbox.texts;
   next->natives = natives;
+  next->data = data;
   next->fired_hooks = fired_hooks;
   next->schema = schema;
   next->writes.use_schema(schema);

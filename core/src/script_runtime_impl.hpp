@@ -200,6 +200,7 @@ struct ScriptRuntime::Impl {
   lua::Sandbox sandbox;
   lua::LuaBindings bindings;
   lua::Natives natives;
+  std::shared_ptr<lua::GameData> data;  // what ctx:data reads; shared by fresh states
   lua::WriteCheck writes;
   std::vector<Effect> effects;
   std::map<std::string, int, std::less<>> effect_slots;

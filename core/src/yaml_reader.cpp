@@ -1065,6 +1065,9 @@ thread_local DataReadRecorder* active_recorder = nullptr;
 DataReadRecorder::DataReadRecorder() : outer_(active_recorder) { active_recorder = this; }
 DataReadRecorder::~DataReadRecorder() { active_recorder = outer_; }
 
+DataReadRecorder::Pause::Pause() : paused_(active_recorder) { active_recorder = nullptr; }
+DataReadRecorder::Pause::~Pause() { active_recorder = paused_; }
+
 void DataReadRecorder::record(const std::string& file) {
   for (DataReadRecorder* r = active_recorder; r; r = r->outer_) r->files_.insert(file);
 }

@@ -96,6 +96,11 @@ class FlowContext {
   // The frame this call is about, and the one below it (null at the bottom).
   Frame& frame() { return flow_.at(frame_); }
   const Frame* parent() const { return frame_ > 0 ? &flow_.at(frame_ - 1) : nullptr; }
+  Frame* parent() { return frame_ > 0 ? &flow_.at(frame_ - 1) : nullptr; }
+  // The innermost frame of `step` below the frame this call is about (the turn a nested step
+  // runs in, the loop that names the next seat): games ask by step, never by position.
+  // RuleError when none is open.
+  Frame& enclosing(int step);
   int seat() const { return flow_.at(frame_).seat; }
   // Pushes a new frame of `step` on top; it runs before anything below it.
   void push(int step, int seat, std::initializer_list<int> params = {});
@@ -138,6 +143,9 @@ struct StepDecl {
   Kind kind = Kind::Seat;
   std::vector<std::string> params;
   std::vector<std::string> params_doc;  // what each parameter means (flow.yaml `params_doc`), "" when not said
+  // Per parameter, the names of its bits from bit 0 up (flow.yaml `flags: {flags: [rolled, ...]}`):
+  // scripts read them as booleans (step.rolled) instead of decoding the integer.
+  std::vector<std::vector<std::string>> flags;
   std::vector<int> moves;      // seat: the moves it offers, in order
   std::string generate;        // seat: a native generator of its parameterised moves
   int max_moves = 0;           // seat: 0 = no limit
@@ -253,6 +261,12 @@ class FlowRules {
 
   // What `tessera schema` prints about the flow: steps and moves with their parameters.
   std::string describe() const;
+  // The table a script sees for a frame: name, seat, cursor, moves, its parameters by name
+  // and each named flag as a boolean.
+  nlohmann::json frame_json(const Frame& frame) const;
+  // The bit of flag `flag` of parameter `param` of step `step` (what a plugin's C++ checks its
+  // own constants against); DataError when the step does not declare it.
+  int flag_mask(std::string_view step, std::string_view param, std::string_view flag) const;
 
  private:
   struct MoveImpl {
@@ -303,7 +317,6 @@ class FlowRules {
   // The legal moves of `kind` made through the scripts: the Lua legal() or the native list,
   // then every extend_legal, then every filter_legal; each move once.
   void scripted_legal(const FlowView& view, int kind, MoveSink& sink) const;
-  nlohmann::json frame_json(const Frame& frame) const;
   nlohmann::json move_json(const FlowView& view, const Move& move) const;
 
   std::vector<StepDecl> steps_;

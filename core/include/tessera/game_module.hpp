@@ -26,6 +26,12 @@ struct GameConfig {
   std::filesystem::path script_dir;   // scripts/<game>
 };
 
+class ScriptRuntime;
+// The script runtime of game `game`: the scripts of config.script_dir, named
+// "scripts/<game>/..." in messages, whose ctx:data reads config.data_dir ("data/<game>")
+// under the overlays of config.variants.
+std::unique_ptr<ScriptRuntime> make_game_scripts(const GameConfig& config, const std::string& game);
+
 struct Manifest {
   std::string id;       // game id: names the plugin file, data/ and scripts/ folders
   std::string title;

@@ -244,6 +244,13 @@ class ScriptRuntime {
   using NativeQuery = std::function<nlohmann::json(const Table& table, const CallContext& ctx, const NativeArgs& args)>;
   void register_query(std::string name, NativeQuery fn);
 
+  // The game's data folder, which scripts read as ctx:data(name): <data_dir>/<name>.yaml
+  // with the overlays of `variants` (load_with_overlays), read-only. Every file is read now,
+  // so scripts see what the game's C++ read as it loaded; DataError (file:line:col) for a
+  // broken one. `data_name` names the folder in messages ("data/<game>"). Without it,
+  // ctx:data refuses.
+  void use_data(std::filesystem::path data_dir, std::string data_name, std::vector<std::string> variants);
+
   // Moves, steps and rules of the scripts, for FlowRules::build.
   const std::vector<ScriptMove>& script_moves() const;
   const std::vector<ScriptStep>& script_steps() const;

@@ -227,6 +227,18 @@ class DataReadRecorder {
   DataReadRecorder& operator=(const DataReadRecorder&) = delete;
   const std::set<std::string>& files() const { return files_; }
   static void record(const std::string& file);
+  // While one lives, no read on this thread is recorded: what the host reads for the game's
+  // scripts (ctx:data) is not something the game itself reads.
+  class Pause {
+   public:
+    Pause();
+    ~Pause();
+    Pause(const Pause&) = delete;
+    Pause& operator=(const Pause&) = delete;
+
+   private:
+    DataReadRecorder* paused_;
+  };
 
  private:
   std::set<std::string> files_;
