@@ -56,7 +56,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->rules = load_rules(config.data_dir, data_name, config.variants);
   engine->flow = std::make_unique<FlowRules>(load_with_overlays(config.data_dir, data_name, "flow.yaml", config.variants));
   engine->schema = std::make_shared<StateSchema>(load_with_overlays(config.data_dir, data_name, "schema.yaml", config.variants));
-  engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/age_of_discovery");
+  engine->scripts = make_game_scripts(config, "age_of_discovery");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   engine->scripts->run_file("missions.lua");
   engine->scripts->run_file("action_cards.lua");
@@ -103,11 +103,18 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
                    flow.move_index("reserve"),
                    flow.move_index("done"),
                    flow.move_index("end")};
+  engine->events = {flow.event_index("contract_started")};
   engine->steps = {flow.step_index("actions"), flow.step_index("buying"), flow.step_index("sending"),
                    flow.step_index("building")};
   for (const auto& [name, step] : {std::pair{"actions", engine->steps.actions}, {"buying", engine->steps.buying},
                                    {"sending", engine->steps.sending}, {"building", engine->steps.building}})
     if (step < 0) throw DataError(data_name + "/flow.yaml: the game needs a step named '" + name + "'");
+  // The actions as flow.yaml names them for scripts are the bits the C++ sets.
+  for (const auto& [flag, bit] : {std::pair{"coins", AodGame::kCoins}, {"contract", AodGame::kContract},
+                                  {"buy", AodGame::kBuy}, {"send", AodGame::kSend}})
+    if (flow.flag_mask("actions", "used", flag) != bit)
+      throw DataError(data_name + "/flow.yaml: step 'actions' names bit " + std::to_string(flow.flag_mask("actions", "used", flag)) +
+                      " '" + flag + "'; the game sets that action as bit " + std::to_string(bit));
   return engine;
 }
 
@@ -157,7 +164,7 @@ void AodGame::register_natives(Engine& engine) {
   // (a Wild Ship card is only ever played within an action).
   flow.native_predicate("both_actions_taken", [](const FlowView& v) {
     const AodGame& game = v.game<AodGame>();
-    return std::popcount(static_cast<unsigned>(v.frame.p[0])) >= 2 &&
+    return std::popcount(static_cast<unsigned>(v.frame.p[0])) >= game.rules().actions_per_turn &&
            v.table.get(game.seat_of(v.seat()).player).get("reservation") == 0;
   });
 }

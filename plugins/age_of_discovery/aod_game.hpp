@@ -38,6 +38,9 @@ struct Engine {
   struct Steps {
     int actions, buying, sending, building;
   } steps{};
+  struct Events {
+    int contract_started;
+  } events{};  // event indices in the flow
 };
 
 // Loads the rules, scripts and flow for `config`; throws tessera::Error naming file and line.

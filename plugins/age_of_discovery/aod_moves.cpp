@@ -53,7 +53,7 @@ void AodGame::action_moves(const FlowView& view, MoveSink& out) const {
   const Decider d = decider(t, view.seat());
   const int s = d.seat;
   const int used = view.frame.p[0];
-  if (std::popcount(static_cast<unsigned>(used)) < 2) {
+  if (std::popcount(static_cast<unsigned>(used)) < rules().actions_per_turn) {
     if (!(used & kCoins)) out.add(kinds().coins);
     if (!(used & kContract) && d.coins >= rules().contract_cost && !t.get(seat_of(s).hand).would_exceed(1)) {
       const Market& display = t.get(display_);
@@ -286,7 +286,7 @@ std::string AodGame::prompt(const FlowView& view) const {
            "), then choose its duration";
   }
   return "Choose an action (" + std::to_string(std::popcount(static_cast<unsigned>(view.frame.p[0]))) +
-         " of 2 taken) or end your turn";
+         " of " + std::to_string(rules().actions_per_turn) + " taken) or end your turn";
 }
 
 // --- Applying ----------------------------------------------------------------------------
@@ -334,7 +334,7 @@ void AodGame::apply_move(FlowContext& ctx, const Move& m) {
     engine_->scripts->apply(engine_->reservation, t, ctx.script_context(s), card);
   } else if (m.kind == k.done) {
     // A send action in which every contract was taken back sent nothing: it was not taken.
-    if (frame.step == steps.sending && frame.p[0] == 0) ctx.flow().at(ctx.flow().depth() - 2).p[0] &= ~kSend;
+    if (frame.step == steps.sending && frame.p[0] == 0) ctx.enclosing(steps.actions).p[0] &= ~kSend;
   }
   // end: the actions step ends (ends_step), and the turn with it.
 }
@@ -459,10 +459,11 @@ void AodGame::start_contract(FlowContext& ctx, int duration_index) {
   const int payout = c.payout[static_cast<std::size_t>(duration_index)];
   t.get(placed_).set(c.left_key, duration);
   t.get(placed_).set(c.payout_key, payout);
-  ++ctx.flow().at(ctx.flow().depth() - 2).p[0];  // the sending step below counts it
+  ++ctx.enclosing(engine_->steps.sending).p[0];  // the sending step counts it
   if (ctx.logging())
     ctx.log(seat_name(ctx.seat()) + " starts " + c.id + " for " + std::to_string(duration) + " turn(s), paying " +
             std::to_string(payout) + " coins");
+  ctx.announce(engine_->events.contract_started, {ctx.seat(), duration});
 }
 
 void AodGame::cancel_contract(FlowContext& ctx) {

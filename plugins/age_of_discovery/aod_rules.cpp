@@ -46,8 +46,10 @@ void read_game(const YamlNode& root, Rules& r) {
   k.allow_only({"starting_coins", "starting_hand_contracts", "contract_hand_limit", "contract_display_size",
                 "take_contract_cost", "take_coins_amount", "crew_fee_standard", "crew_fee_flagship",
                 "flagship_transport_choices", "contract_durations", "row_size", "pile_sizes_before_scoring_cards",
-                "first_scoring_card_pile", "last_scoring_card_pile", "unassigned_ship_vp"});
+                "first_scoring_card_pile", "last_scoring_card_pile", "unassigned_ship_vp", "actions_per_turn"});
   r.starting_coins = k.optional_at_least("starting_coins", 6, 0);
+  r.actions_per_turn = k.optional_at_least("actions_per_turn", 2, 1);
+  if (r.actions_per_turn > 4) throw k.at("actions_per_turn").error("a turn has at most the four actions, each once");
   r.starting_hand = k.optional_count("starting_hand_contracts", 2, 0);
   r.hand_limit = k.optional_at_least("contract_hand_limit", 4, 1);
   if (r.starting_hand > r.hand_limit) throw k.at("starting_hand_contracts").error("more than the hand limit");

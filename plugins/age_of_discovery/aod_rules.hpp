@@ -68,6 +68,7 @@ struct Rules {
   std::vector<int> flagship_values{1, 2, 3};
   std::vector<int> durations{1, 2, 3};
   int row_size = 5;
+  int actions_per_turn = 2;  // of the four actions, each at most once a turn
   std::vector<int> pile_sizes{6, 6, 6, 7, 7};
   int first_scoring_pile = 3, last_scoring_pile = 5;
   int unassigned_vp = 1;

@@ -97,7 +97,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   std::map<std::string, int> cards;  // every card is in the bank or a hand: the bank's start
   for (const CardType& c : engine->rules.cards) cards[c.id] = c.bank;
   engine->schema->content("cards", std::move(cards));
-  engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/catan_inca");
+  engine->scripts = make_game_scripts(config, "catan_inca");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   engine->scripts->run_file("progress.lua");
   engine->scripts->run_variants(config.variants);
@@ -145,6 +145,12 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   if (discard.params.size() != 2 || discard.params[1].type != ParamDecl::Type::Int || discard.params[1].lo != 1)
     throw DataError(discard.defined_at + ": move 'discard' takes a card type and a count {int: [1, n]}");
   engine->discard_most = discard.params[1].hi;
+  // The turn's flags as flow.yaml names them for scripts are the bits the C++ sets.
+  for (const auto& [flag, bit] : {std::pair{"rolled", kRolled}, {"card_played", kCardPlayed}, {"route_traded", kRouteTraded},
+                                  {"tribute_used", kTributeUsed}, {"turn_over", kTurnOver}})
+    if (flow.flag_mask("turn", "flags", flag) != bit)
+      throw DataError("flow.yaml: step 'turn' names bit " + std::to_string(flow.flag_mask("turn", "flags", flag)) +
+                      " '" + flag + "'; the game sets that flag as bit " + std::to_string(bit));
   return engine;
 }
 
@@ -392,7 +398,8 @@ void CatanGame::register_natives(Engine& engine) {
     return v.table.get(g.cards_).total(seat) > g.rules().hand_limit + g.face_up(v.table, seat);
   });
   flow.native_hook("count_discards", [](FlowContext& c) {
-    c.frame().p[0] = c.table().get(c.game<CatanGame>().cards_).total(c.frame().seat) / 2;
+    const CatanGame& g = c.game<CatanGame>();
+    c.frame().p[0] = c.table().get(g.cards_).total(c.frame().seat) / g.rules().discard_divisor;
   });
   flow.native_seat_predicate("can_accept", [](const FlowView& v, int seat) {
     const CatanGame& g = v.game<CatanGame>();
@@ -490,7 +497,7 @@ void CatanGame::check_state() const {
     const int terrain = rules().terrain_index(hex.terrain);
     if (terrain < 0 || rules().terrains[terrain].cls != rules().terrains[tile.terrain].cls)
       throw DataError("board: hex " + board.hex_id(h) + " keeps a terrain of its class (" + rules().terrains[tile.terrain].id + "'s)");
-    if ((hex.number != 0) != (rules().terrains[terrain].produces >= 0) || hex.number < 0 || hex.number > 12 || hex.number == 7)
+    if ((hex.number != 0) != (rules().terrains[terrain].produces >= 0) || hex.number < 0 || hex.number > 12 || hex.number == rules().robber_roll)
       throw DataError("board: hex " + board.hex_id(h) + " has a number 2..12 but 7 if and only if it produces");
   }
   for (int seat = 0; seat < players(); ++seat) {

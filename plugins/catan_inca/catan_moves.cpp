@@ -562,8 +562,9 @@ void CatanGame::roll(FlowContext& ctx) {
   t.get(progress_).set(key::last_roll, sum);
   if (ctx.logging()) ctx.log(seat_name(ctx.seat()) + " rolls " + std::to_string(a) + "+" + std::to_string(b));
   ctx.announce(engine_->events.dice_rolled, {ctx.seat(), sum});
-  if (sum != 7 && !ctx.logging()) return produce(ctx, sum);
-  if (sum != 7) {  // and tell what each seat received: production is public (§5.1)
+  const int robber = rules().robber_roll;
+  if (sum != robber && !ctx.logging()) return produce(ctx, sum);
+  if (sum != robber) {  // and tell what each seat received: production is public (§5.1)
     const Hands before = hands(t);
     produce(ctx, sum);
     if (log_hand_changes(ctx, before) == 0) ctx.log("the " + std::to_string(sum) + " gives nobody anything");
@@ -589,7 +590,7 @@ void CatanGame::produce(FlowContext& ctx, int number) {
     for (int c : g.hex_corners[h]) {
       if (scan.owner[c] < 0) continue;
       const Piece p = static_cast<Piece>(scan.piece[c]);
-      owed[scan.owner[c]][product] += (p == kCity || p == kDecCity) ? 2 : 1;
+      owed[scan.owner[c]][product] += (p == kCity || p == kDecCity) ? rules().city_yield : rules().settlement_yield;
       produced |= 1u << product;
     }
   }

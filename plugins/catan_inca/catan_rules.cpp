@@ -33,7 +33,7 @@ CardCounts read_cost(const Rules& rules, const YamlNode& node) {
 bool flag(const YamlNode& node, std::string_view key, bool fallback) { return node.optional<bool>(key, fallback); }
 
 void read_game(const YamlNode& root, Rules& rules) {
-  root.allow_only({"players", "colours", "cards", "terrains", "costs", "pieces", "tribes", "seven", "robber_start",
+  root.allow_only({"players", "colours", "cards", "terrains", "costs", "pieces", "tribes", "seven", "production", "robber_start",
                    "stop_after_rounds", "longest_trade_route", "mightiest_combat_arts", "bank_trades",
                    "player_trade", "options", "setup"});
   const YamlNode players = root.at("players");
@@ -106,8 +106,15 @@ void read_game(const YamlNode& root, Rules& rules) {
   rules.cities_per_tribe = tribes.optional_count("cities_per_tribe", 1, 0);
 
   const YamlNode seven = root.at("seven");
-  seven.allow_only({"hand_limit"});
+  seven.allow_only({"roll", "hand_limit", "discard_divisor"});
+  rules.robber_roll = seven.optional<int>("roll", 7);
+  if (rules.robber_roll < 2 || rules.robber_roll > 12) throw seven.at("roll").error("'roll' is a total of two dice, 2..12");
   rules.hand_limit = seven.at("hand_limit").as_count(0);
+  rules.discard_divisor = seven.optional_count("discard_divisor", 2, 1);
+  const YamlNode production = root.at("production");
+  production.allow_only({"settlement", "city"});
+  rules.settlement_yield = production.at("settlement").as_count(0);
+  rules.city_yield = production.at("city").as_count(0);
   rules.robber_start = root.required<std::string>("robber_start");
   rules.max_rounds = root.at("stop_after_rounds").as_count(1);
   const YamlNode ltr = root.at("longest_trade_route");
@@ -166,8 +173,9 @@ void read_tile(const YamlNode& t, Rules& rules, bool frame) {
   const Terrain& terrain = rules.terrains[static_cast<std::size_t>(tile.terrain)];
   if (frame != (terrain.cls == TerrainClass::Frame)) throw t.at("terrain").error(frame ? "the frame holds frame terrains" : "a tile is not frame");
   tile.number = t.optional<int>("number", 0);
-  if (tile.number != 0 && (tile.number < 2 || tile.number > 12 || tile.number == 7))
-    throw t.at("number").error("a number token is 2..6 or 8..12");
+  if (tile.number != 0 && (tile.number < 2 || tile.number > 12 || tile.number == rules.robber_roll))
+    throw t.at("number").error("a number token is 2..12 but not the robber's roll (seven.roll of game.yaml: " +
+                               std::to_string(rules.robber_roll) + ")");
   if ((tile.number != 0) != (terrain.produces >= 0)) throw t.error("a producing tile has a number, others none");
   tile.robber_spot = t.optional<bool>("robber", false);
   for (const Tile& other : rules.tiles)

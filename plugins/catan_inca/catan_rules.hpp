@@ -76,6 +76,9 @@ struct Rules {
   int start_markers = 2;
   int cities_per_tribe = 1;
   int hand_limit = 7;
+  int robber_roll = 7;              // the dice total that produces nothing and moves the robber
+  int discard_divisor = 2;          // a seat over its hand limit returns its cards divided by this
+  int settlement_yield = 1, city_yield = 2;  // cards a building takes from its hex's production
   std::string robber_start;
   int ltr_min = 3, mca_min = 2;
   int resource_rate = 3, goods_rate = 2, goods_set_receive = 2;

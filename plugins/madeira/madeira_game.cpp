@@ -161,7 +161,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   };
   e.schema->content("workers", {{"worker", start("workers")}});
   e.schema->content("ships", {{"ship", start("ships")}});
-  e.scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/madeira");
+  e.scripts = make_game_scripts(config, "madeira");
   e.scripts->set_fired_hooks(e.flow->fired_hooks());
   register_queries(e);
   e.scripts->run_file("buildings.lua");
@@ -192,8 +192,9 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
              m("done"), m("ship"), m("reward"), m("citymove"), m("wood"), m("again"), m("discard"), m("flip"),
              m("pay"), m("refuse"), m("honor"), m("decline"), m("upkeep"), m("feed"), m("score")};
   const auto s = [&](const char* name) { return flow.step_index(name); };
+  e.events = {e.flow->event_index("passed")};
   e.steps = {s("act"), s("relocate"), s("ships"), s("reward"), s("mayor"), s("take_wood"), s("buy_wood"), s("again"),
-             s("discard"), s("flip"), s("b_turn"), s("c_turn"), s("upkeep_step"), s("feed_step")};
+             s("discard"), s("flip"), s("b_turn"), s("c_turn"), s("upkeep_step"), s("feed_step"), s("phase_b")};
   return engine;
 }
 
@@ -486,8 +487,7 @@ void MadeiraGame::begin_phase_b(FlowContext& ctx) {
 
 void MadeiraGame::next_b_turn(FlowContext& ctx) {
   const Table& t = ctx.table();
-  Flow& flow = ctx.flow();
-  Frame& loop = flow.at(flow.depth() - 2);
+  Frame& loop = ctx.enclosing(engine_->steps.phase_b);
   const int P = t.players();
   const int row = home(t, ctx.seat(), engine_->hk.row) - 1;
   for (int i = 1; i <= P; ++i) {

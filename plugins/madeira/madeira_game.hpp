@@ -99,8 +99,11 @@ struct Engine {
         score;
   } kinds{};
   struct Steps {
-    int act, relocate, ships, reward, mayor, take_wood, buy_wood, again, discard, flip, b_turn, c_turn, upkeep, feed;
+    int act, relocate, ships, reward, mayor, take_wood, buy_wood, again, discard, flip, b_turn, c_turn, upkeep, feed, phase_b;
   } steps{};
+  struct Events {
+    int passed;
+  } events{};  // event indices in the flow
 };
 
 std::shared_ptr<Engine> load_engine(const tessera::GameConfig& config);

@@ -574,6 +574,7 @@ void MadeiraGame::apply(FlowContext& ctx, const Move& m) {
     set_home(t, s, h.passed, 1);
     for (int d = 0; d < 3; ++d) set_home(t, s, h.dice + d, 0);
     say("passes to space " + std::to_string(i + 1));
+    ctx.announce(engine_->events.passed, {s, i + 1});
     if (m.p[1] == 0) add_home(t, s, h.reals, space.reals);
     else if (space.other == "pp_and_city_worker") {
       add_home(t, s, h.pp, space.pp);
@@ -585,9 +586,9 @@ void MadeiraGame::apply(FlowContext& ctx, const Move& m) {
     }
   } else if (m.kind == K.action) {
     const std::string& c = r.characters[static_cast<std::size_t>(board(t, k.character + ctx.frame().p[0]))];
-    if (c == "administrator") ctx.push(engine_->steps.relocate, s, {2, kToFields});
-    else if (c == "captain") ctx.push(engine_->steps.ships, s, {2, 0, 0, 0});
-    else if (c == "mayor") ctx.push(engine_->steps.mayor, s, {2});
+    if (c == "administrator") ctx.push(engine_->steps.relocate, s, {r.administrator_workers, kToFields});
+    else if (c == "captain") ctx.push(engine_->steps.ships, s, {r.captain_ships, 0, 0, 0});
+    else if (c == "mayor") ctx.push(engine_->steps.mayor, s, {r.mayor_moves});
     else throw RuleError("no such character action");
   } else if (m.kind == K.build) {
     const int d = m.p[0], f = board(t, k.district + d) - 1;

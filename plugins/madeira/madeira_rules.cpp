@@ -50,7 +50,7 @@ void read_game(const YamlNode& g, Rules& r) {
                 "building_cost_base", "turn_order_bonus_reals", "start_home", "setup_city_watch_workers", "mill",
                 "honor_pp", "pirate_rank_penalty", "pirate_excess_threshold", "reals_per_pp", "wood_price",
                 "max_pirate_discard", "guilds", "rows", "pass_spaces", "buildings", "lower_action_workers",
-                "characters", "fields", "conversions", "score_requests", "request_types", "cities", "district_wood", "mayor_income",
+                "characters", "character_actions", "fields", "conversions", "score_requests", "request_types", "cities", "district_wood", "mayor_income",
                 "colonies", "markets"});
   const YamlNode players = g.at("players");
   players.allow_only({"min", "max"});
@@ -139,6 +139,17 @@ void read_game(const YamlNode& g, Rules& r) {
   r.lower_workers = g.required<int>("lower_action_workers");
   r.characters = g.required<std::vector<std::string>>("characters");
   if (r.characters.size() != kCharacters) throw g.at("characters").error("4 character tiles");
+  const YamlNode acts = g.at("character_actions");
+  acts.allow_only({"administrator", "captain", "mayor"});
+  // The bounds are the state check's of the steps they push (relocate, ships, mayor).
+  const auto action_size = [&](const char* key, int most) {
+    const int n = acts.required<int>(key);
+    if (n < 1 || n > most) throw acts.at(key).error(std::string("'") + key + "' must be 1.." + std::to_string(most));
+    return n;
+  };
+  r.administrator_workers = action_size("administrator", 12);
+  r.captain_ships = action_size("captain", 6);
+  r.mayor_moves = action_size("mayor", 12);
   for (const YamlNode& f : g.at("fields").as_list()) {
     f.allow_only({"id", "region", "good", "variable_to", "wood"});
     FieldDef d;

@@ -111,6 +111,9 @@ struct Rules {
   std::vector<BuildingDef> buildings;
   int lower_workers = 3;
   std::vector<std::string> characters;
+  // What a character's action does: workers the Administrator moves to fields, ships the
+  // Captain moves, moves the Mayor makes (§ character tiles).
+  int administrator_workers = 2, captain_ships = 2, mayor_moves = 2;
   std::vector<FieldDef> fields;
   std::map<int, std::pair<int, int>> conversions;  // round -> (from, to)
   std::map<int, int> score_requests;               // round -> how many

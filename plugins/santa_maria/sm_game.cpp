@@ -97,7 +97,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->schema->content("shipments", shipment_copies);
   engine->schema->content("tiles", tile_copies);
   engine->schema->tile_numbers("tiles", std::move(tile_numbers));
-  engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/santa_maria");
+  engine->scripts = make_game_scripts(config, "santa_maria");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   // ctx:call("print_board", seat, board_id): the advanced set-up and the board draft variant print
   // the dealt or chosen board. The engine owns the runtime that owns this function, so `self` cannot dangle.
@@ -225,6 +225,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
                    step("retreat_space"), step("dock"),       step("monk"),            step("astronomy"),
                    step("scholar"),       step("activation"),      step("retreat_actions"),
                    step("income"),       step("place_tile"),  step("place_die")};
+  engine->events = {flow.event_index("retreated")};
   return engine;
 }
 
@@ -511,7 +512,7 @@ void SmGame::end_turn(FlowContext& ctx) {
       if (dice.die(i).holder == s && dice.die(i).tag == "new") dice.set_tag(i, "ready");
   // The year frame below the turn names the next seat; when every seat has retreated the
   // year ends (its until), so the seat is left as it is.
-  Frame& year = ctx.flow().at(ctx.flow().depth() - 2);
+  Frame& year = ctx.enclosing(engine_->steps.year);
   for (int k = 1; k <= players; ++k) {
     const int next = (s + k) % players;
     if (!get(next, key::retreated)) {

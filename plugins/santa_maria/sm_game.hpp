@@ -65,6 +65,9 @@ struct Engine {
     int capital_sets, pick_set, place_capital, year, turn, building, retreat_space, dock, monk,
         astronomy, scholar, activation, retreat_actions, income, place_tile, place_die;
   } steps{};
+  struct Events {
+    int retreated;
+  } events{};  // event indices in the flow
 };
 
 // The colonists of a line passed to an on_die_activation effect are capped here.
@@ -105,6 +108,7 @@ class SmGame : public tessera::FlowGame {
   int buy_price(int s, int good) const { return price_with(scholar_mask(s), good); }  // -1: cannot be bought
   int price_with(unsigned mask, int good) const { return price_for(abilities(mask), good); }
   bool can_pay(int s, const std::array<int, kGoods>& cost) const;
+  std::uint64_t empty_buildings(int s) const;  // bit y * 6 + x set for each building free to activate
   // Throws RuleError when the seat cannot pay; `log` (when given) tells of goods bought.
   void pay(int s, const std::array<int, kGoods>& cost, std::vector<tessera::Event>* log = nullptr);
 
@@ -156,7 +160,6 @@ class SmGame : public tessera::FlowGame {
   bool activating() const;
 
   bool empty_building(int s, int x, int y) const;
-  std::uint64_t empty_buildings(int s) const;  // bit y * 6 + x set for each empty building
   std::vector<std::pair<int, int>> line_buildings(int s, Line line) const;  // (x, y) in order
   int line_colonists(int s, Line line) const;
   tessera::SquareGrid::Shape shape_of(const TileDef& tile) const;

@@ -104,10 +104,13 @@ void SmGame::register_natives(Engine& engine) {
                     }});
 
   flow.native_hook("start_setup_picks", [](FlowContext& c) { c.game<SmGame>().start_setup_picks(c); });
-  // Counter-clockwise: the loop frame below the pick names the next picker.
+  // Counter-clockwise: the loop that pushed the pick (the capital sets', or a variant's
+  // board draft) names the next picker.
   flow.native_hook("next_picker", [](FlowContext& c) {
     const int players = c.table().players();
-    c.flow().at(c.flow().depth() - 2).seat = static_cast<std::int8_t>((c.seat() + players - 1) % players);
+    Frame* loop = c.parent();
+    if (!loop) throw RuleError("next_picker: a pick runs inside the loop of its picks");
+    loop->seat = static_cast<std::int8_t>((c.seat() + players - 1) % players);
   });
   flow.native_predicate("every_seat_picked", [](const FlowView& v) { return v.frame.cursor >= v.table.players(); });
   flow.native_hook("push_next_effect", [](FlowContext& c) { c.game<SmGame>().push_next_item(c, /*activation=*/true); });
@@ -694,6 +697,9 @@ void SmGame::retreat(FlowContext& ctx, const Move& move) {
   p.set(key::retreat_pos, pos);
   if (ctx.logging()) ctx.log("seat " + num(s) + " retreats to space " + num(pos));
   ctx.push(steps().retreat_actions, s, {pos});
+  // Announced once the step of the space's actions is pushed (they run after its subscribers):
+  // a subscriber sees a whole state, no turn left to a seat that has retreated.
+  ctx.announce(engine_->events.retreated, {s, pos});
 }
 
 // ---------------------------------------------------------------------------------------

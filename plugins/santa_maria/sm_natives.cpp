@@ -52,6 +52,19 @@ void register_economy_natives(tessera::ScriptRuntime& scripts) {
       if (scholars[i].id == id) return ((game.scholar_mask(seat) >> i) & 1u) != 0;
     throw RuleError("has_scholar: no scholar '" + std::string(id.substr(0, 64)) + "' in data/santa_maria/game.yaml");
   });
+  // empty_buildings(seat): {row = r, column = c} (1-based) of each building of the seat's colony
+  // that a die or coins may activate now (5.4): the rule the game's own moves use.
+  scripts.register_query("empty_buildings", [](const Table& t, const CallContext& ctx, const tessera::NativeArgs& args) -> json {
+    const SmGame& game = game_of(ctx, "empty_buildings");
+    if (args.size() != 1) throw RuleError("empty_buildings(seat) takes 1 argument");
+    const long long seat = args.integer(0, "seat");
+    if (seat < 0 || seat >= t.players()) throw RuleError("empty_buildings: no seat " + std::to_string(seat));
+    json out = json::array();
+    const std::uint64_t empty = game.empty_buildings(static_cast<int>(seat));
+    for (int i = 0; i < 36; ++i)
+      if ((empty >> i) & 1) out.push_back({{"row", i / 6 + 1}, {"column", i % 6 + 1}});
+    return out;
+  });
   scripts.register_query("can_pay", [](const Table& t, const CallContext& ctx, const tessera::NativeArgs& args) -> json {
     const SmGame& game = game_of(ctx, "can_pay");
     return game.can_pay(seat_arg(args, t, "can_pay"), cost_arg(args));

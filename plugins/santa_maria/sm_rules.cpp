@@ -79,7 +79,8 @@ void read_game(const YamlNode& root, Rules& r) {
   if (r.min_players < 1 || r.max_players > 4 || r.min_players > r.max_players)
     throw players.error("players must be within 1..4");
   r.years = root.required<int>("years");
-  if (r.years < 1 || r.years > 3) throw root.at("years").error("years must be 1..3");
+  // 9: the state schema's bound on progress.year (schema.yaml).
+  if (r.years < 1 || r.years > 9) throw root.at("years").error("years must be 1..9");
   const std::string blue = root.required<std::string>("blue_dice");
   if (blue != "own" && blue != "shared") throw root.at("blue_dice").error("blue_dice is own or shared");
   r.shared_blue = blue == "shared";

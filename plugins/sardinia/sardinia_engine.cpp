@@ -138,7 +138,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   give_contents(engine->rules, *engine->schema);
   engine->flow = std::make_unique<FlowRules>(
       load_with_overlays(config.data_dir, "data/sardinia", "flow.yaml", config.variants));
-  engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/sardinia");
+  engine->scripts = make_game_scripts(config, "sardinia");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   register_constants(engine->rules, *engine->scripts);
   register_option_query(engine->rules, *engine->scripts);
@@ -151,7 +151,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   flow.build(engine->scripts.get());
   engine->moves = {flow.move_index("play"), flow.move_index("decline"), flow.move_index("copy"),
                    flow.move_index("sail"), flow.move_index("march")};
-  engine->events = {flow.event_index("turn_started"), flow.event_index("turn_ended")};
+  engine->events = {flow.event_index("turn_started"), flow.event_index("turn_ended"), flow.event_index("province_scored")};
   engine->steps = {flow.step_index("play"),  flow.step_index("option"),     flow.step_index("sailing"),
                    flow.step_index("marching"), flow.step_index("guard"), flow.step_index("extra_play"),
                    flow.step_index("row_choice")};

@@ -60,7 +60,7 @@ struct Engine {
   } steps{};
   // A turn is an auto step of nobody's: its hooks announce the turn's events for its seat.
   struct Events {
-    int turn_started, turn_ended;
+    int turn_started, turn_ended, province_scored;
   } events{};
 };
 

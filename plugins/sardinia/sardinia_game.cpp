@@ -290,6 +290,7 @@ void SardiniaGame::score_head(FlowContext& ctx) {
       add_vp(t, s, "provinces", vp);
       if (ctx.logging())
         ctx.log(colour(s) + " scores " + std::to_string(vp) + " in " + r.provinces[static_cast<std::size_t>(p)].name);
+      ctx.announce(engine_->events.province_scored, {s, p, vp});
     }
   }
   t.get(progress_).add("scorings", 1);

@@ -24,7 +24,8 @@ void read_constants(const YamlNode& k, Rules& r) {
   k.allow_only({"province_piece_limit", "port_capacity", "own_ships_per_port_max", "forts_per_space", "fort_row_size",
                 "fort_row_face_up_at_start", "scorings_per_game", "commander_march_steps", "chaplain_travel_steps",
                 "agriculture_vp_by_nth_token", "second_place_divisor", "two_player_tie_for_first_scores",
-                "two_player_second_place", "alt_guard_min_other_cards", "final_tiebreak", "first_player"});
+                "two_player_second_place", "alt_guard_min_other_cards", "final_tiebreak", "first_player",
+                "min_influence_to_score"});
   r.province_limit = k.optional_at_least("province_piece_limit", 7, 1);
   r.port_capacity.assign(static_cast<std::size_t>(r.max_players + 1), 0);
   const YamlNode cap = k.at("port_capacity");
@@ -48,6 +49,7 @@ void read_constants(const YamlNode& k, Rules& r) {
   }
   if (r.token_vp.empty()) throw k.at("agriculture_vp_by_nth_token").error("must not be empty");
   r.second_place_divisor = k.optional_at_least("second_place_divisor", 2, 1);
+  r.min_influence = k.optional_at_least("min_influence_to_score", 1, 1);
   r.two_player_tie_scores = k.optional<bool>("two_player_tie_for_first_scores", false);
   const std::string second = k.optional("two_player_second_place", "half");
   if (second != "half" && second != "none") throw k.at("two_player_second_place").error("must be 'half' or 'none'");

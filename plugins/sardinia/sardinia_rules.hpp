@@ -80,6 +80,7 @@ struct Rules {
   int march_steps = 4, travel_steps = 3;
   std::vector<int> token_vp;            // VP of the 1st, 2nd, ... token of one type
   int second_place_divisor = 2;
+  int min_influence = 1;  // the influence a seat needs in a province to rank there at all
   bool two_player_tie_scores = false;
   bool two_player_second_scores = true; // two_player_second_place: half (true) | none (false)
   int alt_guard_min_cards = 3;

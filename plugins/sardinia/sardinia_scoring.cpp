@@ -11,7 +11,7 @@ std::vector<int> province_vp(const Rules& rules, int vp, const std::vector<int>&
   const int players = static_cast<int>(influence.size());
   std::vector<int> out(influence.size(), 0);
   const int best = influence.empty() ? 0 : *std::max_element(influence.begin(), influence.end());
-  if (best < 1) return out;
+  if (best < rules.min_influence) return out;
   int at_best = 0;
   for (int v : influence) at_best += v == best ? 1 : 0;
   if (at_best > 1) {
@@ -27,7 +27,7 @@ std::vector<int> province_vp(const Rules& rules, int vp, const std::vector<int>&
   for (int p = 0; p < players; ++p) {
     const int v = influence[static_cast<std::size_t>(p)];
     if (v == best) out[static_cast<std::size_t>(p)] = vp;
-    else if (second >= 1 && v == second && (players != 2 || rules.two_player_second_scores))
+    else if (second >= rules.min_influence && v == second && (players != 2 || rules.two_player_second_scores))
       out[static_cast<std::size_t>(p)] = vp / rules.second_place_divisor;
   }
   return out;

@@ -29,7 +29,7 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   engine->schema->content("cards", copies);
   // Coins and spice are in the bank or with a seat; -1: the bank never runs out (not counted).
   engine->schema->content("goods", {{"coins", engine->rules.coins_bank}, {"spice", engine->rules.spice_bank}});
-  engine->scripts = std::make_unique<ScriptRuntime>(config.script_dir, "scripts/tutorial");
+  engine->scripts = make_game_scripts(config, "tutorial");
   engine->scripts->set_fired_hooks(engine->flow->fired_hooks());
   // ctx:call("advance", seat, steps). The engine owns the runtime that owns this function,
   // so the raw pointer cannot dangle.
@@ -170,6 +170,11 @@ int TutorialGame::buy_price(int card_index, int die_value) const {
   return std::max(0, card(card_index).cost - die_value);
 }
 
+int TutorialGame::work_pay(int die_value) const {
+  const int divisor = engine_->rules.work_divisor;
+  return (die_value + divisor - 1) / divisor;
+}
+
 void TutorialGame::dice_moves(const FlowView& view, MoveSink& out) const {
   const Table& t = view.table;
   const Engine::Kinds& kind = engine_->kinds;
@@ -198,7 +203,7 @@ std::string TutorialGame::label(const FlowView& view, const Move& move) const {
   const std::string die = std::to_string(move.p[0]);
   const int value = t.get(dice_).die(move.p[0]).value;
   if (move.kind == kind.work)
-    return "Work with die " + die + " (" + std::to_string(value) + "): +" + std::to_string((value + 1) / 2) + " coins";
+    return "Work with die " + die + " (" + std::to_string(value) + "): +" + std::to_string(work_pay(value)) + " coins";
   if (move.kind == kind.buy) {
     const int c = engine_->rules.card_index(t.get(market_).at(0, move.p[1]));
     return "Buy " + card(c).name + " with die " + die + " for " + std::to_string(buy_price(c, value)) + " coins";
@@ -223,7 +228,7 @@ void TutorialGame::roll(FlowContext& ctx) {
 void TutorialGame::work(FlowContext& ctx, const Move& move) {
   Table& t = ctx.table();
   const int seat = ctx.seat(), d = move.p[0];
-  const int coins = (t.get(dice_).die(d).value + 1) / 2;
+  const int coins = work_pay(t.get(dice_).die(d).value);
   t.get(goods_).gain(seat, "coins", coins);
   t.get(dice_).take(d, seat);
   if (ctx.logging()) ctx.log(seat_name(seat) + " works for " + std::to_string(coins) + " coins");

@@ -60,6 +60,7 @@ class TutorialGame : public tessera::FlowGame {
  private:
   int coins(int seat) const { return table().get(goods_).count(seat, "coins"); }
   int buy_price(int card, int die_value) const;
+  int work_pay(int die_value) const;  // coins for working with a die
   const CardDef& card(int index) const { return engine_->rules.cards[static_cast<std::size_t>(index)]; }
 
   // use_dice: work, buy and adjust for every die in the pool, in die order.

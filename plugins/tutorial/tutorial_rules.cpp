@@ -58,10 +58,11 @@ void read_game(const YamlNode& root, Rules& rules) {
   }
 
   const YamlNode dice = root.at("dice");
-  dice.allow_only({"count", "faces", "adjust_cost"});
+  dice.allow_only({"count", "faces", "adjust_cost", "work_divisor"});
   rules.dice_count = dice.optional_count("count", 3, 1);
   rules.dice_faces = positive(dice, "faces", 6, 2);
   rules.adjust_cost = positive(dice, "adjust_cost", 1, 0);
+  rules.work_divisor = positive(dice, "work_divisor", 2, 1);
 
   const YamlNode market = root.at("market");
   market.allow_only({"slots"});

@@ -35,6 +35,7 @@ struct Rules {
   int dice_count = 3;
   int dice_faces = 6;
   int adjust_cost = 1;
+  int work_divisor = 2;  // work pays a die's pips divided by this, rounded up
   int market_slots = 4;
   int coins_bank = -1;
   int spice_bank = 18;

@@ -2,8 +2,10 @@
 // games: for each game, a variant wraps every move's apply and legal list around the game's
 // own, extends every list by nothing and filters out nothing. Every decision must then offer
 // the same moves (the engine now makes each list through the scripts, the generators'
-// entries dropped), every move must do the same, and the game must end alike. This is the
-// smoke test of every declared move as a unit a house rule can reach.
+// entries dropped), every move must do the same, and the game must end alike. The variant also
+// subscribes to every event the game declares, checking each announcement carries its name
+// and every declared parameter. This is the smoke test of every declared move and event as a
+// unit a house rule can reach.
 #include <algorithm>
 #include <catch2/catch.hpp>
 
@@ -13,7 +15,7 @@
 
 namespace {
 
-// The Lua page of the neutral house rule for the moves of `game`.
+// The Lua page of the neutral house rule for the moves and events of `game`.
 std::string neutral_page(const tessera::Game& game) {
   const auto& rules = dynamic_cast<const tessera::FlowGame&>(game).flow_rules();
   std::string page;
@@ -24,6 +26,13 @@ std::string neutral_page(const tessera::Game& game) {
             "  legal = function(base, ctx, step) return base(ctx, step) end})\n"
             "extend_legal(" + name + ", function(ctx, step) return {} end)\n"
             "filter_legal(" + name + ", function(ctx, move, step) return true end)\n";
+  }
+  for (std::size_t e = 0; e < rules.event_count(); ++e) {
+    const tessera::EventDecl& event = rules.event(static_cast<int>(e));
+    page += "on(\"" + event.name + "\", function(ctx, event)\n  assert(event.name == \"" + event.name + "\")\n";
+    for (const auto& param : event.params)
+      page += "  assert(event." + param.name + " ~= nil, \"" + event.name + " without " + param.name + "\")\n";
+    page += "end)\n";
   }
   return page;
 }

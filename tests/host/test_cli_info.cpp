@@ -72,8 +72,8 @@ TEST_CASE("list --json and info --json describe every game with its full variant
   std::ostringstream tutorial;
   REQUIRE(run_info(game_registry(), "tutorial", tutorial, /*as_json=*/true) == 0);
   const json info = json::parse(tutorial.str());
-  REQUIRE(info["variants"].size() == 6);  // by name: allowance, helping_hand, patronage, ...
-  CHECK(info["variants"][2] == json{{"name", "patronage"},
+  REQUIRE(info["variants"].size() == 7);  // by name: allowance, fair_wages, helping_hand, patronage, ...
+  CHECK(info["variants"][3] == json{{"name", "patronage"},
                                     {"description", "Patronage: every player gains 1 coin at the start of each round, "
                                                     "and the Tax Collector takes only 1 coin."},
                                     {"origin", "game"},

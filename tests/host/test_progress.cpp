@@ -89,9 +89,9 @@ TEST_CASE("simulate, compare, arena and validate --play draw their progress on s
     CHECK(run_tessera(args, "", kTerminalTest).err.empty());
   }
   SECTION("validate --play: every variant at every player count") {
-    // The tutorial: base 2-4 players, six variants 2-4, and no variant played with another.
+    // The tutorial: base 2-4 players, seven variants 2-4, and no variant played with another.
     const std::vector<std::string> args{"validate", "tutorial", "--play", "1"};
-    check_drawn_and_wiped(run_tessera(args, "", kForced), "validate tutorial", 21);
+    check_drawn_and_wiped(run_tessera(args, "", kForced), "validate tutorial", 24);
     CHECK(run_tessera(args, "", kTerminalTest).err.empty());
     CHECK(run_tessera({"validate", "tutorial"}, "", kForced).err.empty());  // nothing played: no line
   }

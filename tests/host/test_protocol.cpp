@@ -29,7 +29,7 @@ TEST_CASE("The protocol lists games and starts one", "[host]") {
     if (g["id"] == "tutorial") {
       found = true;
       CHECK(g["min_players"] == 2);
-      CHECK(g["variants"].size() == 6);  // allowance, helping_hand, patronage, second_chance, steady_hands, windfall
+      CHECK(g["variants"].size() == 7);  // allowance, fair_wages, helping_hand, patronage, second_chance, steady_hands, windfall
     }
   CHECK(found);
   json r = started(server);

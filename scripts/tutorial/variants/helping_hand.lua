@@ -1,15 +1,19 @@
--- Helping hand: a player without coins may still turn a die one pip; the house pays the coin.
+-- Helping hand: a player who cannot pay to turn a die may still turn it one pip; the house
+-- pays what the player lacks.
 --
 -- A house rule that widens a move of the game's C++: extend_legal offers the adjust moves the
--- dice generator leaves out when a seat has no coins, and a wrap of adjust's apply gives the
--- seat the coin first; the game's own apply then turns the die and takes the coin back.
+-- dice generator leaves out when a seat cannot pay, and a wrap of adjust's apply gives the
+-- seat the missing coins first; the game's own apply then turns the die and takes the price.
+-- The price is the game's own number, read from data/tutorial/game.yaml (ctx:data), so the
+-- rule follows an overlay that changes it.
 
-local function broke(ctx, seat)
-  return ctx:get("goods"):count(seat, "coins") == 0
+local function shortfall(ctx, seat)
+  local cost = ctx:data("game").dice.adjust_cost
+  return math.max(0, cost - ctx:get("goods"):count(seat, "coins"))
 end
 
 extend_legal("adjust", function(ctx, step)
-  if not broke(ctx, step.seat) then return {} end
+  if shortfall(ctx, step.seat) == 0 then return {} end
   local out = {}
   for i, die in ipairs(ctx:get("dice"):dice()) do
     if die.holder == -1 then
@@ -22,12 +26,13 @@ end)
 
 wrap_move("adjust", {
   apply = function(base, ctx, move, step)
-    if broke(ctx, ctx.seat) then ctx:get("goods"):gain(ctx.seat, "coins", 1) end
+    local missing = shortfall(ctx, ctx.seat)
+    if missing > 0 then ctx:get("goods"):gain(ctx.seat, "coins", missing) end
     base(ctx, move, step)
   end,
   label = function(base, ctx, move, step)
     local text = base(ctx, move, step)
-    if broke(ctx, step.seat) then return text .. " (the house pays)" end
+    if shortfall(ctx, step.seat) > 0 then return text .. " (the house pays)" end
     return text
   end,
 })

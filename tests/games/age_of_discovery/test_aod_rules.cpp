@@ -1,5 +1,6 @@
 // Age of Discovery rule scenarios: the worked examples E1-E6 of the rules file, the
 // scorings and the main "may not" rules, each driven through legal_actions()/apply().
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "aod_support.hpp"
@@ -235,14 +236,19 @@ TEST_CASE("A Wild Ship sends one off-colour ship and keeps the lock colour", "[a
   refused(*g, "send_wild red_1b expedition magellan");
 }
 
+namespace {
+// E5: seat 0 holds contract tc_white_5 and the two white ships that carry it, and 10 coins.
+void e5_contract(json& s) {
+  my_turn(s, 0);
+  set_value(s["seats"][0]["player"], "coins", 10);
+  set_hand(s, s["seats"][0]["fleet"], {"white_3a", "white_2a"});
+  set_hand(s, s["seats"][0]["hand"], {"tc_white_5"});
+}
+}  // namespace
+
 TEST_CASE("E5: a 2-turn contract pays 10 coins at the start of the owner's second turn", "[age_of_discovery]") {
   auto g = new_game("age_of_discovery", 3, 6);
-  edit(*g, [](json& s) {
-    my_turn(s, 0);
-    set_value(s["seats"][0]["player"], "coins", 10);
-    set_hand(s, s["seats"][0]["fleet"], {"white_3a", "white_2a"});
-    set_hand(s, s["seats"][0]["hand"], {"tc_white_5"});
-  });
+  edit(*g, e5_contract);
   REQUIRE(g->apply("play tc_white_5").ok);
   REQUIRE(g->apply("assign white_3a").ok);
   REQUIRE(g->apply("assign white_2a").ok);
@@ -723,4 +729,65 @@ TEST_CASE("Age of Discovery: the declared schema refuses undeclared keys, values
   // The same arrangement made by moving the ship is accepted.
   edit(*g, [&](json& s) { set_hand(s, s["seats"][0]["fleet"], {shown}); });
   CHECK(cards(state(*g)["seats"][0]["fleet"]) == std::vector<std::string>{shown});
+}
+
+TEST_CASE("Busy captains: a turn holds three actions, a rules number changed by an overlay alone", "[age_of_discovery]") {
+  auto plain = new_game("age_of_discovery", 2, 4);
+  auto busy = new_game("age_of_discovery", 2, 4, {"busy_captains"});
+  const int first = plain->decision().seat;
+  REQUIRE(busy->decision().seat == first);
+  for (Game* g : {plain.get(), busy.get()}) {
+    REQUIRE(g->decision().prompt == std::string("Choose an action (0 of ") + (g == plain.get() ? "2" : "3") +
+                                        " taken) or end your turn");
+    REQUIRE(g->apply("coins").ok);
+    REQUIRE(g->apply("contract blind").ok);
+  }
+  // The game's rule: two actions end the turn (it waits only for a Reservation card's play).
+  const auto plain_texts = legal_texts(*plain);
+  CHECK((plain->decision().seat != first ||
+         std::none_of(plain_texts.begin(), plain_texts.end(), [](const std::string& t) { return t.rfind("buy ", 0) == 0; })));
+  REQUIRE(busy->decision().seat == first);
+  CHECK(busy->decision().prompt == "Choose an action (2 of 3 taken) or end your turn");
+  CHECK(used(*busy) == 3);
+  const auto texts = legal_texts(*busy);
+  CHECK_FALSE(std::find(texts.begin(), texts.end(), "coins") != texts.end());  // each action once a turn
+  CHECK(std::any_of(texts.begin(), texts.end(), [](const std::string& t) { return t.rfind("buy ", 0) == 0; }));
+}
+
+TEST_CASE("Patient investors: a contract started for the longest duration pays 1 coin at once (an event subscription)", "[age_of_discovery]") {
+  // E5's contract, started for 3 turns (the longest of game.yaml's durations) and for 2.
+  for (const int turns : {3, 2}) {
+    INFO("turns " << turns);
+    auto g = new_game("age_of_discovery", 3, 6, {"patient_investors"});
+    edit(*g, e5_contract);
+    REQUIRE(g->apply("play tc_white_5").ok);
+    REQUIRE(g->apply("assign white_3a").ok);
+    REQUIRE(g->apply("assign white_2a").ok);
+    REQUIRE(player(*g, 0, "coins") == 8);  // the crew fees
+    REQUIRE(g->apply("duration " + std::to_string(turns)).ok);
+    CHECK(player(*g, 0, "coins") == (turns == 3 ? 9 : 8));
+  }
+}
+
+TEST_CASE("Harbour credit: a seat that cannot pay the fee may take the top contract blind, and the harbour pays", "[age_of_discovery]") {
+  const auto broke = [](json& s) {
+    my_turn(s, 0);
+    set_value(s["seats"][0]["player"], "coins", 0);
+  };
+  auto plain = new_game("age_of_discovery", 2, 4);
+  edit(*plain, broke);
+  CHECK_FALSE(has(legal_texts(*plain), "contract blind"));  // the game's rule: the fee is paid
+  auto g = new_game("age_of_discovery", 2, 4, {"harbour_credit"});
+  edit(*g, broke);
+  const auto texts = legal_texts(*g);
+  CHECK(std::count(texts.begin(), texts.end(), "contract blind") == 1);
+  for (const auto& t : texts) CHECK((t.rfind("contract ", 0) != 0 || t == "contract blind"));  // blind only
+  for (const auto& a : g->legal_actions())
+    if (a.text == "contract blind") CHECK_THAT(a.label, Catch::EndsWith(" (the harbour pays)"));
+  const std::size_t hand = state(*g)["seats"][0]["hand"]["cards"].size();
+  REQUIRE(g->apply("contract blind").ok);
+  CHECK(player(*g, 0, "coins") == 0);
+  CHECK(state(*g)["seats"][0]["hand"]["cards"].size() == hand + 1);
+  CHECK(used(*g) == 2);
+  CHECK_FALSE(has(legal_texts(*g), "contract blind"));  // one contract action a turn
 }

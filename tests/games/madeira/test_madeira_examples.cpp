@@ -109,17 +109,24 @@ TEST_CASE("E05: a 1 on a region-3 character costs 2 bread", "[madeira]") {
   CHECK(B(*g, "am" + std::to_string(4 * 4 + kRed)) == 1);
 }
 
+namespace {
+// E06's phase B: Red (row 1) then Blue (row 2) to move, the pass spaces empty.
+void e06_phase_b(json& s) {
+  blank(s, 4, 1, 2);
+  for (int p = 0; p < 4; ++p) board(s)["ps" + std::to_string(p)] = 0;
+  board(s)["rs0"] = kRed + 1;
+  board(s)["rs1"] = kBlue + 1;
+  home(s, kRed)["row"] = 1;
+  home(s, kBlue)["row"] = 2;
+  s["global"]["flow"]["frames"] = phase_b(1, kRed);
+}
+}  // namespace
+
 TEST_CASE("E06: Red passes to space II and takes 3 reals", "[madeira]") {
   auto g = game(4);
   edit(*g, [](json& s) {
-    blank(s, 4, 1, 2);
-    for (int p = 0; p < 4; ++p) board(s)["ps" + std::to_string(p)] = 0;
-    board(s)["rs0"] = kRed + 1;
-    board(s)["rs1"] = kBlue + 1;
-    home(s, kRed)["row"] = 1;
-    home(s, kBlue)["row"] = 2;
+    e06_phase_b(s);
     home(s, kRed)["reals"] = 5;
-    s["global"]["flow"]["frames"] = phase_b(1, kRed);
   });
   ok(*g, "pass 1 0");
   CHECK(H(*g, kRed, "reals") == 8);
@@ -465,4 +472,68 @@ TEST_CASE("Ties for the most PP go to the seat earlier in the pass column, and 0
   CHECK(score(*g, 0, "pirate_rank") == 0);
   CHECK(score(*g, 1, "pirate_rank") == 16);
   CHECK(g->outcome().winners == std::vector<int>{2});
+}
+
+TEST_CASE("Grand captain: the Captain's action moves up to 3 ships, a rules number changed by an overlay alone", "[madeira]") {
+  const auto arrange = [](json& s) {
+    blank(s, 4, 1, 2);
+    board(s)["ch1"] = 1;  // the Captain on the Capitania
+    home(s, kRed)["ships"] = 3;
+    home(s, kRed)["wood"] = 3;
+    home(s, kRed)["sugar"] = 4;
+    s["global"]["flow"]["frames"] = phase_b(1, kRed, {frame("act", kRed, 0, {{"building", 1}})});
+  };
+  auto plain = game(4);
+  auto grand = tessera::testing::new_game("madeira", 4, 1, {"grand_captain"});
+  for (Game* g : {plain.get(), grand.get()}) {
+    edit(*g, arrange);
+    ok(*g, "action");
+    REQUIRE(top_step(*g) == "ships");
+  }
+  CHECK(state(*plain)["global"]["flow"]["frames"].back()["params"]["left"] == 2);
+  CHECK(state(*grand)["global"]["flow"]["frames"].back()["params"]["left"] == 3);
+}
+
+TEST_CASE("First to pass: the first seat to pass in phase B gains 1 PP, the next none (an event subscription)", "[madeira]") {
+  // E06's phase B: Red passes first, then Blue.
+  auto plain = game(4);
+  auto house = tessera::testing::new_game("madeira", 4, 1, {"first_to_pass"});
+  for (Game* g : {plain.get(), house.get()}) {
+    edit(*g, e06_phase_b);
+    ok(*g, "pass 1 0");
+  }
+  CHECK(H(*house, kRed, "pp") == H(*plain, kRed, "pp") + 1);
+  REQUIRE(house->seat_to_move() == kBlue);
+  for (Game* g : {plain.get(), house.get()}) ok(*g, "pass 0 0");
+  CHECK(H(*house, kBlue, "pp") == H(*plain, kBlue, "pp"));
+}
+
+TEST_CASE("Extra favours: after the turn's favour a seat may use another face-up favour for 2 reals", "[madeira]") {
+  const auto arrange = [](json& s) {
+    blank(s, 4, 1, 2);
+    for (const char* f : {"2", "3"}) {  // the baker (3 bread) and the patron (4 reals), face up
+      board(s)[std::string("fo") + f] = kRed + 1;
+      board(s)[std::string("fu") + f] = 1;
+    }
+    board(s)["rs0"] = kRed + 1;
+    home(s, kRed)["row"] = 1;
+    home(s, kRed)["reals"] = 5;
+    s["global"]["flow"]["frames"] = phase_b(1, kRed);
+  };
+  auto plain = game(4);
+  auto house = tessera::testing::new_game("madeira", 4, 1, {"extra_favours"});
+  for (Game* g : {plain.get(), house.get()}) {
+    edit(*g, arrange);
+    ok(*g, "favor 3 0");
+    REQUIRE(H(*g, kRed, "reals") == 9);
+  }
+  CHECK_FALSE(legal(*plain, "favor 2 0"));  // the game's rule: one favour a turn
+  REQUIRE(legal(*house, "favor 2 0"));
+  for (const auto& a : house->legal_actions())
+    if (a.text == "favor 2 0") CHECK_THAT(a.label, Catch::EndsWith(" (for 2 reals)"));
+  const int bread = H(*house, kRed, "bread");
+  ok(*house, "favor 2 0");
+  CHECK(H(*house, kRed, "reals") == 7);
+  CHECK(H(*house, kRed, "bread") == bread + 3);
+  CHECK_FALSE(legal(*house, "favor 2 0"));  // face down now
 }

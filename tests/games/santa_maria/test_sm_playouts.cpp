@@ -144,3 +144,29 @@ TEST_CASE("Santa Maria board draft: side-A boards chosen counter-clockwise", "[s
   CHECK(boards == std::set<int>{1, 2, 3});
   for (int players = 2; players <= 4; ++players) play_many(players, {"board_draft"}, 10);
 }
+
+TEST_CASE("Santa Maria with fourth year: the game lasts four years, each with 3 + 3 tiles on display", "[santa_maria]") {
+  const auto on_display = [](const json& s) {
+    int shown = 0;
+    for (const auto& row : s["global"]["display"]["rows"])
+      for (const auto& tile : row) shown += tile == "" ? 0 : 1;
+    return shown;
+  };
+  for (int players = 1; players <= 4; ++players) {
+    INFO("players " << players);
+    auto game = tessera::testing::new_game("santa_maria", players, 3, {"fourth_year"});
+    CHECK(game->render(0).rfind("Santa Maria - year 1 of 4", 0) == 0);
+    int last_year = 1;
+    std::set<int> display_sizes{on_display(game->table().to_json())};  // tiles on display as each year begins
+    tessera::testing::play_randomly(*game, 3, 40000, [&](const Game& g) {
+      const json s = g.table().to_json();
+      const int year = s["global"]["progress"]["values"]["year"];
+      REQUIRE(year >= last_year);
+      if (year > last_year) display_sizes.insert(on_display(s));
+      last_year = year;
+    });
+    REQUIRE(game->is_over());
+    CHECK(last_year == 4);
+    CHECK(display_sizes == std::set<int>{6});
+  }
+}

@@ -9,8 +9,8 @@ using namespace sardinia_test;
 
 namespace {
 
-std::unique_ptr<Game> arranged(int players, const std::function<void(json&)>& fn) {
-  auto g = tessera::testing::new_game("sardinia", players, 11);
+std::unique_ptr<Game> arranged(int players, const std::function<void(json&)>& fn, std::vector<std::string> variants = {}) {
+  auto g = tessera::testing::new_game("sardinia", players, 11, std::move(variants));
   edit(*g, [&](json& s) {
     clear_board(s);
     for (int seat = 0; seat < players; ++seat) set_cards(s, seat, kAllCards, {});
@@ -67,6 +67,18 @@ TEST_CASE("Sardinia E1: the scoring at fort space 6 gives Yellow 6, Blue 7, Purp
   CHECK(score(*g, kGreen) == 2);
   CHECK(score(*g, kYellow, "provinces") == 6);
   CHECK(scorings(*g) == 1);
+}
+
+TEST_CASE("Sardinia with coastal trade: E1 with 1 VP more for each coastal province a player scores in", "[sardinia]") {
+  // E1: Yellow scores in Anglona and Gallura (both coastal), Blue in Logudoro (inland) and
+  // Gallura, Purple in Logudoro and Anglona, Green in Anglona.
+  auto g = arranged(4, e1_board, {"coastal_trade"});
+  apply_ok(*g, "play guard");
+  CHECK(score(*g, kYellow) == 6 + 2);
+  CHECK(score(*g, kBlue) == 7 + 1);
+  CHECK(score(*g, kPurple) == 7 + 1);
+  CHECK(score(*g, kGreen) == 2 + 1);
+  CHECK(score(*g, kYellow, "provinces") == 8);
 }
 
 TEST_CASE("Sardinia E2: after the scoring card 17 leads and 8 is turned up; keeping it", "[sardinia]") {
@@ -264,6 +276,25 @@ TEST_CASE("Sardinia: the Queen copies an own played card but never the Guard or 
   CHECK(state(*g)["seats"][kYellow]["reserve"]["values"]["chaplain"] == 0);
 }
 
+TEST_CASE("Sardinia with royal court: the Queen may copy a card another player has played, never a Guard or Queen", "[sardinia]") {
+  const auto arrange = [](json& s) {
+    set_cards(s, kYellow, {"admiral", "commander", "farmer", "architect", "queen", "guard"}, {"chaplain"});
+    set_cards(s, kBlue, {"admiral", "chaplain", "farmer", "queen"}, {"commander", "architect", "guard"});
+    my_turn(s, kYellow);
+  };
+  auto plain = arranged(3, arrange);
+  apply_ok(*plain, "play queen");
+  CHECK(tessera::testing::legal_texts(*plain) == std::vector<std::string>{"copy chaplain", "pass"});
+  auto g = arranged(3, arrange, {"royal_court"});
+  apply_ok(*g, "play queen");
+  CHECK(tessera::testing::legal_texts(*g) ==
+        std::vector<std::string>{"copy chaplain", "copy commander", "copy architect", "pass"});  // own first
+  apply_ok(*g, "copy commander");
+  CHECK(legal(*g, "recruit nurra"));  // the Commander's options, for Yellow
+  apply_ok(*g, "recruit nurra");
+  CHECK(state(*g)["seats"][kYellow]["reserve"]["values"]["settler"] == 4);
+}
+
 TEST_CASE("Sardinia: a Guard played first lets the others play one non-Guard card each, in order", "[sardinia]") {
   auto g = arranged(3, [](json& s) {
     set_row(s, {"6", "17", "8", "1", "2", "3", "4", "5", "7", "9", "10"}, 2);
@@ -307,19 +338,33 @@ TEST_CASE("Sardinia: extra plays may be declined; a Guard after other cards scor
   CHECK(scorings(*g) == 2);
 }
 
+namespace {
+// Two players: tied in Nurra (1 settler each), Yellow first in Anglona (3 settlers to 1); the
+// head fort card 1 touches both; Yellow to play its Guard.
+void two_player_board(json& s) {
+  put(s, "nurra", kYellow, "settler");
+  put(s, "nurra", kBlue, "settler");
+  put(s, "anglona", kYellow, "settler", 3);
+  put(s, "anglona", kBlue, "settler");
+  set_row(s, {"1", "17", "8", "2", "3", "4", "5", "6", "7", "9", "10"}, 2);
+  set_cards(s, kYellow, {"commander", "chaplain", "farmer", "architect", "queen", "guard"}, {"admiral"});
+  my_turn(s, kYellow);
+}
+}  // namespace
+
 TEST_CASE("Sardinia: with two players a tie for first scores nothing; the runner-up scores half", "[sardinia]") {
-  auto g = arranged(2, [](json& s) {
-    put(s, "nurra", kYellow, "settler");
-    put(s, "nurra", kBlue, "settler");
-    put(s, "anglona", kYellow, "settler", 3);
-    put(s, "anglona", kBlue, "settler");
-    set_row(s, {"1", "17", "8", "2", "3", "4", "5", "6", "7", "9", "10"}, 2);
-    set_cards(s, kYellow, {"commander", "chaplain", "farmer", "architect", "queen", "guard"}, {"admiral"});
-    my_turn(s, kYellow);
-  });
+  auto g = arranged(2, two_player_board);
   apply_ok(*g, "play guard");
   CHECK(score(*g, kYellow) == 5);  // Nurra tied: nothing; Anglona first: 5
   CHECK(score(*g, kBlue) == 2);    // Anglona second: floor(5/2)
+}
+
+TEST_CASE("Sardinia with contested provinces: a seat needs 2 influence to rank, a rules number in an overlay", "[sardinia]") {
+  // The board above: Anglona's runner-up holds 1 influence, too little to score under this rule.
+  auto g = arranged(2, two_player_board, {"contested_provinces"});
+  apply_ok(*g, "play guard");
+  CHECK(score(*g, kYellow) == 5);  // Anglona first with 3
+  CHECK(score(*g, kBlue) == 0);    // second with 1 < 2: nothing
 }
 
 TEST_CASE("Sardinia: the last scoring ends the game; ties go to more pieces in reserve", "[sardinia]") {

@@ -1,8 +1,11 @@
 // Lantern Market's shipped house rules that show what a variant can do in Lua: add a move
 // (second_chance) and wrap an effect (windfall). Driven through legal_actions()/apply().
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
+#include "support/build_paths.hpp"
 #include "support/registry.hpp"
 #include "support/scenario.hpp"
 #include "tutorial_support.hpp"
@@ -112,4 +115,35 @@ TEST_CASE("Lantern Market with allowance: a seat that ends its turn without coin
   set_coins(*g, 1, 2);
   REQUIRE(g->apply("end").ok);
   CHECK(coins(*g, 1) == 2);  // coins in hand: nothing given
+}
+
+TEST_CASE("Lantern Market with helping hand: the house pays what the game's own adjust cost asks beyond the seat's coins", "[tutorial]") {
+  // The rule reads the cost from game.yaml (ctx:data): under an overlay that doubles it, a seat
+  // with 1 coin gets the turn offered and the house pays the second coin.
+  std::ifstream page(std::string(tessera::testing::kSourceDir) + "/scripts/tutorial/variants/helping_hand.lua");
+  const std::string helping_hand((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+  REQUIRE_FALSE(helping_hand.empty());
+  auto g = tessera::testing::new_game_with_scripts("tutorial", 2, 1, {{"dear_dice", ""}, {"helping_hand", helping_hand}},
+                                                   {{"variants/dear_dice/game.yaml", "dice: {adjust_cost: 2}\n"}});
+  mid_turn(*g, 0, {6, 1, 3});
+  set_coins(*g, 0, 1);
+  for (const auto& a : g->legal_actions())
+    if (a.text == "adjust 2 up") CHECK(a.label == "Turn die 2 up to 4 for 2 coin(s) (the house pays)");
+  REQUIRE(g->apply("adjust 2 up").ok);
+  CHECK(coins(*g, 0) == 0);
+  CHECK(state(*g)["global"]["dice"]["dice"][2]["value"] == 4);
+}
+
+TEST_CASE("Lantern Market with fair wages: working pays a die's full pips, a rules number changed by an overlay alone", "[tutorial]") {
+  auto plain = tessera::testing::new_game("tutorial", 2, 1);
+  auto g = tessera::testing::new_game("tutorial", 2, 1, {"fair_wages"});
+  for (Game* game : {plain.get(), g.get()}) mid_turn(*game, 0, {5, 2, 1});
+  for (const auto& a : g->legal_actions())
+    if (a.text == "work 0") CHECK(a.label == "Work with die 0 (5): +5 coins");
+  REQUIRE(plain->apply("work 0").ok);
+  REQUIRE(g->apply("work 0").ok);
+  CHECK(coins(*plain, 0) == 3 + 3);  // the game's rule: half the pips, rounded up
+  CHECK(coins(*g, 0) == 3 + 5);
+  REQUIRE(g->apply("work 1").ok);
+  CHECK(coins(*g, 0) == 3 + 5 + 2);
 }
