@@ -154,25 +154,34 @@ void read_step_flags(StepDecl& s, const YamlNode& node) {
 
 }  // namespace
 
-int FlowRules::flag_mask(std::string_view step, std::string_view param, std::string_view flag) const {
+void FlowRules::expect_flags(std::string_view step, std::string_view param,
+                             std::initializer_list<std::pair<std::string_view, int>> flags) const {
   const int index = step_index(step);
+  const std::vector<std::string>* names = nullptr;
   if (index >= 0) {
     const StepDecl& s = steps_[static_cast<std::size_t>(index)];
-    for (std::size_t k = 0; k < s.params.size(); ++k) {
-      if (s.params[k] != param) continue;
-      const auto& names = s.flags[k];
-      const auto it = std::find(names.begin(), names.end(), flag);
-      if (it != names.end()) return 1 << (it - names.begin());
-    }
+    const auto at = std::find(s.params.begin(), s.params.end(), param);
+    if (at != s.params.end()) names = &s.flags[static_cast<std::size_t>(at - s.params.begin())];
   }
-  throw DataError("flow.yaml: step '" + std::string(step) + "' declares no flag '" + std::string(flag) +
-                  "' of its parameter '" + std::string(param) + "' (flags: {" + std::string(param) + ": [...]})");
+  for (const auto& [flag, mask] : flags) {
+    const auto it = names ? std::find(names->begin(), names->end(), flag) : std::vector<std::string>::const_iterator{};
+    if (!names || it == names->end())
+      throw DataError("flow.yaml: step '" + std::string(step) + "' declares no flag '" + std::string(flag) +
+                      "' of its parameter '" + std::string(param) + "' (flags: {" + std::string(param) + ": [...]})");
+    if (const int named = 1 << (it - names->begin()); named != mask)
+      throw DataError("flow.yaml: step '" + std::string(step) + "' names bit " + std::to_string(named) + " '" +
+                      std::string(flag) + "'; the game sets that flag as bit " + std::to_string(mask));
+  }
 }
 
 Frame& FlowContext::enclosing(int step) {
   for (int i = frame_ - 1; i >= 0; --i)
     if (flow_.at(i).step == step) return flow_.at(i);
-  throw RuleError("no frame of step '" + rules_.step(step).name + "' encloses step '" + rules_.step(frame().step).name + "'");
+  // A step index the game looked up by a name its flow lacks is -1: named as such.
+  const std::string name = step >= 0 && static_cast<std::size_t>(step) < rules_.step_count()
+                               ? "'" + rules_.step(step).name + "'"
+                               : "#" + std::to_string(step) + " (not in flow.yaml)";
+  throw RuleError("no frame of step " + name + " encloses step '" + rules_.step(frame().step).name + "'");
 }
 
 const FlowGame* CallContext::game() const {
@@ -831,7 +840,7 @@ std::string FlowRules::describe() const {
     for (std::size_t k = 0; k < s.params.size(); ++k) {
       if (!s.params_doc[k].empty()) out += "    " + s.params[k] + ": " + s.params_doc[k] + "\n";
       if (s.flags[k].empty()) continue;
-      out += "    " + s.params[k] + " flags (bit 0 first, booleans for scripts):";
+      out += "    " + s.params[k] + " names its bits (bit 0 first; scripts read each as a boolean):";
       for (const auto& flag : s.flags[k]) out += " " + flag;
       out += "\n";
     }

@@ -10,6 +10,7 @@
 #include "lua_write_check.hpp"
 #include "tessera/error.hpp"
 #include "tessera/flow.hpp"
+#include "tessera/identifier.hpp"
 #include "tessera/flow_rules.hpp"
 #include "tessera/table.hpp"
 
@@ -278,7 +279,7 @@ int l_step(lua_State* L) {
   const auto* flow = dynamic_cast<const Flow*>(frame.table->find("flow"));
   if (!rules || !flow) return luaL_error(L, "ctx:step: only a call of the flow engine sees its steps");
   const int step = rules->step_index(name);
-  if (step < 0) return luaL_error(L, "ctx:step: no step named '%s'", lua_tostring(L, 2));
+  if (step < 0) return luaL_error(L, "ctx:step: no step named '%s'", printable_name(name).c_str());
   for (int i = flow->depth() - 1; i >= 0; --i)
     if (flow->at(i).step == step) {
       push_json(L, rules->frame_json(flow->at(i)));

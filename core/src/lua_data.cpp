@@ -1,9 +1,11 @@
 #include "lua_data.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "lua_determinism.hpp"
 #include "tessera/error.hpp"
+#include "tessera/identifier.hpp"
 #include "tessera/yaml_reader.hpp"
 
 namespace tessera::lua {
@@ -11,6 +13,10 @@ namespace tessera::lua {
 namespace {
 
 constexpr std::size_t kMaxNameBytes = 64;
+
+// The host's files of a game's folder, not its rules: the browser board's layout and the
+// score's declaration, each read whole by the host and never overlaid by a variant.
+constexpr std::string_view kHostFiles[] = {"web", "score"};
 
 bool plain_name(std::string_view name) {
   return !name.empty() && name.size() <= kMaxNameBytes &&
@@ -147,6 +153,7 @@ GameData::GameData(const std::filesystem::path& data_dir, std::string data_name,
   for (const auto& entry : std::filesystem::directory_iterator(data_dir, ec)) {
     const std::string name = entry.path().stem().string();
     if (entry.path().extension() != ".yaml" || !plain_name(name) || !entry.is_regular_file(ec)) continue;
+    if (std::find(std::begin(kHostFiles), std::end(kHostFiles), name) != std::end(kHostFiles)) continue;
     files_.emplace(name, to_json(load_with_overlays(data_dir, data_name_, name + ".yaml", variants)));
   }
 }
@@ -155,7 +162,7 @@ const nlohmann::json& GameData::file(std::string_view name) const {
   if (const auto it = files_.find(name); it != files_.end()) return it->second;
   std::string known;
   for (const auto& [n, _] : files_) known += (known.empty() ? "" : ", ") + n;
-  throw DataError("ctx:data: " + data_name_ + " has no data file '" + std::string(name.substr(0, kMaxNameBytes)) +
+  throw DataError("ctx:data: " + data_name_ + " has no data file '" + printable_name(name, kMaxNameBytes) +
                   ".yaml' (it has: " + (known.empty() ? "none" : known) + ")");
 }
 

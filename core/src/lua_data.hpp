@@ -3,7 +3,8 @@
 // as a read-only Lua table, so that no script copies the game's data (port links, piece
 // limits, phase lists) and a variant's overlay reaches scripts and C++ alike.
 //
-// Every data file of the folder is read and merged when the runtime is given the folder
+// Every rules file of the folder (not web.yaml or score.yaml, the host's) is read and merged
+// when the runtime is given the folder
 // (load_with_overlays), so scripts see the data the game's C++ read as it loaded, whatever
 // happens to the files later, and a broken file is an error as the game loads; each file is
 // turned into Lua at its first use in a Lua state. Scripts see views: empty tables whose __index, __len and __pairs read

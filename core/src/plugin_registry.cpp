@@ -549,6 +549,7 @@ auto call_module(const PluginEntry& entry, Call call) -> decltype(call()) {
 std::unique_ptr<Game> PluginRegistry::new_game(std::string_view id, const GameConfig& config) const {
   const PluginEntry& entry = game(id);
   DataReadRecorder reads;
+  const DataLoadMemo one_reading;
   std::unique_ptr<Game> game = call_module(entry, [&] { return entry.module->new_game(config); });
   if (!game) throw PluginError("game '" + entry.manifest.id + "': the plugin made no game");
   if (const auto unread = unread_overlay(entry, config, reads.files())) throw DataError(*unread);
@@ -558,6 +559,7 @@ std::unique_ptr<Game> PluginRegistry::new_game(std::string_view id, const GameCo
 std::vector<std::string> PluginRegistry::validate(std::string_view id, const GameConfig& config) const {
   const PluginEntry& entry = game(id);
   DataReadRecorder reads;
+  const DataLoadMemo one_reading;
   std::vector<std::string> problems = call_module(entry, [&] { return entry.module->validate(config); });
   if (problems.empty())
     if (const auto unread = unread_overlay(entry, config, reads.files())) problems.push_back(*unread);

@@ -1060,7 +1060,11 @@ int YamlNode::optional_at_least(std::string_view key, int fallback, int minimum)
 
 namespace {
 thread_local DataReadRecorder* active_recorder = nullptr;
+thread_local DataLoadMemo* active_memo = nullptr;
 }  // namespace
+
+DataLoadMemo::DataLoadMemo() : outer_(active_memo) { active_memo = this; }
+DataLoadMemo::~DataLoadMemo() { active_memo = outer_; }
 
 DataReadRecorder::DataReadRecorder() : outer_(active_recorder) { active_recorder = this; }
 DataReadRecorder::~DataReadRecorder() { active_recorder = outer_; }
@@ -1086,6 +1090,12 @@ void refuse_outside(const std::filesystem::path& data_dir, const std::filesystem
 YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::string& data_name,
                             const std::string& file, const std::vector<std::string>& variants) {
   DataReadRecorder::record(file);
+  std::string memo_key;
+  if (active_memo) {
+    memo_key = data_dir.string() + '\0' + data_name + '\0' + file;
+    for (const auto& variant : variants) memo_key += '\0' + variant;
+    if (const auto it = active_memo->loaded_.find(memo_key); it != active_memo->loaded_.end()) return it->second;
+  }
   refuse_outside(data_dir, file, data_name + "/" + file);
   YamlNode root = load_yaml(data_dir / file, data_name + "/" + file).root;
   OverlayClashes clashes(data_dir, file);
@@ -1107,6 +1117,7 @@ YamlNode load_with_overlays(const std::filesystem::path& data_dir, const std::st
     clashes.add(variant, root, overlay->root);
     root = merge_overlay(root, overlay->root);
   }
+  if (active_memo) active_memo->loaded_.emplace(std::move(memo_key), root);
   return root;
 }
 

@@ -109,12 +109,8 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   for (const auto& [name, step] : {std::pair{"actions", engine->steps.actions}, {"buying", engine->steps.buying},
                                    {"sending", engine->steps.sending}, {"building", engine->steps.building}})
     if (step < 0) throw DataError(data_name + "/flow.yaml: the game needs a step named '" + name + "'");
-  // The actions as flow.yaml names them for scripts are the bits the C++ sets.
-  for (const auto& [flag, bit] : {std::pair{"coins", AodGame::kCoins}, {"contract", AodGame::kContract},
-                                  {"buy", AodGame::kBuy}, {"send", AodGame::kSend}})
-    if (flow.flag_mask("actions", "used", flag) != bit)
-      throw DataError(data_name + "/flow.yaml: step 'actions' names bit " + std::to_string(flow.flag_mask("actions", "used", flag)) +
-                      " '" + flag + "'; the game sets that action as bit " + std::to_string(bit));
+  flow.expect_flags("actions", "used",
+                    {{"coins", AodGame::kCoins}, {"contract", AodGame::kContract}, {"buy", AodGame::kBuy}, {"send", AodGame::kSend}});
   return engine;
 }
 

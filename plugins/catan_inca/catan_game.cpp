@@ -145,12 +145,8 @@ std::shared_ptr<Engine> load_engine(const GameConfig& config) {
   if (discard.params.size() != 2 || discard.params[1].type != ParamDecl::Type::Int || discard.params[1].lo != 1)
     throw DataError(discard.defined_at + ": move 'discard' takes a card type and a count {int: [1, n]}");
   engine->discard_most = discard.params[1].hi;
-  // The turn's flags as flow.yaml names them for scripts are the bits the C++ sets.
-  for (const auto& [flag, bit] : {std::pair{"rolled", kRolled}, {"card_played", kCardPlayed}, {"route_traded", kRouteTraded},
-                                  {"tribute_used", kTributeUsed}, {"turn_over", kTurnOver}})
-    if (flow.flag_mask("turn", "flags", flag) != bit)
-      throw DataError("flow.yaml: step 'turn' names bit " + std::to_string(flow.flag_mask("turn", "flags", flag)) +
-                      " '" + flag + "'; the game sets that flag as bit " + std::to_string(bit));
+  flow.expect_flags("turn", "flags", {{"rolled", kRolled}, {"card_played", kCardPlayed}, {"route_traded", kRouteTraded},
+                                      {"tribute_used", kTributeUsed}, {"turn_over", kTurnOver}});
   return engine;
 }
 
@@ -498,7 +494,8 @@ void CatanGame::check_state() const {
     if (terrain < 0 || rules().terrains[terrain].cls != rules().terrains[tile.terrain].cls)
       throw DataError("board: hex " + board.hex_id(h) + " keeps a terrain of its class (" + rules().terrains[tile.terrain].id + "'s)");
     if ((hex.number != 0) != (rules().terrains[terrain].produces >= 0) || hex.number < 0 || hex.number > 12 || hex.number == rules().robber_roll)
-      throw DataError("board: hex " + board.hex_id(h) + " has a number 2..12 but 7 if and only if it produces");
+      throw DataError("board: hex " + board.hex_id(h) + " has a number 2..12 but " + std::to_string(rules().robber_roll) +
+                      " (the robber's roll) if and only if it produces");
   }
   for (int seat = 0; seat < players(); ++seat) {
     const Hand& hand = t.get(seats_[seat].hand);

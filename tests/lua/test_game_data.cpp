@@ -22,6 +22,7 @@ struct DataGame {
                         "names: {b: 2, a: 1, c: 3}\n");
     testing::write_file(dir.path / "data" / "variants" / "wide" / "board.yaml", "size: 8\n");
     testing::write_file(dir.path / "data" / "notes.txt", "not yaml\n");
+    testing::write_file(dir.path / "data" / "web.yaml", "board: [size]\n");  // the host's, not offered
     testing::write_file(dir.path / "scripts" / "look.lua",
                         "effect('look', function(ctx) ctx:call('report', (function() " + body + " end)()) end)\n");
     runtime.register_query("report", [this](const Table&, const CallContext&, const NativeArgs& args) {
@@ -76,7 +77,7 @@ TEST_CASE("ctx:data refuses every write, so nothing carries over to the next cal
 }
 
 TEST_CASE("ctx:data names the files a game has when asked for another, and reads nothing outside", "[lua]") {
-  for (const char* name : {"boards", "../board", "notes", "board.yaml", "", "Board"}) {
+  for (const char* name : {"boards", "../board", "notes", "board.yaml", "", "Board", "web", "bo\\255ard\\n"}) {
     INFO(name);
     DataGame game(std::string("return ctx:data('") + name + "')");
     CHECK_THROWS_WITH(game.look(), Catch::Contains("data/test has no data file") && Catch::Contains("(it has: board)"));

@@ -401,3 +401,25 @@ TEST_CASE("Two variants whose overlays write the same place of a data file are r
   }
   fs::remove_all(dir);
 }
+
+TEST_CASE("Within a DataLoadMemo a data file with its overlays is read once; another variant list reads again", "[yaml]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(tessera::testing::kBuildDir) / "yaml_memo";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "variants/rich");
+  std::ofstream(dir / "game.yaml") << "coins: 3\n";
+  std::ofstream(dir / "variants/rich/game.yaml") << "coins: 10\n";
+  {
+    const DataLoadMemo memo;
+    CHECK(load_with_overlays(dir, "data/g", "game.yaml", {}).required<int>("coins") == 3);
+    std::ofstream(dir / "game.yaml", std::ios::trunc) << "coins: 4\n";
+    CHECK(load_with_overlays(dir, "data/g", "game.yaml", {}).required<int>("coins") == 3);  // the first reading
+    CHECK(load_with_overlays(dir, "data/g", "game.yaml", {"rich"}).required<int>("coins") == 10);
+    {
+      const DataLoadMemo inner;  // a scope of its own reads afresh
+      CHECK(load_with_overlays(dir, "data/g", "game.yaml", {}).required<int>("coins") == 4);
+    }
+  }
+  CHECK(load_with_overlays(dir, "data/g", "game.yaml", {}).required<int>("coins") == 4);  // no memo: the file now
+  fs::remove_all(dir);
+}

@@ -264,9 +264,11 @@ class FlowRules {
   // The table a script sees for a frame: name, seat, cursor, moves, its parameters by name
   // and each named flag as a boolean.
   nlohmann::json frame_json(const Frame& frame) const;
-  // The bit of flag `flag` of parameter `param` of step `step` (what a plugin's C++ checks its
-  // own constants against); DataError when the step does not declare it.
-  int flag_mask(std::string_view step, std::string_view param, std::string_view flag) const;
+  // Checks that step `step` names the bits of its parameter `param` as the game's C++ sets
+  // them, each {flag, mask}: a DataError naming the flag and both bits when flow.yaml says
+  // otherwise or lacks the flag, so scripts never read a flag the C++ does not mean.
+  void expect_flags(std::string_view step, std::string_view param,
+                    std::initializer_list<std::pair<std::string_view, int>> flags) const;
 
  private:
   struct MoveImpl {

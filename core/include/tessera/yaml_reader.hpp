@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -243,6 +244,24 @@ class DataReadRecorder {
  private:
   std::set<std::string> files_;
   DataReadRecorder* outer_;
+};
+
+// While one lives, load_with_overlays on this thread reads each (folder, file, variants) once
+// and gives the same tree to every later caller: a game's C++ and the data its scripts read
+// (ctx:data) share one reading as the game loads. PluginRegistry opens one around each game
+// it makes or validates. Scopes nest; the innermost is used.
+class DataLoadMemo {
+ public:
+  DataLoadMemo();
+  ~DataLoadMemo();
+  DataLoadMemo(const DataLoadMemo&) = delete;
+  DataLoadMemo& operator=(const DataLoadMemo&) = delete;
+
+ private:
+  friend YamlNode load_with_overlays(const std::filesystem::path&, const std::string&, const std::string&,
+                                     const std::vector<std::string>&);
+  std::map<std::string, YamlNode> loaded_;  // by folder, file and variants
+  DataLoadMemo* outer_;
 };
 
 // The edit distance (insertions, deletions, substitutions, adjacent swaps) used for

@@ -5,7 +5,6 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 
-#include "support/build_paths.hpp"
 #include "support/registry.hpp"
 #include "support/scenario.hpp"
 #include "tutorial_support.hpp"
@@ -120,7 +119,7 @@ TEST_CASE("Lantern Market with allowance: a seat that ends its turn without coin
 TEST_CASE("Lantern Market with helping hand: the house pays what the game's own adjust cost asks beyond the seat's coins", "[tutorial]") {
   // The rule reads the cost from game.yaml (ctx:data): under an overlay that doubles it, a seat
   // with 1 coin gets the turn offered and the house pays the second coin.
-  std::ifstream page(std::string(tessera::testing::kSourceDir) + "/scripts/tutorial/variants/helping_hand.lua");
+  std::ifstream page(tessera::testing::game_registry().game("tutorial").script_dir / "variants" / "helping_hand.lua");
   const std::string helping_hand((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
   REQUIRE_FALSE(helping_hand.empty());
   auto g = tessera::testing::new_game_with_scripts("tutorial", 2, 1, {{"dear_dice", ""}, {"helping_hand", helping_hand}},
